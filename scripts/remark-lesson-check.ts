@@ -1,0 +1,99 @@
+import type { Root } from 'mdast';
+import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { visit } from 'unist-util-visit';
+import { CALLOUT_KINDS, LESSON_COMPONENT_NAMES } from '../src/lessons/component-names.ts';
+
+type JsxNode = MdxJsxFlowElement | MdxJsxTextElement;
+
+/** A problem found in a lesson, with its place. */
+export interface LessonProblem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+const known = new Set<string>(LESSON_COMPONENT_NAMES);
+
+function attr(node: JsxNode, name: string): { present: boolean; value: unknown } {
+  const a = node.attributes.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
+  if (!a) return { present: false, value: undefined };
+  return { present: true, value: a.value };
+}
+
+function jsxChildren(node: JsxNode, name: string): JsxNode[] {
+  const out: JsxNode[] = [];
+  visit(node, (n) => {
+    if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n !== node) {
+      if ((n as JsxNode).name === name) out.push(n as JsxNode);
+    }
+  });
+  return out;
+}
+
+/**
+ * Finds every problem in a parsed lesson: tags the components map lacks, callouts of unknown
+ * kind, and malformed quick checks (no id, a repeated id, fewer than two choices, not exactly
+ * one correct choice, a choice without an explanation).
+ */
+export function findLessonProblems(tree: Root): LessonProblem[] {
+  const problems: LessonProblem[] = [];
+  const ids = new Set<string>();
+  visit(tree, (n) => {
+    if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return;
+    const node = n as JsxNode;
+    const name = node.name ?? '';
+    const at = (message: string) =>
+      problems.push({
+        line: node.position?.start.line ?? 0,
+        column: node.position?.start.column ?? 0,
+        message,
+      });
+    if (!/^[A-Z]/.test(name)) return; // lower-case tags are plain HTML
+    if (!known.has(name)) {
+      at(`unknown component <${name}>: the components map has ${LESSON_COMPONENT_NAMES.join(', ')}`);
+      return;
+    }
+    if (name === 'Callout') {
+      const kind = attr(node, 'kind');
+      if (typeof kind.value !== 'string' || !(CALLOUT_KINDS as readonly string[]).includes(kind.value)) {
+        at(`<Callout> needs kind= one of ${CALLOUT_KINDS.join(', ')}`);
+      }
+    }
+    if (name === 'QuickCheck') {
+      const id = attr(node, 'id');
+      if (typeof id.value !== 'string' || id.value === '') at('<QuickCheck> needs a string id');
+      else if (ids.has(id.value)) at(`<QuickCheck> id "${id.value}" is used twice`);
+      else ids.add(id.value);
+      if (typeof attr(node, 'question').value !== 'string') at('<QuickCheck> needs a question="..."');
+      const choices = jsxChildren(node, 'Choice');
+      if (choices.length < 2) at(`<QuickCheck> needs at least two <Choice>s (found ${choices.length})`);
+      const correct = choices.filter((c) => attr(c, 'correct').present).length;
+      if (correct !== 1) at(`<QuickCheck> needs exactly one <Choice correct> (found ${correct})`);
+      for (const c of choices) {
+        if (typeof attr(c, 'explanation').value !== 'string') {
+          problems.push({
+            line: c.position?.start.line ?? 0,
+            column: c.position?.start.column ?? 0,
+            message: '<Choice> needs an explanation="..." saying why it is right or wrong',
+          });
+        }
+      }
+    }
+  });
+  return problems;
+}
+
+/**
+ * Remark plugin: fails the MDX compile (and so the build, the dev server and the content tests)
+ * with `file:line:column: message` for every problem findLessonProblems reports.
+ */
+export function remarkLessonCheck() {
+  return (tree: Root, file: { path?: string }) => {
+    const problems = findLessonProblems(tree);
+    if (problems.length === 0) return;
+    const where = file.path ?? '<lesson>';
+    throw new Error(
+      problems.map((p) => `${where}:${p.line}:${p.column}: ${p.message}`).join('\n'),
+    );
+  };
+}

@@ -1,0 +1,22 @@
+/**
+ * The tags lessons may use. The components map (components.tsx) provides exactly these; the MDX
+ * build check rejects any other capitalised tag with the file and line named.
+ */
+export const LESSON_COMPONENT_NAMES = [
+  'Callout',
+  'AnnotatedCode',
+  'QuickCheck',
+  'Choice',
+  'Race',
+  'AmdahlPlot',
+  'Practice',
+  'Task',
+] as const;
+
+/** One of the tags lessons may use. */
+export type LessonComponentName = (typeof LESSON_COMPONENT_NAMES)[number];
+
+/** Callout kinds, the first three named by the course's style. */
+export const CALLOUT_KINDS = ['best-practice', 'common-error', 'pitfall', 'note'] as const;
+/** One callout kind. */
+export type CalloutKind = (typeof CALLOUT_KINDS)[number];

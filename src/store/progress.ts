@@ -1,0 +1,102 @@
+import { createStore, useStore } from 'zustand';
+import {
+  emptyProgress,
+  parseSavedProgress,
+  serializeProgress,
+  type ProgressData,
+} from './progress-schema';
+
+/** localStorage key of the saved progress. */
+export const PROGRESS_KEY = 'gpu-lab:progress';
+/** Prefix of keys under which unreadable saved progress is kept instead of being deleted. */
+export const SET_ASIDE_PREFIX = 'gpu-lab:progress:set-aside:';
+
+/** The minimal storage the store needs (localStorage satisfies it). */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** Progress state plus the actions that change it. */
+export interface ProgressState extends ProgressData {
+  /** A message about saved data that was set aside on load; null when none. */
+  notice: string | null;
+  markVisited(slug: string): void;
+  setCompleted(slug: string, completed: boolean): void;
+  answerQuickCheck(id: string, choice: number, correct: boolean): void;
+  dismissNotice(): void;
+  /** Forgets all progress (the learner asked to). */
+  reset(): void;
+}
+
+function safeStorage(): KeyValueStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed iframe)
+  }
+}
+
+/**
+ * Creates a progress store backed by a key-value storage. Loads once, sets unreadable data
+ * aside under a timestamped key (never deletes it), and saves after every change.
+ */
+export function createProgressStore(storage: KeyValueStorage | null = safeStorage(), now = () => new Date()) {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(PROGRESS_KEY) ?? null;
+  } catch {
+    raw = null;
+  }
+  const loaded = parseSavedProgress(raw);
+  if (loaded.setAside !== null && storage) {
+    try {
+      storage.setItem(SET_ASIDE_PREFIX + now().toISOString(), loaded.setAside);
+    } catch {
+      // storage full: keep going with the notice; the original text is still under PROGRESS_KEY
+    }
+  }
+  const store = createStore<ProgressState>()((set, get) => ({
+    ...loaded.data,
+    notice: loaded.notice,
+    markVisited(slug) {
+      if (get().visited[slug]) return;
+      set((s) => ({ visited: { ...s.visited, [slug]: now().toISOString() } }));
+    },
+    setCompleted(slug, completed) {
+      set((s) => {
+        const next = { ...s.completed };
+        if (completed) next[slug] = now().toISOString();
+        else delete next[slug];
+        return { completed: next };
+      });
+    },
+    answerQuickCheck(id, choice, correct) {
+      set((s) => ({
+        answers: { ...s.answers, [id]: { choice, correct, answeredAt: now().toISOString() } },
+      }));
+    },
+    dismissNotice() {
+      set({ notice: null });
+    },
+    reset() {
+      set({ ...emptyProgress() });
+    },
+  }));
+  store.subscribe((s) => {
+    try {
+      storage?.setItem(
+        PROGRESS_KEY,
+        serializeProgress({ visited: s.visited, completed: s.completed, answers: s.answers }),
+      );
+    } catch {
+      // quota exceeded or storage disabled: progress lives for this session only
+    }
+  });
+  return store;
+}
+
+/** The app's one progress store. */
+export const progressStore = createProgressStore();
+
+/** React hook reading a slice of the progress store. */
+export function useProgress<T>(selector: (s: ProgressState) => T): T {
+  return useStore(progressStore, selector);
+}
