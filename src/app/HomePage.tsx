@@ -1,0 +1,49 @@
+import { lessons } from '../lessons/registry';
+import { lessonHref } from './route';
+import { useProgress } from '../store/progress';
+import { lessonStatus, courseProgress } from './progress-summary';
+
+/** The course home: every lesson in order with its reading time and the learner's progress. */
+export function HomePage() {
+  const visited = useProgress((s) => s.visited);
+  const completed = useProgress((s) => s.completed);
+  const summary = courseProgress(lessons, completed);
+  return (
+    <div className="page">
+      <section className="hero">
+        <h1>GPU Lab</h1>
+        <p className="lede">
+          Learn how GPUs run deep learning by watching your own hardware work. Every lesson puts
+          live widgets in the text: they measure your CPU and GPU for real, in this browser, and
+          set the results beside what an A100 or H100 would do according to a calibrated cost
+          model.
+        </p>
+        <p className="course-progress" aria-live="polite">
+          <progress max={summary.total} value={summary.completed} aria-label="Course progress" />{' '}
+          {summary.completed} of {summary.total} lessons completed
+        </p>
+      </section>
+      <h2>Lessons</h2>
+      <ol className="lesson-list">
+        {lessons.map((l) => {
+          const status = lessonStatus(l.slug, visited, completed);
+          return (
+            <li key={l.slug} className={`lesson-card status-${status}`} data-lesson={l.slug}>
+              <a href={lessonHref(l.slug)}>
+                <span className="lesson-number">{l.order}</span>
+                <span className="lesson-title">{l.title}</span>
+              </a>
+              <p className="lesson-summary">{l.summary}</p>
+              <p className="lesson-meta">
+                <span>{l.readingMinutes} min read</span>
+                <span className={`badge badge-${status}`} data-progress={status}>
+                  {status === 'completed' ? '✓ Completed' : status === 'visited' ? 'Started' : 'Not started'}
+                </span>
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import { MDXProvider } from '@mdx-js/react';
+import type { LessonMeta } from '../lessons/frontmatter';
+import { loadLesson, neighbours, type LessonModule } from '../lessons/registry';
+import { lessonComponents } from '../lessons/components';
+import { useProgress } from '../store/progress';
+import { lessonHref } from './route';
+import { Toc, type TocEntry } from './Toc';
+import { LessonBoundary } from './LessonBoundary';
+
+type LoadState =
+  | { state: 'loading' }
+  | { state: 'ready'; module: LessonModule }
+  | { state: 'failed'; message: string };
+
+/** One lesson: header with objectives, table of contents, the MDX content, navigation. */
+export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: string | null }) {
+  const [load, setLoad] = useState<LoadState>({ state: 'loading' });
+  const [toc, setToc] = useState<TocEntry[]>([]);
+  const articleRef = useRef<HTMLDivElement>(null);
+  const markVisited = useProgress((s) => s.markVisited);
+  const completedAt = useProgress((s) => s.completed[lesson.slug]);
+  const setCompleted = useProgress((s) => s.setCompleted);
+  const { previous, next } = neighbours(lesson.slug);
+
+  useEffect(() => {
+    markVisited(lesson.slug);
+    let live = true;
+    loadLesson(lesson.slug).then(
+      (module) => live && setLoad({ state: 'ready', module }),
+      (err: unknown) =>
+        live && setLoad({ state: 'failed', message: err instanceof Error ? err.message : String(err) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [lesson.slug, markVisited]);
+
+  // Build the table of contents from the rendered headings (ids come from rehype-slug).
+  useEffect(() => {
+    if (load.state !== 'ready' || !articleRef.current) return;
+    const headings = articleRef.current.querySelectorAll<HTMLHeadingElement>('h2[id], h3[id]');
+    setToc(
+      Array.from(headings).map((h) => ({
+        id: h.id,
+        text: h.textContent ?? '',
+        level: h.tagName === 'H2' ? 2 : 3,
+      })),
+    );
+  }, [load]);
+
+  // Scroll to a section named in the URL once the content is there.
+  useEffect(() => {
+    if (load.state !== 'ready' || !section) return;
+    document.getElementById(section)?.scrollIntoView({ block: 'start' });
+  }, [load, section]);
+
+  const Content = load.state === 'ready' ? load.module.default : null;
+
+  return (
+    <div className="lesson-layout">
+      <aside className="lesson-aside">
+        <Toc slug={lesson.slug} entries={toc} />
+      </aside>
+      <article className="lesson" data-lesson={lesson.slug} aria-labelledby="lesson-title">
+        <header className="lesson-header">
+          <p className="eyebrow">
+            Lesson {lesson.order} · {lesson.readingMinutes} min read
+          </p>
+          <h1 id="lesson-title">{lesson.title}</h1>
+          <section className="objectives" aria-labelledby="objectives-title">
+            <h2 id="objectives-title" className="objectives-title">
+              After this lesson you can
+            </h2>
+            <ul>
+              {lesson.objectives.map((o) => (
+                <li key={o}>{o}</li>
+              ))}
+            </ul>
+          </section>
+        </header>
+        <div className="lesson-body" ref={articleRef}>
+          {load.state === 'loading' && <p className="loading">Loading the lesson…</p>}
+          {load.state === 'failed' && (
+            <div role="alert" className="notice">
+              <p>This lesson could not be loaded: {load.message}</p>
+              <p>Check your connection and reload the page.</p>
+            </div>
+          )}
+          {Content && (
+            <LessonBoundary>
+              <MDXProvider components={lessonComponents}>
+                <Content components={lessonComponents} />
+              </MDXProvider>
+            </LessonBoundary>
+          )}
+        </div>
+        <footer className="lesson-footer">
+          <label className="complete-toggle">
+            <input
+              type="checkbox"
+              checked={Boolean(completedAt)}
+              onChange={(e) => setCompleted(lesson.slug, e.target.checked)}
+            />{' '}
+            I have finished this lesson
+          </label>
+          <nav className="pager" aria-label="Lessons">
+            {previous ? (
+              <a rel="prev" href={lessonHref(previous.slug)}>
+                ← {previous.title}
+              </a>
+            ) : (
+              <a href="#/">← Course home</a>
+            )}
+            {next ? (
+              <a rel="next" href={lessonHref(next.slug)}>
+                {next.title} →
+              </a>
+            ) : (
+              <a href="#/">Course home →</a>
+            )}
+          </nav>
+        </footer>
+      </article>
+    </div>
+  );
+}

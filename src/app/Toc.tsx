@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { lessonHref } from './route';
+
+/** One heading listed in the table of contents. */
+export interface TocEntry {
+  id: string;
+  text: string;
+  level: 2 | 3;
+}
+
+/** The lesson's table of contents; the section in view is marked with aria-current. */
+export function Toc({ slug, entries }: { slug: string; entries: TocEntry[] }) {
+  const [activeId, setActiveId] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (entries.length === 0 || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (records) => {
+        const visible = records.filter((r) => r.isIntersecting);
+        if (visible[0]) setActiveId(visible[0].target.id);
+      },
+      { rootMargin: '0px 0px -70% 0px' },
+    );
+    for (const e of entries) {
+      const el = document.getElementById(e.id);
+      if (el) observer.observe(el);
+    }
+    return () => observer.disconnect();
+  }, [entries]);
+
+  if (entries.length === 0) return null;
+  return (
+    <nav className="toc" aria-label="On this page">
+      <details open>
+        <summary>On this page</summary>
+        <ol>
+          {entries.map((e) => (
+            <li key={e.id} className={`toc-level-${e.level}`}>
+              <a
+                href={lessonHref(slug, e.id)}
+                aria-current={e.id === activeId ? 'location' : undefined}
+              >
+                {e.text}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </nav>
+  );
+}
