@@ -1,0 +1,210 @@
+import { useId, useState } from 'react';
+import { WidgetRoot } from '../frame/WidgetRoot';
+import { LaneRow } from './LaneRow';
+import { RaceSummary } from './RaceSummary';
+import { useRaceController } from './useRaceController';
+import { createBrowserRaceDeps, modeledGpuChoices } from './browser-deps';
+import {
+  checkRaceSettings,
+  RACE_LIMITS,
+  RACE_PRESETS,
+  totalSteps,
+  type RaceSettings,
+} from './settings';
+import './race.css';
+
+/** Props a lesson may pass; anything invalid is corrected with a visible message. */
+export interface RaceWidgetProps {
+  tasks?: unknown;
+  iterations?: unknown;
+  serialPercent?: unknown;
+}
+
+const LANE_ORDER = ['cpu-measured', 'gpu-measured', 'cpu-modeled', 'gpu-modeled'] as const;
+
+/**
+ * The CPU-vs-GPU race: the same batch of independent tasks on this machine's CPU (Web Workers)
+ * and GPU (WebGPU), both measured, beside a modeled desktop CPU and datacenter GPU.
+ */
+export default function RaceWidget(props: RaceWidgetProps) {
+  const [initial] = useState(() => checkRaceSettings(props));
+  const [settings, setSettings] = useState<RaceSettings>(initial.settings);
+  const [messages, setMessages] = useState<string[]>(initial.messages);
+  const [modeledGpu, setModeledGpu] = useState('a100-sxm-80gb');
+  const [controller, state] = useRaceController(createBrowserRaceDeps);
+  const running = state.status === 'running';
+  const idBase = useId();
+
+  const update = (patch: Partial<Record<keyof RaceSettings, unknown>>) => {
+    const checked = checkRaceSettings({ ...settings, ...patch });
+    setSettings(checked.settings);
+    setMessages(checked.messages);
+  };
+
+  return (
+    <WidgetRoot id="race" status={state.status} label="CPU vs GPU race">
+      <h3 className="widget-title">CPU vs GPU race</h3>
+      <p className="widget-intro">
+        The same batch of independent tasks runs on your CPU and on your GPU, for real, next to
+        what the cost model predicts for a desktop CPU and a datacenter GPU. Each task is a chain
+        of integer arithmetic steps; the serial part runs on a single core.
+      </p>
+
+      <form
+        className="race-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void controller.run(settings);
+        }}
+      >
+        <fieldset className="race-settings" disabled={running}>
+          <legend className="visually-hidden">Race settings</legend>
+          <Setting
+            id={`${idBase}-tasks`}
+            label="Tasks"
+            hint="Independent tasks in the batch (log scale)"
+            value={settings.tasks}
+            min={RACE_LIMITS.tasks.min}
+            max={RACE_LIMITS.tasks.max}
+            log
+            onChange={(v) => update({ tasks: v })}
+          />
+          <Setting
+            id={`${idBase}-iterations`}
+            label="Work per task"
+            hint="Arithmetic steps in each task (log scale)"
+            value={settings.iterations}
+            min={RACE_LIMITS.iterations.min}
+            max={RACE_LIMITS.iterations.max}
+            log
+            onChange={(v) => update({ iterations: v })}
+          />
+          <Setting
+            id={`${idBase}-serial`}
+            label="Serial fraction (%)"
+            hint="Share of the job that cannot run in parallel"
+            value={settings.serialPercent}
+            min={RACE_LIMITS.serialPercent.min}
+            max={RACE_LIMITS.serialPercent.max}
+            onChange={(v) => update({ serialPercent: v })}
+          />
+          <div className="race-setting">
+            <label htmlFor={`${idBase}-gpu`}>Modeled GPU</label>
+            <select
+              id={`${idBase}-gpu`}
+              value={modeledGpu}
+              onChange={(e) => {
+                setModeledGpu(e.target.value);
+                controller.setModeledGpu(e.target.value);
+              }}
+            >
+              {modeledGpuChoices().map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+            <p className="hint">Which catalog GPU the modeled lane predicts</p>
+          </div>
+        </fieldset>
+        <div className="race-presets" role="group" aria-label="Presets">
+          <span>Presets:</span>
+          {RACE_PRESETS.map((p) => (
+            <button
+              key={p.name}
+              type="button"
+              disabled={running}
+              title={p.point}
+              onClick={() => {
+                setSettings(p.settings);
+                setMessages([p.point]);
+              }}
+            >
+              {p.name}
+            </button>
+          ))}
+        </div>
+        {messages.length > 0 && (
+          <div className="race-messages" role="status">
+            {messages.map((m) => (
+              <p key={m}>{m}</p>
+            ))}
+          </div>
+        )}
+        <div className="race-actions">
+          <button type="submit" className="primary" disabled={running} data-action="run">
+            {state.status === 'done' ? 'Run again' : 'Run the race'}
+          </button>
+          <button type="button" disabled={!running} onClick={() => controller.cancel()} data-action="cancel">
+            Cancel
+          </button>
+          <span className="hint">{totalSteps(settings).toLocaleString('en-US')} steps in all</span>
+        </div>
+      </form>
+
+      {state.adapter && (
+        <p className="race-adapter">
+          WebGPU adapter: {state.adapter.description}
+          {state.adapter.isFallback && ' — a software fallback adapter, not a hardware GPU'}
+        </p>
+      )}
+
+      <ol className="race-lanes" aria-label="Lanes">
+        {LANE_ORDER.map((id) => (
+          <LaneRow key={id} lane={state.lanes[id]} />
+        ))}
+      </ol>
+
+      <div aria-live="polite" className="race-live">
+        {state.status === 'done' || state.reading.length > 0 ? (
+          <RaceSummary lanes={state.lanes} reading={state.reading} />
+        ) : null}
+      </div>
+    </WidgetRoot>
+  );
+}
+
+interface SettingProps {
+  id: string;
+  label: string;
+  hint: string;
+  value: number;
+  min: number;
+  max: number;
+  log?: boolean;
+  onChange(value: number): void;
+}
+
+/** A labelled slider with a number box for exact values. */
+function Setting({ id, label, hint, value, min, max, log, onChange }: SettingProps) {
+  const toSlider = (v: number) => (log ? Math.round((Math.log(v) / Math.log(max)) * 1000) : v);
+  const fromSlider = (s: number) => (log ? Math.round(Math.exp((s / 1000) * Math.log(max))) : s);
+  return (
+    <div className="race-setting">
+      <label htmlFor={id}>{label}</label>
+      <div className="setting-inputs">
+        <input
+          type="range"
+          aria-labelledby={`${id}-label`}
+          aria-valuetext={value.toLocaleString('en-US')}
+          min={log ? 0 : min}
+          max={log ? 1000 : max}
+          value={toSlider(value)}
+          onChange={(e) => onChange(fromSlider(Number(e.target.value)))}
+        />
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          value={value}
+          onChange={(e) => onChange(Number(e.target.value))}
+        />
+      </div>
+      <p className="hint" id={`${id}-label`}>
+        {label}: {hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { RaceController, type GpuRunner, type MeasuredRun, type RaceDeps, type RaceJob } from './controller';
+
+function reference(job: RaceJob): MeasuredRun {
+  const results = new Uint32Array(job.tasks).map((_, i) => (i * 2654435761) >>> 0);
+  return { results, serialResult: job.serialIterations, seconds: 0.2 };
+}
+
+function fakeDeps(overrides: Partial<RaceDeps> = {}, gpu?: GpuRunner): RaceDeps {
+  let clock = 0;
+  return {
+    workers: 2,
+    async runCpu(job, onProgress) {
+      onProgress([Math.floor(job.tasks / 2), job.tasks - Math.floor(job.tasks / 2)]);
+      return reference(job);
+    },
+    async getGpu() {
+      return (
+        gpu ?? {
+          ok: true,
+          adapter: { description: 'google · swiftshader', isFallback: true },
+          async run(job, onProgress) {
+            onProgress(job.tasks);
+            return { ...reference(job), seconds: 0.5 };
+          },
+        }
+      );
+    },
+    predict: (id) => ({ seconds: id.startsWith('i9') ? 0.01 : 0.0001, parallelUnits: id.startsWith('i9') ? 24 : 6912, waves: 1 }),
+    hardwareName: (id) => `HW ${id}`,
+    now: () => (clock += 0.01),
+    reducedMotion: () => true,
+    ...overrides,
+  };
+}
+
+const settings = { tasks: 100, iterations: 10, serialPercent: 0 };
+
+describe('RaceController', () => {
+  it('runs both measured lanes, verifies the GPU against the CPU, and ends done', async () => {
+    const c = new RaceController(fakeDeps());
+    const statuses: string[] = [];
+    c.subscribe((s) => statuses.push(s.status));
+    await c.run(settings);
+    const s = c.getState();
+    expect(s.status).toBe('done');
+    expect(statuses[0]).toBe('running');
+    expect(s.lanes['cpu-measured']).toMatchObject({ state: 'done', seconds: 0.2, progress: 1 });
+    expect(s.lanes['gpu-measured']).toMatchObject({ state: 'done', seconds: 0.5, verified: true });
+    expect(s.lanes['gpu-modeled']).toMatchObject({ state: 'done', seconds: 0.0001 });
+    expect(s.reading.join(' ')).toMatch(/software fallback/);
+  });
+
+  it('marks the GPU result unverified when it differs from the CPU reference', async () => {
+    const bad: GpuRunner = {
+      ok: true,
+      adapter: { description: 'x', isFallback: false },
+      async run(job) {
+        const r = reference(job);
+        r.results[3] = 1;
+        return r;
+      },
+    };
+    const c = new RaceController(fakeDeps({}, bad));
+    await c.run(settings);
+    expect(c.getState().lanes['gpu-measured'].verified).toBe(false);
+    expect(c.getState().reading.join(' ')).toMatch(/did not match/);
+  });
+
+  it('skips the GPU lane with the reason when WebGPU is missing, and still finishes', async () => {
+    const c = new RaceController(fakeDeps({}, { ok: false, message: 'No WebGPU in this browser.' }));
+    await c.run(settings);
+    const s = c.getState();
+    expect(s.status).toBe('done');
+    expect(s.lanes['gpu-measured']).toMatchObject({ state: 'skipped', note: 'No WebGPU in this browser.' });
+    expect(s.lanes['cpu-measured'].state).toBe('done');
+    expect(s.reading[0]).toMatch(/did not run: No WebGPU/);
+  });
+
+  it('shows a GPU failure (e.g. a lost device) in its lane without failing the widget', async () => {
+    const lost: GpuRunner = {
+      ok: true,
+      adapter: { description: 'x', isFallback: false },
+      run: async () => {
+        throw new Error('The GPU device was lost.');
+      },
+    };
+    const c = new RaceController(fakeDeps({}, lost));
+    await c.run(settings);
+    expect(c.getState().status).toBe('done');
+    expect(c.getState().lanes['gpu-measured']).toMatchObject({ state: 'error', note: 'The GPU device was lost.' });
+  });
+
+  it('cancels: lanes in flight are marked cancelled and the widget returns to idle', async () => {
+    let release: () => void = () => undefined;
+    const deps = fakeDeps({
+      runCpu: (_job, _p, signal) =>
+        new Promise<MeasuredRun>((_resolve, reject) => {
+          release = () => reject(new Error('aborted'));
+          signal.addEventListener('abort', () => release());
+        }),
+    });
+    const c = new RaceController(deps);
+    const done = c.run(settings);
+    c.cancel();
+    await done;
+    expect(c.getState().status).toBe('idle');
+    expect(c.getState().lanes['cpu-measured']).toMatchObject({ state: 'skipped', note: 'Cancelled.' });
+    expect(c.getState().lanes['gpu-measured'].state).toBe('waiting');
+  });
+
+  it('plays modeled lanes back over time when motion is allowed', async () => {
+    let t = 0;
+    const c = new RaceController(fakeDeps({ reducedMotion: () => false, now: () => t }));
+    const running = c.run(settings);
+    await running;
+    expect(c.getState().lanes['gpu-modeled'].state).toBe('running');
+    t = 0.75;
+    c.tick();
+    expect(c.getState().lanes['gpu-modeled'].progress).toBeCloseTo(0.5, 5);
+    t = 2;
+    c.tick();
+    expect(c.getState().lanes['gpu-modeled'].state).toBe('done');
+    expect(c.isPlaying()).toBe(false);
+  });
+});

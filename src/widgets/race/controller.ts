@@ -1,0 +1,313 @@
+import type { WidgetStatus } from '../frame/status';
+import { readRace } from './reading';
+import { formatSeconds } from './format';
+import { modeledPlayback, waitingLane, waveActivity, type LaneId, type LaneView } from './lanes';
+import { serialIterationsFor, type RaceSettings } from './settings';
+
+/** A job as the runners take it. */
+export interface RaceJob {
+  tasks: number;
+  iterations: number;
+  serialIterations: number;
+}
+
+/** What a measured run returns. */
+export interface MeasuredRun {
+  results: Uint32Array;
+  serialResult: number;
+  seconds: number;
+}
+
+/** A modeled prediction for one piece of hardware. */
+export interface ModeledRun {
+  seconds: number;
+  /** Units that work at once (GPU lanes or CPU cores), and how many are drawn. */
+  parallelUnits: number;
+  waves: number;
+}
+
+/** Facts about the GPU adapter that the view shows. */
+export interface AdapterFacts {
+  description: string;
+  isFallback: boolean;
+}
+
+/** The GPU side of a race: acquired once, then run. */
+export type GpuRunner =
+  | { ok: false; message: string }
+  | {
+      ok: true;
+      adapter: AdapterFacts;
+      run(job: RaceJob, onProgress: (doneTasks: number) => void, signal: AbortSignal): Promise<MeasuredRun>;
+    };
+
+/** Everything the controller needs from the outside world; injected so tests can fake it. */
+export interface RaceDeps {
+  workers: number;
+  runCpu(job: RaceJob, onProgress: (perWorkerDone: number[]) => void, signal: AbortSignal): Promise<MeasuredRun>;
+  getGpu(): Promise<GpuRunner>;
+  predict(hardwareId: string, job: RaceJob): ModeledRun;
+  hardwareName(hardwareId: string): string;
+  /** Seconds on a monotonic clock. */
+  now(): number;
+  /** Whether to skip animations (prefers-reduced-motion). */
+  reducedMotion(): boolean;
+}
+
+/** The whole visible state of the race widget. */
+export interface RaceState {
+  status: WidgetStatus;
+  lanes: Record<LaneId, LaneView>;
+  adapter: AdapterFacts | null;
+  reading: string[];
+  error: string | null;
+}
+
+/** Modeled hardware used unless the learner picks another. */
+export const DEFAULT_MODELED = { cpu: 'i9-14900k', gpu: 'a100-sxm-80gb' } as const;
+
+/** How many unit boxes a lane draws at most (a full A100 has 6,912 lanes: draw its 108 SMs). */
+const MAX_DRAWN_UNITS = 108;
+
+/**
+ * Runs a race: the CPU lane (real workers), then the GPU lane (real WebGPU, verified against the
+ * CPU results), one after the other so they do not compete for the same cores, while the two
+ * modeled lanes play back the cost engine's predictions. Emits a fresh RaceState on each change.
+ */
+export class RaceController {
+  private state: RaceState;
+  private listeners = new Set<(s: RaceState) => void>();
+  private abort: AbortController | null = null;
+  private playback: Array<{
+    id: LaneId;
+    start: number;
+    playbackSeconds: number;
+    waves: number;
+    lastWaveShare: number;
+  }> = [];
+
+  constructor(
+    private deps: RaceDeps,
+    private modeled: { cpu: string; gpu: string } = { ...DEFAULT_MODELED },
+  ) {
+    this.state = this.initialState();
+  }
+
+  /** The current state. */
+  getState(): RaceState {
+    return this.state;
+  }
+
+  /** Calls `fn` on every change; returns an unsubscribe function. */
+  subscribe(fn: (s: RaceState) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Chooses which catalog GPU the modeled GPU lane shows (resets the lanes when idle). */
+  setModeledGpu(id: string): void {
+    this.modeled = { ...this.modeled, gpu: id };
+    if (this.state.status !== 'running') this.emit(this.initialState());
+  }
+
+  private initialState(): RaceState {
+    const w = this.deps.workers;
+    return {
+      status: 'idle',
+      lanes: {
+        'cpu-measured': waitingLane('cpu-measured', 'Your CPU', `${w} Web Worker${w === 1 ? '' : 's'} on this machine`, w, 'worker'),
+        'gpu-measured': waitingLane('gpu-measured', 'Your GPU', 'WebGPU on this machine', 0, 'dispatch'),
+        'cpu-modeled': waitingLane('cpu-modeled', this.deps.hardwareName(this.modeled.cpu), 'cost model', 24, 'core'),
+        'gpu-modeled': waitingLane('gpu-modeled', this.deps.hardwareName(this.modeled.gpu), 'cost model', MAX_DRAWN_UNITS, 'SM'),
+      },
+      adapter: null,
+      reading: [],
+      error: null,
+    };
+  }
+
+  private emit(next: RaceState): void {
+    this.state = next;
+    for (const fn of this.listeners) fn(next);
+  }
+
+  private patchLane(id: LaneId, patch: Partial<LaneView>): void {
+    const lanes = { ...this.state.lanes, [id]: { ...this.state.lanes[id], ...patch } };
+    this.emit({ ...this.state, lanes });
+  }
+
+  /** Stops a running race; lanes still running are marked as cancelled. */
+  cancel(): void {
+    this.abort?.abort();
+  }
+
+  /** Advances the modeled lanes' playback to the current time; call it once per frame. */
+  tick(): void {
+    if (this.playback.length === 0) return;
+    const now = this.deps.now();
+    for (const p of this.playback) {
+      const lane = this.state.lanes[p.id];
+      if (lane.state !== 'running') continue;
+      const progress = Math.min(1, (now - p.start) / p.playbackSeconds);
+      const units = waveActivity(progress, lane.units.length, p.waves, p.lastWaveShare);
+      this.patchLane(p.id, progress >= 1 ? { state: 'done', progress: 1, units } : { progress, units });
+    }
+  }
+
+  /** Whether modeled playback is still under way. */
+  isPlaying(): boolean {
+    return this.playback.some((p) => this.state.lanes[p.id].state === 'running');
+  }
+
+  /** Runs the race with these settings. Resolves when the measured lanes have finished. */
+  async run(settings: RaceSettings): Promise<void> {
+    if (this.state.status === 'running') return;
+    const abort = new AbortController();
+    this.abort = abort;
+    const job: RaceJob = {
+      tasks: settings.tasks,
+      iterations: settings.iterations,
+      serialIterations: serialIterationsFor(settings),
+    };
+    this.emit({ ...this.initialState(), status: 'running' });
+
+    // Modeled lanes: predictions first, played back while the measured lanes run.
+    const cpuModel = this.deps.predict(this.modeled.cpu, job);
+    const gpuModel = this.deps.predict(this.modeled.gpu, job);
+    this.startPlayback('cpu-modeled', cpuModel, job.tasks);
+    this.startPlayback('gpu-modeled', gpuModel, job.tasks);
+
+    // Measured CPU lane.
+    let cpuRun: MeasuredRun | null = null;
+    const cpuStart = this.deps.now();
+    this.patchLane('cpu-measured', { state: 'running' });
+    try {
+      cpuRun = await this.deps.runCpu(
+        job,
+        (perWorker) => {
+          const done = perWorker.reduce((a, b) => a + b, 0);
+          const share = job.tasks > 0 ? done / job.tasks : 1;
+          const max = Math.max(1, ...perWorker);
+          this.patchLane('cpu-measured', {
+            progress: Math.min(1, share),
+            seconds: this.deps.now() - cpuStart,
+            units: perWorker.map((n) => n / max),
+          });
+        },
+        abort.signal,
+      );
+      this.patchLane('cpu-measured', {
+        state: 'done',
+        progress: 1,
+        seconds: cpuRun.seconds,
+        note: `Measured wall time, ${this.deps.workers} worker${this.deps.workers === 1 ? '' : 's'}, including the serial stage on one worker.`,
+      });
+    } catch (err) {
+      this.finishLane('cpu-measured', err, abort.signal);
+    }
+
+    // Measured GPU lane.
+    let gpuRun: MeasuredRun | null = null;
+    let gpuUnavailable: string | null = null;
+    let adapter: AdapterFacts | null = null;
+    let verified: boolean | null = null;
+    if (!abort.signal.aborted) {
+      const gpu = await this.deps.getGpu();
+      if (!gpu.ok) {
+        gpuUnavailable = gpu.message;
+        this.patchLane('gpu-measured', { state: 'skipped', note: gpu.message });
+      } else {
+        adapter = gpu.adapter;
+        this.emit({ ...this.state, adapter });
+        const gpuStart = this.deps.now();
+        this.patchLane('gpu-measured', {
+          state: 'running',
+          hardware: gpu.adapter.isFallback
+            ? `${gpu.adapter.description} (software fallback: runs on your CPU)`
+            : gpu.adapter.description,
+        });
+        try {
+          gpuRun = await gpu.run(
+            job,
+            (doneTasks) =>
+              this.patchLane('gpu-measured', {
+                progress: job.tasks > 0 ? Math.min(1, doneTasks / job.tasks) : 1,
+                seconds: this.deps.now() - gpuStart,
+              }),
+            abort.signal,
+          );
+          verified = cpuRun ? sameResults(cpuRun, gpuRun) : null;
+          this.patchLane('gpu-measured', {
+            state: 'done',
+            progress: 1,
+            seconds: gpuRun.seconds,
+            verified,
+            note: verified === null
+              ? 'Not verified: the CPU lane did not finish, so there is no reference to compare with.'
+              : 'Measured wall time, including the serial stage (one GPU thread) and reading the results back.',
+          });
+        } catch (err) {
+          this.finishLane('gpu-measured', err, abort.signal);
+        }
+      }
+    }
+
+    if (abort.signal.aborted) {
+      this.playback = [];
+      for (const id of ['cpu-modeled', 'gpu-modeled'] as const) {
+        if (this.state.lanes[id].state === 'running') this.patchLane(id, { state: 'skipped', note: 'Cancelled.' });
+      }
+      this.emit({ ...this.state, status: 'idle', reading: ['The race was cancelled. Change the settings or run it again.'] });
+      this.abort = null;
+      return;
+    }
+
+    const reading = readRace({
+      cpuMeasuredSeconds: cpuRun?.seconds ?? null,
+      gpuMeasuredSeconds: gpuRun?.seconds ?? null,
+      cpuModeledSeconds: cpuModel.seconds,
+      gpuModeledSeconds: gpuModel.seconds,
+      cpuModelName: this.deps.hardwareName(this.modeled.cpu),
+      gpuModelName: this.deps.hardwareName(this.modeled.gpu),
+      workers: this.deps.workers,
+      gpuUnavailable,
+      gpuIsFallback: adapter?.isFallback ?? false,
+      gpuVerified: verified,
+      serialPercent: settings.serialPercent,
+      tasks: settings.tasks,
+    });
+    this.emit({ ...this.state, status: 'done', reading });
+    this.abort = null;
+  }
+
+  private startPlayback(id: LaneId, model: ModeledRun, tasks: number): void {
+    const lastWaveTasks = tasks - (model.waves - 1) * model.parallelUnits;
+    const lastWaveShare = model.parallelUnits > 0 ? lastWaveTasks / model.parallelUnits : 1;
+    const { playbackSeconds, slowdown } = modeledPlayback(model.seconds);
+    const note =
+      `Predicted ${formatSeconds(model.seconds)} (${model.waves.toLocaleString('en-US')} wave${model.waves === 1 ? '' : 's'} over ${model.parallelUnits.toLocaleString('en-US')} parallel units)` +
+      (slowdown > 1 ? `; the bar is slowed down ${Math.round(slowdown).toLocaleString('en-US')}× so you can see it.` : '.');
+    if (this.deps.reducedMotion()) {
+      this.patchLane(id, { state: 'done', progress: 1, seconds: model.seconds, note });
+      return;
+    }
+    this.patchLane(id, { state: 'running', seconds: model.seconds, note });
+    this.playback = this.playback.filter((p) => p.id !== id);
+    this.playback.push({ id, start: this.deps.now(), playbackSeconds, waves: model.waves, lastWaveShare });
+  }
+
+  private finishLane(id: LaneId, err: unknown, signal: AbortSignal): void {
+    if (signal.aborted) {
+      this.patchLane(id, { state: 'skipped', note: 'Cancelled.' });
+      return;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    this.patchLane(id, { state: 'error', note: message });
+  }
+}
+
+function sameResults(a: MeasuredRun, b: MeasuredRun): boolean {
+  if (a.serialResult !== b.serialResult || a.results.length !== b.results.length) return false;
+  for (let i = 0; i < a.results.length; i++) if (a.results[i] !== b.results[i]) return false;
+  return true;
+}

@@ -1,0 +1,83 @@
+/** Which of the four lanes. */
+export type LaneId = 'cpu-measured' | 'gpu-measured' | 'cpu-modeled' | 'gpu-modeled';
+
+/** Where a lane is in its run. */
+export type LaneState = 'waiting' | 'running' | 'done' | 'skipped' | 'error';
+
+/** One lane's live state, as the view draws it. */
+export interface LaneView {
+  id: LaneId;
+  /** 'measured' lanes ran on this machine; 'modeled' lanes are the cost engine's prediction. */
+  source: 'measured' | 'modeled';
+  title: string;
+  /** A short description of the hardware behind the lane. */
+  hardware: string;
+  state: LaneState;
+  /** 0..1 */
+  progress: number;
+  /** Elapsed (running) or final (done) time, seconds; null before it starts. */
+  seconds: number | null;
+  /** Activity of each unit drawn in the lane (0..1 each): workers, SMs or cores. */
+  units: number[];
+  /** What one unit stands for, e.g. "worker", "SM". */
+  unitName: string;
+  /** A note shown under the lane (why it was skipped, verification, slow-motion factor). */
+  note: string | null;
+  /** For the measured GPU lane: whether its output matched the CPU reference. */
+  verified: boolean | null;
+}
+
+/** A lane before any run. */
+export function waitingLane(
+  id: LaneId,
+  title: string,
+  hardware: string,
+  unitCount: number,
+  unitName: string,
+): LaneView {
+  return {
+    id,
+    source: id.endsWith('measured') ? 'measured' : 'modeled',
+    title,
+    hardware,
+    state: 'waiting',
+    progress: 0,
+    seconds: null,
+    units: new Array<number>(unitCount).fill(0),
+    unitName,
+    note: null,
+    verified: null,
+  };
+}
+
+/**
+ * Activity of `drawnUnits` boxes when a fraction `progress` (0..1) of a job is done that runs in
+ * `waves` waves; every wave but the last keeps all units busy, the last keeps `lastWaveShare`
+ * (0..1) of them busy.
+ */
+export function waveActivity(
+  progress: number,
+  drawnUnits: number,
+  waves: number,
+  lastWaveShare: number,
+): number[] {
+  const units = new Array<number>(Math.max(0, drawnUnits)).fill(0);
+  if (progress <= 0 || progress >= 1 || waves < 1) return units;
+  const wave = Math.min(waves - 1, Math.floor(progress * waves));
+  const share = wave === waves - 1 ? Math.min(1, Math.max(0, lastWaveShare)) : 1;
+  const busy = Math.max(1, Math.round(share * units.length));
+  return units.fill(1, 0, Math.min(busy, units.length));
+}
+
+/**
+ * Playback length for a modeled lane: real time when it is long enough to watch, otherwise
+ * stretched to `minVisibleSeconds`, and the stretch factor so the view can say "slowed ×N".
+ */
+export function modeledPlayback(
+  modeledSeconds: number,
+  minVisibleSeconds = 1.5,
+): { playbackSeconds: number; slowdown: number } {
+  if (modeledSeconds >= minVisibleSeconds) return { playbackSeconds: modeledSeconds, slowdown: 1 };
+  const safe = Math.max(modeledSeconds, 1e-9);
+  return { playbackSeconds: minVisibleSeconds, slowdown: minVisibleSeconds / safe };
+}

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Where Chromium is: CHROMIUM_PATH, else Debian's /usr/bin/chromium; throws with how to get one. */
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const c of candidates) if (c && existsSync(c)) return c;
+  throw new Error(
+    'No Chromium found for the browser tests. Install it (Debian/Ubuntu: `apt-get install chromium`, ' +
+      'or run scripts/install-test-deps.sh) or set CHROMIUM_PATH to a Chromium/Chrome binary.',
+  );
+}
+
+/** Flags that keep Chromium quiet on a machine with no network beyond package registries. */
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Launches headless Chromium, with real WebGPU (SwiftShader here) unless `webgpu` is false. */
+export async function launchBrowser({ webgpu = true } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: webgpu ? [...BASE_ARGS, '--enable-unsafe-webgpu'] : [...BASE_ARGS, '--disable-webgpu'],
+  });
+}
+
+/** Messages the page printed as console errors or threw as uncaught exceptions. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`uncaught: ${err.message}`));
+  return errors;
+}
+
+const require = createRequire(import.meta.url);
+
+/** One axe violation, trimmed to what a failing assertion should show. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: source });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
