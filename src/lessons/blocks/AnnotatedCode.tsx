@@ -1,0 +1,91 @@
+import { useId } from 'react';
+import { readNotes, trimBlankEnds, type LineNote } from './annotations';
+import { CopyButton } from './CopyButton';
+import { highlight, languageLabel, resolveLanguage, splitHighlightedLines } from './highlight';
+import { InlineText } from './InlineText';
+import './blocks.css';
+
+/** Props of annotated code: the code as a string and notes keyed by 1-based line number. */
+export interface AnnotatedCodeProps {
+  lang: string;
+  code: string;
+  notes?: Record<number, string>;
+  title?: string;
+}
+
+/**
+ * Highlighted code with line numbers whose important lines carry numbered notes, listed beside
+ * the code on wide screens and under it on narrow ones. Misplaced notes are reported, not thrown.
+ */
+export function AnnotatedCode({ lang, code, notes, title }: AnnotatedCodeProps) {
+  const baseId = useId();
+  const text = trimBlankEnds(typeof code === 'string' ? code : '');
+  const key = resolveLanguage(lang) ?? 'plaintext';
+  const lines = splitHighlightedLines(highlight(text, key));
+  const read = readNotes(notes, lines.length);
+  const problems = typeof code === 'string' ? read.problems : ['the code={`...`} is missing'];
+  const byLine = new Map(read.notes.map((n) => [n.line, n]));
+  const noteId = (n: LineNote) => `${baseId}-note-${n.line}`;
+
+  return (
+    <figure className="annotated-code" data-lang={key}>
+      {title ? <figcaption className="annotated-code-title">{title}</figcaption> : null}
+      <div className="code-block-bar">
+        <span className="code-block-lang">{languageLabel(lang)}</span>
+        <CopyButton text={text} />
+      </div>
+      {problems.length > 0 ? (
+        <div role="alert" className="block-warning">
+          <p>Some notes on this code could not be shown:</p>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}.</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="annotated-code-layout">
+        <div className="code-scroll" role="region" tabIndex={0} aria-label={`Code: ${lang || 'text'}`}>
+          <pre>
+            <code className={`hljs language-${key}`}>
+              {lines.map((html, i) => {
+                const note = byLine.get(i + 1);
+                return (
+                  <span
+                    key={i}
+                    className={note ? 'ac-line ac-line-noted' : 'ac-line'}
+                    data-line={i + 1}
+                    aria-describedby={note ? noteId(note) : undefined}
+                  >
+                    <span className="ac-num">{i + 1}</span>
+                    <span className="ac-text" dangerouslySetInnerHTML={{ __html: html }} />
+                    {note ? (
+                      <span className="ac-marker">
+                        <span className="visually-hidden">note </span>
+                        {note.marker}
+                      </span>
+                    ) : null}
+                  </span>
+                );
+              })}
+            </code>
+          </pre>
+        </div>
+        {read.notes.length > 0 ? (
+          <ol className="ac-notes" role="list" aria-label="Notes on the code">
+            {read.notes.map((n) => (
+              <li key={n.line} id={noteId(n)} className="ac-note" data-line={n.line}>
+                <span className="ac-marker" aria-hidden="true">
+                  {n.marker}
+                </span>
+                <span>
+                  <strong>Line {n.line}:</strong> <InlineText text={n.text} />
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+    </figure>
+  );
+}

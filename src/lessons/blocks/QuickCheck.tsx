@@ -1,0 +1,43 @@
+import { useEffect, type ReactNode } from 'react';
+import { quickCheckProblems, readQuickCheckChildren } from './quick-check-model';
+import { QuickCheckForm } from './QuickCheckForm';
+import './blocks.css';
+
+export { Choice, type ChoiceProps } from './Choice';
+
+/** Props of a quick check: a stable id (the saved answer's key), the question, `<Choice>`s. */
+export interface QuickCheckProps {
+  id: string;
+  question: string;
+  children?: ReactNode;
+}
+
+/**
+ * One inline question with choices and feedback. The learner's answer is saved in the progress
+ * store under `id` and shown again on return. A malformed definition shows an alert instead.
+ */
+export function QuickCheck({ id, question, children }: QuickCheckProps) {
+  const parts = readQuickCheckChildren(children);
+  const problems = quickCheckProblems(id, question, parts);
+  if (problems.length > 0) return <MalformedQuickCheck id={id} problems={problems} />;
+  return <QuickCheckForm id={id} question={question} choices={parts.choices} extra={parts.extra} />;
+}
+
+function MalformedQuickCheck({ id, problems }: { id: string; problems: string[] }) {
+  const message = `This quick check is malformed: ${problems.join('; ')}.`;
+  useEffect(() => {
+    if (import.meta.env.DEV) console.warn(`<QuickCheck id="${String(id)}">: ${message}`);
+  }, [id, message]);
+  return (
+    <div
+      className="quick-check quick-check-malformed"
+      data-quick-check={typeof id === 'string' ? id : ''}
+      data-answered="false"
+      data-correct="false"
+    >
+      <div role="alert" className="block-warning">
+        <p>{message}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compile } from '@mdx-js/mdx';
+import { VFile } from 'vfile';
+import { describe, expect, it } from 'vitest';
+import { mdxOptions } from '../../scripts/mdx-options';
+import { buildManifest } from '../../scripts/lesson-manifest-plugin';
+import { LESSON_COMPONENT_NAMES } from './component-names';
+import { lessonTags } from './components';
+
+const contentDir = join(process.cwd(), 'content');
+const lessonFiles = readdirSync(contentDir).filter((f) => f.endsWith('.mdx'));
+
+async function compileLesson(path: string, source: string) {
+  return compile(new VFile({ path, value: source }), mdxOptions);
+}
+
+describe('lesson content', () => {
+  it('has at least one lesson', () => {
+    expect(lessonFiles.length).toBeGreaterThan(0);
+  });
+
+  it.each(lessonFiles)('%s compiles with the lesson checks', async (file) => {
+    const path = join(contentDir, file);
+    await expect(compileLesson(path, readFileSync(path, 'utf8'))).resolves.toBeDefined();
+  });
+
+  it('has valid, uniquely ordered frontmatter in every lesson', () => {
+    const lessons = buildManifest(contentDir);
+    expect(lessons.map((l) => l.order)).toEqual([...lessons.map((l) => l.order)].sort((a, b) => a - b));
+  });
+
+  it('gives every lesson at least one widget and one quick check', () => {
+    for (const file of lessonFiles) {
+      const src = readFileSync(join(contentDir, file), 'utf8');
+      expect(src, file).toMatch(/<QuickCheck\b/);
+      expect(src, file).toMatch(/<(Race|AmdahlPlot)\b/);
+    }
+  });
+});
+
+describe('the components map', () => {
+  it('provides exactly the tags the content check allows', () => {
+    expect(Object.keys(lessonTags).sort()).toEqual([...LESSON_COMPONENT_NAMES].sort());
+  });
+});
+
+describe('the lesson check', () => {
+  const header = '---\ntitle: T\norder: 1\nreadingMinutes: 1\nobjectives: [a, b, c]\n---\n\n';
+
+  it('fails on a tag the map lacks, naming file, line and tag', async () => {
+    const src = `${header}Some text.\n\n<Sparkles size={3} />\n`;
+    await expect(compileLesson('content/99-bad.mdx', src)).rejects.toThrow(
+      /content\/99-bad\.mdx:9:1: unknown component <Sparkles>/,
+    );
+  });
+
+  it('fails on a quick check without exactly one correct choice', async () => {
+    const src = `${header}<QuickCheck id="q" question="Q?">\n  <Choice explanation="a">A</Choice>\n  <Choice explanation="b">B</Choice>\n</QuickCheck>\n`;
+    await expect(compileLesson('content/98-q.mdx', src)).rejects.toThrow(/exactly one <Choice correct> \(found 0\)/);
+  });
+
+  it('fails on a choice without an explanation and on a repeated id', async () => {
+    const q = `<QuickCheck id="q" question="Q?">\n  <Choice correct explanation="a">A</Choice>\n  <Choice>B</Choice>\n</QuickCheck>\n\n`;
+    const err = await compileLesson('content/97-q.mdx', header + q + q).catch((e: Error) => e.message);
+    expect(err).toMatch(/<Choice> needs an explanation/);
+    expect(err).toMatch(/id "q" is used twice/);
+  });
+
+  it('fails on a callout of unknown kind', async () => {
+    const src = `${header}<Callout kind="shout">x</Callout>\n`;
+    await expect(compileLesson('content/96-c.mdx', src)).rejects.toThrow(/<Callout> needs kind=/);
+  });
+
+  it('accepts lower-case HTML tags', async () => {
+    await expect(compileLesson('content/95-ok.mdx', `${header}<details><summary>Hint</summary>x</details>\n`)).resolves.toBeDefined();
+  });
+});

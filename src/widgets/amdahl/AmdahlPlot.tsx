@@ -1,0 +1,264 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { WidgetRoot } from '../frame/WidgetRoot';
+import type { WidgetStatus } from '../frame/status';
+import { AmdahlChart, type ChartSeries } from './AmdahlChart';
+import { useContainerWidth } from './useContainerWidth';
+import {
+  axisMaxCores,
+  buildCurve,
+  coreCountStops,
+  DEFAULT_FRACTIONS,
+  DEFAULT_MARKER_CORES,
+  DEFAULT_MAX_CORES,
+  DEFAULT_USER_FRACTION,
+  formatCeiling,
+  formatCoreCount,
+  formatCoresPhrase,
+  formatFraction,
+  formatSpeedup,
+  fractionStops,
+  MAX_USER_FRACTION,
+  nearestFractionStopIndex,
+  nearestStopIndex,
+  plotDescription,
+  readoutSentence,
+  readSpeedup,
+  roundFraction,
+  speedupAxisMax,
+  speedupTable,
+  tableCoreCounts,
+  visibleReferences,
+} from './model';
+import './amdahl.css';
+
+/** Props of the Amdahl plot as a lesson writes them. */
+export interface AmdahlPlotProps {
+  /** Parallel fractions to draw, each in [0, 1); default 0.5, 0.9, 0.95, 0.99, 0.999. */
+  fractions?: number[];
+  /** Largest core count on the x axis (integer >= 2); default 16,384. */
+  maxCores?: number;
+  /** Starting value of the learner's own p (0 to 0.999); default 0.95. */
+  initialFraction?: number;
+  /** Starting core count of the marker (snapped to the slider's stops); default 6,912. */
+  initialCores?: number;
+}
+
+/** Width used before the container is measured, and where it cannot be. */
+const FALLBACK_WIDTH_PX = 640;
+/** Number of distinct series styles in amdahl.css. */
+const SERIES_STYLE_COUNT = 5;
+
+/** Interactive plot of Amdahl's law: speedup against cores for several parallel fractions. */
+export default function AmdahlPlot({
+  fractions = [...DEFAULT_FRACTIONS],
+  maxCores = DEFAULT_MAX_CORES,
+  initialFraction = DEFAULT_USER_FRACTION,
+  initialCores = DEFAULT_MARKER_CORES,
+}: AmdahlPlotProps) {
+  const idPrefix = `amdahl-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const widthPx = useContainerWidth(containerRef, FALLBACK_WIDTH_PX);
+
+  const fractionsKey = fractions.join(',');
+  const lessonFractions = useMemo(
+    () => [...new Set(fractionsKey.split(',').map(Number))],
+    [fractionsKey],
+  );
+  const axisMax = axisMaxCores(maxCores);
+  const references = useMemo(() => visibleReferences(maxCores), [maxCores]);
+  const coreStops = useMemo(() => coreCountStops(maxCores), [maxCores]);
+  const pStops = useMemo(() => fractionStops(), []);
+  const lessonCurves = useMemo(
+    () => lessonFractions.map((p) => buildCurve(p, axisMax)),
+    [lessonFractions, axisMax],
+  );
+
+  const [status, setStatus] = useState<WidgetStatus>('idle');
+  const [yourFraction, setYourFraction] = useState(() =>
+    roundFraction(Math.min(Math.max(initialFraction, 0), MAX_USER_FRACTION)),
+  );
+  const [coreCount, setCoreCount] = useState(
+    () => coreStops[nearestStopIndex(coreStops, Math.max(initialCores, 1))] ?? 1,
+  );
+  /** Text in the exact-p box while the learner is typing, null when it mirrors `yourFraction`. */
+  const [fractionDraft, setFractionDraft] = useState<string | null>(null);
+
+  useEffect(() => setStatus('done'), []);
+
+  const yourCurve = useMemo(() => buildCurve(yourFraction, axisMax), [yourFraction, axisMax]);
+  const series: ChartSeries[] = [
+    ...lessonCurves.map(
+      (curve, i): ChartSeries => ({
+        key: `p-${curve.fraction}`,
+        curve,
+        className: `amdahl-s${i % SERIES_STYLE_COUNT}`,
+        label: `p = ${formatFraction(curve.fraction)}`,
+        kind: 'default',
+        showCeilingLabel: true,
+      }),
+    ),
+    {
+      key: 'yours',
+      curve: yourCurve,
+      className: 'amdahl-you',
+      label: `your p = ${formatFraction(yourFraction)}`,
+      kind: 'yours',
+      showCeilingLabel: !lessonFractions.includes(yourFraction),
+    },
+  ];
+
+  const tableCounts = useMemo(() => tableCoreCounts(maxCores), [maxCores]);
+  const tableRows = speedupTable([...lessonFractions, yourFraction], tableCounts);
+  const referenceHere = references.find((ref) => ref.coreCount === coreCount);
+
+  const commitDraft = (text: string) => {
+    setFractionDraft(text);
+    const value = Number(text);
+    if (text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= MAX_USER_FRACTION) {
+      setYourFraction(roundFraction(value));
+    }
+  };
+
+  return (
+    <WidgetRoot id="amdahl" status={status} label="Amdahl's law plot" className="amdahl">
+      <p className="amdahl__hint">
+        Each curve is one parallel fraction p. Move the sliders, or point at the plot, to read the
+        speedup at any number of cores.
+      </p>
+      <div ref={containerRef} className="amdahl__plot">
+        <AmdahlChart
+          series={series}
+          axisMaxCores={axisMax}
+          speedupAxisMax={speedupAxisMax(lessonFractions)}
+          markerCoreCount={coreCount}
+          references={references}
+          widthPx={widthPx}
+          title="Amdahl's law: speedup against number of cores"
+          description={plotDescription(lessonFractions, coreCount)}
+          idPrefix={idPrefix}
+        />
+      </div>
+
+      <p className="amdahl__readout" aria-live="polite" data-testid="amdahl-readout">
+        {readoutSentence(yourFraction, coreCount)}
+      </p>
+
+      <div className="amdahl__controls">
+        <div className="amdahl__control">
+          <label htmlFor={`${idPrefix}-p`}>Your parallel fraction p</label>
+          <div className="amdahl__control-row">
+            <input
+              id={`${idPrefix}-p`}
+              type="range"
+              min={0}
+              max={pStops.length - 1}
+              step={1}
+              value={nearestFractionStopIndex(pStops, yourFraction)}
+              aria-valuetext={`p = ${formatFraction(yourFraction)}`}
+              onChange={(event) => {
+                setFractionDraft(null);
+                setYourFraction(pStops[Number(event.target.value)] ?? yourFraction);
+              }}
+            />
+            <input
+              className="amdahl__number"
+              type="number"
+              aria-label="Your parallel fraction p, exact value"
+              min={0}
+              max={MAX_USER_FRACTION}
+              step={0.001}
+              inputMode="decimal"
+              value={fractionDraft ?? String(yourFraction)}
+              onChange={(event) => commitDraft(event.target.value)}
+              onBlur={() => setFractionDraft(null)}
+            />
+          </div>
+        </div>
+
+        <div className="amdahl__control">
+          <label htmlFor={`${idPrefix}-n`}>Number of cores N</label>
+          <div className="amdahl__control-row">
+            <input
+              id={`${idPrefix}-n`}
+              type="range"
+              min={0}
+              max={coreStops.length - 1}
+              step={1}
+              value={nearestStopIndex(coreStops, coreCount)}
+              aria-valuetext={`${formatCoresPhrase(coreCount)}${referenceHere ? ` (${referenceHere.detail})` : ''}`}
+              onChange={(event) => setCoreCount(coreStops[Number(event.target.value)] ?? coreCount)}
+            />
+            <output htmlFor={`${idPrefix}-n`} className="amdahl__output">
+              {formatCoreCount(coreCount)}
+            </output>
+          </div>
+          <div className="amdahl__presets" role="group" aria-label="Real core counts">
+            {references.map((ref) => (
+              <button
+                key={ref.label}
+                type="button"
+                aria-pressed={coreCount === ref.coreCount}
+                title={ref.detail}
+                onClick={() => setCoreCount(ref.coreCount)}
+              >
+                {`${ref.label} (${formatCoreCount(ref.coreCount)})`}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+
+      <div className="amdahl__legend">
+        <p className="amdahl__legend-heading">{`At N = ${formatCoreCount(coreCount)}:`}</p>
+        <ul>
+          {series.map((s) => {
+            const reading = readSpeedup(s.curve.fraction, coreCount);
+            return (
+              <li key={s.key} className={s.className} data-fraction={s.curve.fraction}>
+                <svg className="amdahl__swatch" width={28} height={10} aria-hidden="true">
+                  <line
+                    className={`amdahl__curve${s.kind === 'yours' ? ' amdahl__curve--yours' : ''}`}
+                    x1={1}
+                    x2={27}
+                    y1={5}
+                    y2={5}
+                  />
+                </svg>
+                <span className="amdahl__legend-label">{s.label}</span>
+                <span>{`${formatSpeedup(reading.speedup)}× of a ${formatCeiling(reading.limitSpeedup)}× ceiling`}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <table className="amdahl__sr-only" data-testid="amdahl-table">
+        <caption>Amdahl speedup at selected core counts for each parallel fraction p</caption>
+        <thead>
+          <tr>
+            <th scope="col">Parallel fraction</th>
+            <th scope="col">Ceiling</th>
+            {tableCounts.map((n) => (
+              <th key={n} scope="col">
+                {formatCoresPhrase(n)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tableRows.map((row, i) => (
+            <tr key={`${row.fraction}-${i}`}>
+              <th scope="row">
+                {`${i === tableRows.length - 1 ? 'your ' : ''}p = ${formatFraction(row.fraction)}`}
+              </th>
+              <td>{`${formatCeiling(row.limitSpeedup)}×`}</td>
+              {row.speedups.map((speedup, j) => (
+                <td key={tableCounts[j]}>{`${formatSpeedup(speedup)}×`}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </WidgetRoot>
+  );
+}
