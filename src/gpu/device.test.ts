@@ -145,10 +145,12 @@ describe('acquireGpu', () => {
 describe('unmetLimits', () => {
   it('checks maxima from above and alignments from below', () => {
     const offered = { maxBufferSize: 100, minStorageBufferOffsetAlignment: 256 };
-    expect(unmetLimits({ maxBufferSize: 100, minStorageBufferOffsetAlignment: 256 }, offered)).toEqual(
-      [],
-    );
-    expect(unmetLimits({ maxBufferSize: 101, minStorageBufferOffsetAlignment: 64 }, offered)).toEqual([
+    expect(
+      unmetLimits({ maxBufferSize: 100, minStorageBufferOffsetAlignment: 256 }, offered),
+    ).toEqual([]);
+    expect(
+      unmetLimits({ maxBufferSize: 101, minStorageBufferOffsetAlignment: 64 }, offered),
+    ).toEqual([
       'maxBufferSize 101 (the adapter offers 100)',
       'minStorageBufferOffsetAlignment 64 (the adapter offers 256)',
     ]);

@@ -28,8 +28,7 @@ export interface GpuContext {
 
 /** The outcome of asking for a GPU. */
 export type GpuAcquisition =
-  | { ok: true; gpu: GpuContext }
-  | { ok: false; reason: GpuUnavailableReason; message: string };
+  { ok: true; gpu: GpuContext } | { ok: false; reason: GpuUnavailableReason; message: string };
 
 /** Options for acquireGpu. */
 export interface AcquireGpuOptions {

@@ -16,10 +16,7 @@ export interface U32Comparison {
 }
 
 /** Compares `actual` with `expected` element by element; a length difference is a mismatch. */
-export function compareU32(
-  expected: ArrayLike<number>,
-  actual: ArrayLike<number>,
-): U32Comparison {
+export function compareU32(expected: ArrayLike<number>, actual: ArrayLike<number>): U32Comparison {
   const length = Math.max(expected.length, actual.length);
   let mismatches = 0;
   let firstMismatch: U32Mismatch | undefined;

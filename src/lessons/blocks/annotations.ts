@@ -33,7 +33,8 @@ export function readNotes(notes: unknown, lineCount: number): ReadNotesResult {
   }
   const placed: LineNote[] = [];
   const problems: string[] = [];
-  const entries = Object.entries(notes).sort(([a], [b]) => Number(a) - Number(b));
+  const order = (key: string) => (Number.isNaN(Number(key)) ? Infinity : Number(key));
+  const entries = Object.entries(notes).sort(([a], [b]) => order(a) - order(b));
   for (const [key, value] of entries) {
     const line = Number(key);
     if (!Number.isInteger(line)) {

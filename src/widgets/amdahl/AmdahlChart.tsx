@@ -159,6 +159,7 @@ export function AmdahlChart({
   const onPointerMove = (event: PointerEvent<SVGRectElement>) => {
     const box = svgRef.current?.getBoundingClientRect();
     const px = event.clientX - (box?.left ?? 0) - margin.left;
+    if (!Number.isFinite(px)) return;
     const clampedPx = Math.min(Math.max(px, 0), innerWidthPx);
     setHoverCoreCount(Math.max(1, Math.round(xScale.invert(clampedPx))));
   };

@@ -87,16 +87,14 @@ export default function AmdahlPlot({
 
   const yourCurve = useMemo(() => buildCurve(yourFraction, axisMax), [yourFraction, axisMax]);
   const series: ChartSeries[] = [
-    ...lessonCurves.map(
-      (curve, i): ChartSeries => ({
-        key: `p-${curve.fraction}`,
-        curve,
-        className: `amdahl-s${i % SERIES_STYLE_COUNT}`,
-        label: `p = ${formatFraction(curve.fraction)}`,
-        kind: 'default',
-        showCeilingLabel: true,
-      }),
-    ),
+    ...lessonCurves.map((curve, i): ChartSeries => ({
+      key: `p-${curve.fraction}`,
+      curve,
+      className: `amdahl-s${i % SERIES_STYLE_COUNT}`,
+      label: `p = ${formatFraction(curve.fraction)}`,
+      kind: 'default',
+      showCeilingLabel: true,
+    })),
     {
       key: 'yours',
       curve: yourCurve,

@@ -164,8 +164,12 @@ describe('readings and formatting', () => {
     expect(readoutSentence(0.5, 16384)).toBe(
       'With p = 0.5 and 16,384 cores the speedup is 2.00×, practically at the 2× ceiling; more cores cannot help.',
     );
-    expect(readoutSentence(0, 64)).toMatch(/^With p = 0 and 64 cores the speedup is 1\.00×: nothing/);
-    expect(readoutSentence(0.9, 1)).toMatch(/^With p = 0.9 and 1 core the speedup is 1\.00×: one core/);
+    expect(readoutSentence(0, 64)).toMatch(
+      /^With p = 0 and 64 cores the speedup is 1\.00×: nothing/,
+    );
+    expect(readoutSentence(0.9, 1)).toMatch(
+      /^With p = 0.9 and 1 core the speedup is 1\.00×: one core/,
+    );
   });
 });
 

@@ -88,7 +88,10 @@ export function axisMaxCores(maxCores: number): number {
 }
 
 /** Core counts to sample a curve at: evenly spaced on a log2 axis from 1 to `axisMax`, inclusive. */
-export function sampleCoreCounts(axisMax: number, samplesPerDoubling = SAMPLES_PER_DOUBLING): number[] {
+export function sampleCoreCounts(
+  axisMax: number,
+  samplesPerDoubling = SAMPLES_PER_DOUBLING,
+): number[] {
   const steps = Math.floor(Math.log2(axisMax) * samplesPerDoubling + 1e-9);
   const counts: number[] = [];
   for (let k = 0; k <= steps; k++) counts.push(2 ** (k / samplesPerDoubling));

@@ -1,0 +1,26 @@
+#!/usr/bin/env node
+// Content checks run by `npm run check`:
+//  1. originality: lesson text and code must not repeat the course's source material
+//     (the shared tool lives beside the repository in ../shared/tools; when it is absent,
+//     say so rather than pass silently);
+//  2. lesson structure: every MDX file compiles with the lesson checks (unknown tags,
+//     malformed quick checks, bad frontmatter), through the content unit tests.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+let failed = false;
+const tool = join(process.cwd(), '..', 'shared', 'tools', 'originality.mjs');
+if (existsSync(tool)) {
+  const r = spawnSync(process.execPath, [tool, 'content', 'src'], { stdio: 'inherit' });
+  if (r.status !== 0) failed = true;
+  else console.log('originality: no repeated source text in content/ or src/');
+} else {
+  console.log(`originality: skipped, ${tool} not found (it ships beside the repository in ../shared)`);
+}
+
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'src/lessons/content.test.ts'], {
+  stdio: 'inherit',
+});
+if (r.status !== 0) failed = true;
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CodeBlock, readFencedCode } from './CodeBlock';
+
+const PY = 'import torch\ndef f(x):\n    return x.to("cuda")\n';
+
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+}
+
+describe('CodeBlock', () => {
+  let original: PropertyDescriptor | undefined;
+  beforeEach(() => {
+    original = Object.getOwnPropertyDescriptor(navigator, 'clipboard');
+  });
+  afterEach(() => {
+    if (original) Object.defineProperty(navigator, 'clipboard', original);
+    else delete (navigator as { clipboard?: unknown }).clipboard;
+    vi.useRealTimers();
+  });
+
+  it('highlights Python from the MDX shape <pre><code className="language-python">', () => {
+    const { container } = render(
+      <CodeBlock>
+        <code className="language-python">{PY}</code>
+      </CodeBlock>,
+    );
+    const keywords = Array.from(container.querySelectorAll('.hljs-keyword')).map(
+      (k) => k.textContent,
+    );
+    expect(keywords).toEqual(expect.arrayContaining(['import', 'def', 'return']));
+    expect(container.querySelector('.hljs-string')?.textContent).toBe('"cuda"');
+    expect(screen.getByText('Python')).toBeTruthy();
+    // The fence's final newline is dropped, nothing else.
+    expect(container.querySelector('code')?.textContent).toBe(PY.slice(0, -1));
+  });
+
+  it('makes the code a focusable, labelled scroll region', () => {
+    render(
+      <CodeBlock>
+        <code className="language-python">{PY}</code>
+      </CodeBlock>,
+    );
+    const region = screen.getByRole('region', { name: 'Code: python' });
+    expect(region.tabIndex).toBe(0);
+    region.focus();
+    expect(document.activeElement).toBe(region);
+  });
+
+  it('copies the plain code text and announces it', async () => {
+    const writeText = vi.fn((_text: string) => Promise.resolve());
+    stubClipboard(writeText);
+    render(
+      <CodeBlock>
+        <code className="language-python">{PY}</code>
+      </CodeBlock>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(PY.slice(0, -1));
+    expect(screen.getByRole('status').textContent).toBe('Copied');
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    stubClipboard(() => Promise.reject(new Error('denied')));
+    render(
+      <CodeBlock>
+        <code className="language-bash">nvidia-smi</code>
+      </CodeBlock>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(screen.getByRole('status').textContent).toMatch(/^Copy failed/);
+  });
+
+  it('escapes code in an unknown language and labels it as written', () => {
+    const { container } = render(
+      <CodeBlock>
+        <code className="language-cuda">{'<b>__global__</b>\n'}</code>
+      </CodeBlock>,
+    );
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.querySelector('code')?.textContent).toBe('<b>__global__</b>');
+    expect(screen.getByText('cuda')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Code: cuda' })).toBeTruthy();
+  });
+});
+
+describe('readFencedCode', () => {
+  it('reads language and text, tolerating whitespace around the code element', () => {
+    expect(readFencedCode(['\n', <code className="language-json">{'{}\n'}</code>, '\n'])).toEqual(
+      { lang: 'json', text: '{}' },
+    );
+  });
+
+  it('treats a pre without a code element as plain text', () => {
+    expect(readFencedCode('just text')).toEqual({ lang: null, text: 'just text' });
+  });
+});

@@ -1,0 +1,219 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { progressStore } from '../../store/progress';
+import { Choice, QuickCheck } from './QuickCheck';
+
+const ID = 'why-gpus-independence';
+
+function Example() {
+  return (
+    <QuickCheck id={ID} question="Why can a GPU compute all outputs of y = Wx + b at once?">
+      <Choice explanation="No: a GPU clock is slower than a CPU clock.">
+        Because the GPU clock is faster
+      </Choice>
+      <Choice correct explanation="Yes: no output waits for another one.">
+        Because each output depends only on W, x and b
+      </Choice>
+      <Choice explanation="No: caches do not remove the work.">Because the GPU caches it</Choice>
+    </QuickCheck>
+  );
+}
+
+const root = () => document.querySelector<HTMLElement>(`[data-quick-check="${ID}"]`);
+const status = () => screen.getByRole('status');
+
+function answer(label: RegExp) {
+  fireEvent.click(screen.getByRole('radio', { name: label }));
+  fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+}
+
+beforeEach(() => {
+  act(() => progressStore.getState().reset());
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('QuickCheck', () => {
+  it('renders a fieldset named by the question, with one radio per choice', () => {
+    render(<Example />);
+    const group = screen.getByRole('group', { name: /Why can a GPU compute all outputs/ });
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    expect(root()?.dataset.answered).toBe('false');
+    expect(root()?.dataset.correct).toBe('false');
+    expect(status().textContent).toBe('');
+  });
+
+  it('explains a wrong answer and records correct=false', () => {
+    render(<Example />);
+    answer(/GPU clock is faster/);
+    expect(status().textContent).toContain('Not quite.');
+    expect(status().textContent).toContain('a GPU clock is slower than a CPU clock');
+    expect(status().textContent).not.toContain('no output waits');
+    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 0, correct: false });
+    expect(root()?.dataset.answered).toBe('true');
+    expect(root()?.dataset.correct).toBe('false');
+  });
+
+  it('records a right answer as correct=true', () => {
+    render(<Example />);
+    answer(/depends only on W, x and b/);
+    expect(status().textContent).toContain('Correct.');
+    expect(status().textContent).toContain('no output waits for another one');
+    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 1, correct: true });
+    expect(root()?.dataset.correct).toBe('true');
+  });
+
+  it('lists every explanation, marked right or wrong, once answered', () => {
+    render(<Example />);
+    expect(screen.queryByText('Show all explanations')).toBeNull();
+    answer(/GPU caches it/);
+    const summary = screen.getByText('Show all explanations');
+    expect(summary.tagName).toBe('SUMMARY');
+    const items = within(summary.parentElement as HTMLElement).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[1]?.textContent).toMatch(/^Right answer:.*no output waits/);
+    expect(items[0]?.textContent).toMatch(/^Wrong answer:.*slower than a CPU clock/);
+  });
+
+  it('restores the saved answer after an unmount and remount', () => {
+    const first = render(<Example />);
+    answer(/GPU clock is faster/);
+    first.unmount();
+    render(<Example />);
+    expect((screen.getByRole('radio', { name: /GPU clock is faster/ }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect(status().textContent).toContain('a GPU clock is slower than a CPU clock');
+    expect(root()?.dataset.answered).toBe('true');
+  });
+
+  it('shows an answer already in the store on first render', () => {
+    progressStore.getState().answerQuickCheck(ID, 1, true);
+    render(<Example />);
+    expect(status().textContent).toContain('Correct.');
+    expect(root()?.dataset.correct).toBe('true');
+  });
+
+  it('ignores a saved choice that no longer exists', () => {
+    progressStore.getState().answerQuickCheck(ID, 7, true);
+    render(<Example />);
+    expect(root()?.dataset.answered).toBe('false');
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+  });
+
+  it('"Try again" clears the selection and the feedback, keeping focus on the radios', () => {
+    render(<Example />);
+    answer(/GPU clock is faster/);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.some((r) => r.checked)).toBe(false);
+    expect(status().textContent).toBe('');
+    expect(document.activeElement).toBe(radios[0]);
+    expect(root()?.dataset.answered).toBe('false');
+    answer(/depends only on W, x and b/);
+    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 1, correct: true });
+  });
+
+  it('asks for a choice when Check is pressed with none selected', () => {
+    render(<Example />);
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(status().textContent).toBe('Choose an answer first.');
+    expect(progressStore.getState().answers[ID]).toBeUndefined();
+  });
+
+  it('keeps the radios and the Check button keyboard reachable', () => {
+    render(<Example />);
+    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    const names = new Set(radios.map((r) => r.name));
+    expect(names.size).toBe(1); // one group: arrow keys move between them natively
+    for (const r of radios) {
+      expect(r.disabled).toBe(false);
+      expect(r.tabIndex).toBeGreaterThanOrEqual(0);
+    }
+    radios[2]?.focus();
+    expect(document.activeElement).toBe(radios[2]);
+    const check = screen.getByRole('button', { name: 'Check' });
+    expect(check.tabIndex).toBeGreaterThanOrEqual(0);
+    // Enter in the form submits it (the button is a submit button).
+    fireEvent.click(radios[2] as HTMLInputElement);
+    fireEvent.submit(check.closest('form') as HTMLFormElement);
+    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 2, correct: false });
+  });
+
+  it('finds choices that MDX wrapped in a paragraph and keeps other content', () => {
+    render(
+      <QuickCheck id="wrapped" question="Which is on the GPU?">
+        <pre>
+          <code>x = torch.ones(2, device=&quot;cuda&quot;)</code>
+        </pre>
+        <p>
+          <Choice correct explanation="It was created there.">
+            x
+          </Choice>
+          <Choice explanation="Nothing else exists.">nothing</Choice>
+        </p>
+      </QuickCheck>,
+    );
+    expect(screen.getAllByRole('radio')).toHaveLength(2);
+    expect(screen.getByText('x = torch.ones(2, device="cuda")')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('QuickCheck validation', () => {
+  function expectMalformed(text: RegExp) {
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toMatch(/^This quick check is malformed: /);
+    expect(alert.textContent).toMatch(text);
+    expect(screen.queryByRole('radio')).toBeNull();
+  }
+
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  });
+
+  it('rejects fewer than two choices', () => {
+    render(
+      <QuickCheck id="one" question="Q?">
+        <Choice correct explanation="Only one.">A</Choice>
+      </QuickCheck>,
+    );
+    expectMalformed(/at least two <Choice>s \(found 1\)/);
+    expect(document.querySelector('[data-quick-check="one"]')?.getAttribute('data-answered')).toBe(
+      'false',
+    );
+  });
+
+  it('rejects no correct choice and two correct choices', () => {
+    const { unmount } = render(
+      <QuickCheck id="none" question="Q?">
+        <Choice explanation="a">A</Choice>
+        <Choice explanation="b">B</Choice>
+      </QuickCheck>,
+    );
+    expectMalformed(/exactly one <Choice correct> is needed \(found 0\)/);
+    unmount();
+    render(
+      <QuickCheck id="two" question="Q?">
+        <Choice correct explanation="a">A</Choice>
+        <Choice correct explanation="b">B</Choice>
+      </QuickCheck>,
+    );
+    expectMalformed(/\(found 2\)/);
+  });
+
+  it('rejects a choice without an explanation', () => {
+    const NoWhy = Choice as (p: { correct?: boolean; children: string }) => React.ReactNode;
+    render(
+      <QuickCheck id="nowhy" question="Q?">
+        <Choice correct explanation="a">A</Choice>
+        <NoWhy>B</NoWhy>
+      </QuickCheck>,
+    );
+    expectMalformed(/choice 2 has no explanation/);
+    expect(console.warn).toHaveBeenCalled();
+  });
+});
