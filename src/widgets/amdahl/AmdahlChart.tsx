@@ -22,8 +22,10 @@ export interface ChartSeries {
   curve: AmdahlCurve;
   /** CSS class choosing colour and dash pattern (see amdahl.css). */
   className: string;
-  /** Label on the plot, e.g. "p = 0.95". */
+  /** Label on the plot and in the tooltip, e.g. "p = 0.95". */
   label: string;
+  /** Shorter label for the curve's end on narrow plots. */
+  shortLabel: string;
   /** A lesson curve, or the learner's own. */
   kind: 'default' | 'yours';
   /** Whether to draw a ceiling label (skipped when another curve already shows the same one). */
@@ -60,7 +62,7 @@ function chartLayout(widthPx: number, referenceCount: number) {
   const narrow = widthPx < 480;
   const margin = {
     top: 12 + referenceCount * REFERENCE_ROW_PX,
-    right: narrow ? 58 : 72,
+    right: narrow ? 58 : 92,
     bottom: 42,
     left: narrow ? 48 : 58,
   };
@@ -244,7 +246,7 @@ export function AmdahlChart({
               data-fraction={s.curve.fraction}
             />
             <text className="amdahl__end-label" x={innerWidthPx + 5} y={endLabelY[i]} dy="0.35em">
-              {s.label}
+              {narrow ? s.shortLabel : s.label}
             </text>
           </g>
         ))}

@@ -92,6 +92,7 @@ export default function AmdahlPlot({
       curve,
       className: `amdahl-s${i % SERIES_STYLE_COUNT}`,
       label: `p = ${formatFraction(curve.fraction)}`,
+      shortLabel: `p = ${formatFraction(curve.fraction)}`,
       kind: 'default',
       showCeilingLabel: true,
     })),
@@ -100,6 +101,7 @@ export default function AmdahlPlot({
       curve: yourCurve,
       className: 'amdahl-you',
       label: `your p = ${formatFraction(yourFraction)}`,
+      shortLabel: `you: ${formatFraction(yourFraction)}`,
       kind: 'yours',
       showCeilingLabel: !lessonFractions.includes(yourFraction),
     },
@@ -230,33 +232,36 @@ export default function AmdahlPlot({
         </ul>
       </div>
 
-      <table className="amdahl__sr-only" data-testid="amdahl-table">
-        <caption>Amdahl speedup at selected core counts for each parallel fraction p</caption>
-        <thead>
-          <tr>
-            <th scope="col">Parallel fraction</th>
-            <th scope="col">Ceiling</th>
-            {tableCounts.map((n) => (
-              <th key={n} scope="col">
-                {formatCoresPhrase(n)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {tableRows.map((row, i) => (
-            <tr key={`${row.fraction}-${i}`}>
-              <th scope="row">
-                {`${i === tableRows.length - 1 ? 'your ' : ''}p = ${formatFraction(row.fraction)}`}
-              </th>
-              <td>{`${formatCeiling(row.limitSpeedup)}×`}</td>
-              {row.speedups.map((speedup, j) => (
-                <td key={tableCounts[j]}>{`${formatSpeedup(speedup)}×`}</td>
+      {/* Hidden through a wrapper: a table will not shrink to the 1 px the class asks for. */}
+      <div className="amdahl__sr-only">
+        <table data-testid="amdahl-table">
+          <caption>Amdahl speedup at selected core counts for each parallel fraction p</caption>
+          <thead>
+            <tr>
+              <th scope="col">Parallel fraction</th>
+              <th scope="col">Ceiling</th>
+              {tableCounts.map((n) => (
+                <th key={n} scope="col">
+                  {formatCoresPhrase(n)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {tableRows.map((row, i) => (
+              <tr key={`${row.fraction}-${i}`}>
+                <th scope="row">
+                  {`${i === tableRows.length - 1 ? 'your ' : ''}p = ${formatFraction(row.fraction)}`}
+                </th>
+                <td>{`${formatCeiling(row.limitSpeedup)}×`}</td>
+                {row.speedups.map((speedup, j) => (
+                  <td key={tableCounts[j]}>{`${formatSpeedup(speedup)}×`}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </WidgetRoot>
   );
 }
