@@ -51,7 +51,7 @@ describe('the lesson check', () => {
   it('fails on a tag the map lacks, naming file, line and tag', async () => {
     const src = `${header}Some text.\n\n<Sparkles size={3} />\n`;
     await expect(compileLesson('content/99-bad.mdx', src)).rejects.toThrow(
-      /content\/99-bad\.mdx:9:1: unknown component <Sparkles>/,
+      /content\/99-bad\.mdx:10:1: unknown component <Sparkles>/,
     );
   });
 

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { WidgetBoundary } from './WidgetBoundary';
+import { WidgetRoot } from './WidgetRoot';
+import { lazyWidget } from './lazyWidget';
+
+let shouldThrow = true;
+function Flaky() {
+  if (shouldThrow) throw new Error('kernel exploded');
+  return <WidgetRoot id="flaky" status="done" label="Flaky">fine now</WidgetRoot>;
+}
+
+describe('widget frame', () => {
+  it('marks the root with data-widget and data-status', () => {
+    render(<WidgetRoot id="race" status="running" label="Race">x</WidgetRoot>);
+    const root = screen.getByRole('region', { name: 'Race' });
+    expect(root.getAttribute('data-widget')).toBe('race');
+    expect(root.getAttribute('data-status')).toBe('running');
+    expect(root.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('contains a failing widget: message in its place, siblings still rendered, retry remounts', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    shouldThrow = true;
+    render(
+      <div>
+        <p>Text before</p>
+        <WidgetBoundary id="flaky" label="Flaky widget">
+          <Flaky />
+        </WidgetBoundary>
+        <p>Text after</p>
+      </div>,
+    );
+    expect(screen.getByText('Text before')).toBeTruthy();
+    expect(screen.getByText('Text after')).toBeTruthy();
+    const failed = document.querySelector('[data-widget="flaky"]');
+    expect(failed?.getAttribute('data-status')).toBe('error');
+    expect(screen.getByRole('alert').textContent).toMatch(/Flaky widget could not be shown.*kernel exploded/);
+    shouldThrow = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText('fine now')).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
+  it('shows a placeholder while a lazy widget loads and an error if loading fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let reject: (e: Error) => void = () => undefined;
+    const Lazy = lazyWidget(
+      () => new Promise<{ default: () => null }>((_res, rej) => (reject = rej)),
+      { id: 'slow', label: 'Slow widget', placeholderHeightPx: 300 },
+    );
+    render(<Lazy />);
+    const placeholder = document.querySelector('[data-widget="slow"]') as HTMLElement;
+    expect(placeholder.getAttribute('data-status')).toBe('idle');
+    expect(placeholder.style.minHeight).toBe('300px');
+    await act(async () => {
+      reject(new Error('chunk failed to load'));
+      await Promise.resolve();
+    });
+    await screen.findByRole('alert');
+    expect(document.querySelector('[data-widget="slow"]')?.getAttribute('data-status')).toBe('error');
+    vi.restoreAllMocks();
+  });
+});
