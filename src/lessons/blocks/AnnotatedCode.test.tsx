@@ -73,7 +73,7 @@ describe('AnnotatedCode', () => {
 
   it('provides a labelled, focusable scroll region', () => {
     render(<AnnotatedCode lang="python" code={CODE} />);
-    expect(screen.getByRole('region', { name: 'Code: python' }).tabIndex).toBe(0);
+    expect(screen.getByRole('group', { name: 'Code: python' }).tabIndex).toBe(0);
   });
 });
 

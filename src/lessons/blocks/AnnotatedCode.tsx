@@ -45,7 +45,12 @@ export function AnnotatedCode({ lang, code, notes, title }: AnnotatedCodeProps) 
         </div>
       ) : null}
       <div className="annotated-code-layout">
-        <div className="code-scroll" role="region" tabIndex={0} aria-label={`Code: ${lang || 'text'}`}>
+        <div
+          className="code-scroll"
+          role="group"
+          tabIndex={0}
+          aria-label={`Code: ${lang || 'text'}`}
+        >
           <pre>
             <code className={`hljs language-${key}`}>
               {lines.map((html, i) => {
@@ -58,13 +63,17 @@ export function AnnotatedCode({ lang, code, notes, title }: AnnotatedCodeProps) 
                     aria-describedby={note ? noteId(note) : undefined}
                   >
                     <span className="ac-num">{i + 1}</span>
-                    <span className="ac-text" dangerouslySetInnerHTML={{ __html: html }} />
-                    {note ? (
-                      <span className="ac-marker">
-                        <span className="visually-hidden">note </span>
-                        {note.marker}
+                    {read.notes.length > 0 ? (
+                      <span className="ac-slot">
+                        {note ? (
+                          <span className="ac-marker">
+                            <span className="visually-hidden">note </span>
+                            {note.marker}
+                          </span>
+                        ) : null}
                       </span>
                     ) : null}
+                    <span className="ac-text" dangerouslySetInnerHTML={{ __html: html }} />
                   </span>
                 );
               })}

@@ -42,7 +42,7 @@ describe('CodeBlock', () => {
         <code className="language-python">{PY}</code>
       </CodeBlock>,
     );
-    const region = screen.getByRole('region', { name: 'Code: python' });
+    const region = screen.getByRole('group', { name: 'Code: python' });
     expect(region.tabIndex).toBe(0);
     region.focus();
     expect(document.activeElement).toBe(region);
@@ -86,15 +86,16 @@ describe('CodeBlock', () => {
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('code')?.textContent).toBe('<b>__global__</b>');
     expect(screen.getByText('cuda')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Code: cuda' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Code: cuda' })).toBeTruthy();
   });
 });
 
 describe('readFencedCode', () => {
   it('reads language and text, tolerating whitespace around the code element', () => {
-    expect(readFencedCode(['\n', <code className="language-json">{'{}\n'}</code>, '\n'])).toEqual(
-      { lang: 'json', text: '{}' },
-    );
+    expect(readFencedCode(['\n', <code className="language-json">{'{}\n'}</code>, '\n'])).toEqual({
+      lang: 'json',
+      text: '{}',
+    });
   });
 
   it('treats a pre without a code element as plain text', () => {

@@ -47,7 +47,8 @@ export function CodeBlock({ children, className, ...rest }: CodeBlockProps) {
         <span className="code-block-lang">{languageLabel(lang)}</span>
         <CopyButton text={text} />
       </div>
-      <div className="code-scroll" role="region" tabIndex={0} aria-label={`Code: ${name}`}>
+      {/* Focusable so keyboard users can scroll long lines; a group, as a lesson has many. */}
+      <div className="code-scroll" role="group" tabIndex={0} aria-label={`Code: ${name}`}>
         <pre {...rest}>
           <code
             className={`hljs language-${key}`}

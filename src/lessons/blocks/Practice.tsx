@@ -33,7 +33,8 @@ export interface TaskProps {
   children?: ReactNode;
 }
 
-const isLevel = (v: unknown): v is TaskLevel => typeof v === 'string' && Object.hasOwn(LEVEL_LABELS, v);
+const isLevel = (v: unknown): v is TaskLevel =>
+  typeof v === 'string' && Object.hasOwn(LEVEL_LABELS, v);
 
 /**
  * One practice task as a card with a level badge. Authors may put `<details>` blocks (a hint, a

@@ -83,9 +83,9 @@ describe('QuickCheck', () => {
     answer(/GPU clock is faster/);
     first.unmount();
     render(<Example />);
-    expect((screen.getByRole('radio', { name: /GPU clock is faster/ }) as HTMLInputElement).checked).toBe(
-      true,
-    );
+    expect(
+      (screen.getByRole('radio', { name: /GPU clock is faster/ }) as HTMLInputElement).checked,
+    ).toBe(true);
     expect(status().textContent).toContain('a GPU clock is slower than a CPU clock');
     expect(root()?.dataset.answered).toBe('true');
   });
@@ -178,7 +178,9 @@ describe('QuickCheck validation', () => {
   it('rejects fewer than two choices', () => {
     render(
       <QuickCheck id="one" question="Q?">
-        <Choice correct explanation="Only one.">A</Choice>
+        <Choice correct explanation="Only one.">
+          A
+        </Choice>
       </QuickCheck>,
     );
     expectMalformed(/at least two <Choice>s \(found 1\)/);
@@ -198,8 +200,12 @@ describe('QuickCheck validation', () => {
     unmount();
     render(
       <QuickCheck id="two" question="Q?">
-        <Choice correct explanation="a">A</Choice>
-        <Choice correct explanation="b">B</Choice>
+        <Choice correct explanation="a">
+          A
+        </Choice>
+        <Choice correct explanation="b">
+          B
+        </Choice>
       </QuickCheck>,
     );
     expectMalformed(/\(found 2\)/);
@@ -209,7 +215,9 @@ describe('QuickCheck validation', () => {
     const NoWhy = Choice as (p: { correct?: boolean; children: string }) => React.ReactNode;
     render(
       <QuickCheck id="nowhy" question="Q?">
-        <Choice correct explanation="a">A</Choice>
+        <Choice correct explanation="a">
+          A
+        </Choice>
         <NoWhy>B</NoWhy>
       </QuickCheck>,
     );

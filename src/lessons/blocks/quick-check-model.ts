@@ -55,7 +55,11 @@ export function readQuickCheckChildren(children: ReactNode): QuickCheckParts {
 }
 
 /** What is wrong with a quick check's definition, one phrase per problem; empty when it is fine. */
-export function quickCheckProblems(id: unknown, question: unknown, parts: QuickCheckParts): string[] {
+export function quickCheckProblems(
+  id: unknown,
+  question: unknown,
+  parts: QuickCheckParts,
+): string[] {
   const problems: string[] = [];
   if (typeof id !== 'string' || id.trim() === '') problems.push('it needs an id="..."');
   if (typeof question !== 'string' || question.trim() === '') {

@@ -1,0 +1,69 @@
+// @vitest-environment jsdom
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluate } from '@mdx-js/mdx';
+import { act, render } from '@testing-library/react';
+import type { MDXComponents } from 'mdx/types';
+import * as runtime from 'react/jsx-runtime';
+import { VFile } from 'vfile';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mdxOptions } from '../../../scripts/mdx-options';
+import { progressStore } from '../../store/progress';
+import { AnnotatedCode } from './AnnotatedCode';
+import { Callout } from './Callout';
+import { CodeBlock } from './CodeBlock';
+import { Practice, Task } from './Practice';
+import { Choice, QuickCheck } from './QuickCheck';
+
+// The real lessons, rendered with the blocks; the widgets are stand-ins (tested elsewhere).
+const components: MDXComponents = {
+  Callout,
+  AnnotatedCode,
+  QuickCheck,
+  Choice,
+  Practice,
+  Task,
+  Race: () => <div data-widget="race" />,
+  AmdahlPlot: () => <div data-widget="amdahl" />,
+  pre: CodeBlock,
+};
+
+const contentDir = join(process.cwd(), 'content');
+const lessons = readdirSync(contentDir).filter((f) => f.endsWith('.mdx'));
+// The lesson pipeline's plugins; components come in as a prop rather than from a provider.
+const { remarkPlugins, rehypePlugins } = mdxOptions;
+
+beforeEach(() => {
+  act(() => progressStore.getState().reset());
+});
+
+describe('the lessons rendered with the blocks', () => {
+  it.each(lessons)('%s shows every block without a problem message', async (file) => {
+    const path = join(contentDir, file);
+    const { default: Content } = await evaluate(
+      new VFile({ path, value: readFileSync(path, 'utf8') }),
+      {
+        remarkPlugins,
+        rehypePlugins,
+        ...runtime,
+        baseUrl: import.meta.url,
+      },
+    );
+    const { container } = render(<Content components={components} />);
+    const source = readFileSync(path, 'utf8');
+    const count = (tag: string) => (source.match(new RegExp(`<${tag}\\b`, 'g')) ?? []).length;
+    expect(container.querySelectorAll('[role="alert"]'), 'problem messages').toHaveLength(0);
+    expect(container.querySelectorAll('.quick-check')).toHaveLength(count('QuickCheck'));
+    expect(container.querySelectorAll('.annotated-code')).toHaveLength(count('AnnotatedCode'));
+    expect(container.querySelectorAll('.callout')).toHaveLength(count('Callout'));
+    expect(container.querySelectorAll('.task')).toHaveLength(count('Task'));
+    for (const details of container.querySelectorAll('details:not(.qc-all)')) {
+      expect(details.firstElementChild?.tagName, 'summary first in <details>').toBe('SUMMARY');
+    }
+    const ids = Array.from(container.querySelectorAll('[id]'), (el) => el.id);
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      'repeated ids',
+    ).toEqual([]);
+  });
+});
