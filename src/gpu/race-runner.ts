@@ -3,7 +3,7 @@
  * then the batch of independent tasks in chunks so progress can be shown, then one readback.
  */
 import type { GpuContext } from './device';
-import { gridForItems, planChunks } from './dispatch';
+import { gridForItems, planChunks, type ItemChunk } from './dispatch';
 import { scoped, withErrorScopes } from './error-scopes';
 import {
   RACE_SERIAL_SEED,
@@ -25,7 +25,10 @@ export interface GpuRaceProgress {
 export interface GpuRaceOptions {
   /** Called after the serial stage and after each batch chunk completes on the GPU. */
   onProgress?(done: GpuRaceProgress): void;
-  /** Aborting stops the run between chunks and rejects with the signal's reason. */
+  /**
+   * Aborting rejects at once with the signal's reason. Chunks already submitted still run on
+   * the GPU; the next run waits for them before its clock starts.
+   */
   signal?: AbortSignal;
   /** About how many chunks the batch is cut into (default 20); fewer for tiny batches. */
   targetChunks?: number;
@@ -48,8 +51,17 @@ export const DEFAULT_TARGET_CHUNKS = 20;
 /** Longest piece of the serial chain run by one dispatch, to stay clear of GPU watchdogs. */
 export const SERIAL_ITERATIONS_PER_DISPATCH = 1 << 20;
 
-/** Submissions allowed in flight at once: the GPU never idles, and an abort stops soon. */
-const MAX_SUBMISSIONS_IN_FLIGHT = 2;
+/** One submission of a run, and what its completion means for progress. */
+interface RaceStep {
+  /** What the step does, for error messages ("run the serial stage"). */
+  action: string;
+  /** Writes params and submits the step's dispatch. */
+  submit(): void;
+  /** Tasks the step completes (0 for serial pieces). */
+  tasks: number;
+  /** True for the last piece of the serial chain. */
+  endsSerial: boolean;
+}
 
 /** The buffers and bind groups of one run. */
 interface RaceResources {
@@ -126,35 +138,19 @@ function submitDispatch(
 }
 
 /**
- * Runs `steps` (each submits GPU work) in order with a few in flight, calling `onStepDone(i)`
- * in order as each completes. Any GPU error or a stop from the guard rejects.
+ * Submits every step at once (the queue runs them in order, so the GPU never waits on the
+ * page) and returns one promise per step that resolves when the GPU has finished it, or
+ * rejects with the error WebGPU reported for it.
  */
-async function submitInOrder(
-  device: GPUDevice,
-  guard: RunGuard,
-  action: string,
-  steps: (() => void)[],
-  onStepDone: (index: number) => void = () => {},
-): Promise<void> {
-  const inFlight: Promise<void>[] = [];
-  let nextToFinish = 0;
-  const finishOldest = async (): Promise<void> => {
-    const oldest = inFlight.shift();
-    if (oldest) await guard.wait(oldest);
-    onStepDone(nextToFinish++);
-  };
-  for (const step of steps) {
-    guard.check();
-    const { error } = scoped(device, action, step);
+function submitAll(device: GPUDevice, steps: RaceStep[]): Promise<void>[] {
+  return steps.map((step) => {
+    const { error } = scoped(device, step.action, step.submit);
     const done = Promise.all([device.queue.onSubmittedWorkDone(), error]).then(([, problem]) => {
       if (problem) throw problem;
     });
-    done.catch(() => {}); // awaited in order below; this only silences early rejections
-    inFlight.push(done);
-    if (inFlight.length >= MAX_SUBMISSIONS_IN_FLIGHT) await finishOldest();
-  }
-  while (inFlight.length > 0) await finishOldest();
-  guard.check();
+    done.catch(() => {}); // awaited in order by the caller; this only silences early rejections
+    return done;
+  });
 }
 
 /** Iteration counts of the serial chain's dispatches. */
@@ -164,6 +160,41 @@ function serialPieces(iterations: number): number[] {
     pieces.push(Math.min(left, SERIAL_ITERATIONS_PER_DISPATCH));
   }
   return pieces;
+}
+
+/** The run's submissions in order: the serial chain's pieces, then the batch's chunks. */
+function raceSteps(
+  device: GPUDevice,
+  pipelines: RacePipelines,
+  res: RaceResources,
+  job: RaceJob,
+  chunks: ItemChunk[],
+): RaceStep[] {
+  const maxPerDimension = device.limits.maxComputeWorkgroupsPerDimension;
+  const pieces = serialPieces(job.serialIterations);
+  const serial = pieces.map((iterations, index): RaceStep => ({
+    action: 'run the serial stage',
+    submit: () =>
+      submitDispatch(device, pipelines.serial, res.serialGroup, res, [0, 1, iterations, 0], [1, 1]),
+    tasks: 0,
+    endsSerial: index === pieces.length - 1,
+  }));
+  const batch = chunks.map((chunk): RaceStep => ({
+    action: `run tasks ${chunk.first} to ${chunk.first + chunk.count - 1}`,
+    submit: () => {
+      const grid = gridForItems(chunk.count, RACE_WORKGROUP_SIZE, maxPerDimension);
+      const params: [number, number, number, number] = [
+        chunk.first,
+        chunk.count,
+        job.iterations,
+        grid.rowStride,
+      ];
+      submitDispatch(device, pipelines.batch, res.batchGroup, res, params, [grid.x, grid.y]);
+    },
+    tasks: chunk.count,
+    endsSerial: false,
+  }));
+  return [...serial, ...batch];
 }
 
 /** Copies the results and the serial state to the readback buffer and maps it. */
@@ -195,8 +226,9 @@ async function readBack(
  * Runs `job` on the GPU and returns every task's result, the serial chain's result and the
  * time taken. `seconds` is wall-clock time measured with performance.now() from the first
  * submit until the results are back in JavaScript memory: serial stage, batch, the waits for
- * completion and the readback all count. Shader compilation and buffer allocation happen before
- * the clock starts. Throws a RangeError when the job does not fit the device's buffer limits,
+ * completion and the readback all count. Shader compilation, buffer allocation and any GPU work
+ * left queued by earlier runs finish before the clock starts. Every chunk is submitted at once
+ * and awaited in order for progress, so the GPU never idles between chunks. Throws a RangeError when the job does not fit the device's buffer limits,
  * an Error when WebGPU reports a problem or the device is lost, and the signal's reason when
  * aborted. All buffers are destroyed before it returns or throws.
  */
@@ -208,7 +240,6 @@ export async function runRaceOnGpu(
   validateRaceJob(job);
   const device = gpu.device;
   const bytes = raceBufferBytes(job.tasks, device.limits);
-  const maxPerDimension = device.limits.maxComputeWorkgroupsPerDimension;
   const chunks = planChunks(
     job.tasks,
     opts.targetChunks ?? DEFAULT_TARGET_CHUNKS,
@@ -220,42 +251,29 @@ export async function runRaceOnGpu(
     guard.check();
     const pipelines = await guard.wait(racePipelines(device));
     const res = await guard.wait(
-      withErrorScopes(device, `allocate ${bytes.readbackBytes * 2} bytes of race buffers`, () =>
-        createResources(device, pipelines, bytes, owned),
+      withErrorScopes(
+        device,
+        `allocate ${bytes.resultBytes + bytes.readbackBytes} bytes of buffers`,
+        () => createResources(device, pipelines, bytes, owned),
       ),
     );
     device.queue.writeBuffer(res.serialState, 0, new Uint32Array([RACE_SERIAL_SEED]));
+    const steps = raceSteps(device, pipelines, res, job, chunks);
+    // Let work still queued from earlier runs (an aborted one, another widget) finish first.
+    await guard.wait(device.queue.onSubmittedWorkDone());
+    guard.check();
+
     const startMs = performance.now();
-
-    const serialSteps = serialPieces(job.serialIterations).map(
-      (iterations) => () =>
-        submitDispatch(
-          device,
-          pipelines.serial,
-          res.serialGroup,
-          res,
-          [0, 1, iterations, 0],
-          [1, 1],
-        ),
-    );
-    await submitInOrder(device, guard, 'run the serial stage', serialSteps);
-    opts.onProgress?.({ tasks: 0, serialDone: true });
-
-    const batchSteps = chunks.map((chunk) => () => {
-      const grid = gridForItems(chunk.count, RACE_WORKGROUP_SIZE, maxPerDimension);
-      const params: [number, number, number, number] = [
-        chunk.first,
-        chunk.count,
-        job.iterations,
-        grid.rowStride,
-      ];
-      submitDispatch(device, pipelines.batch, res.batchGroup, res, params, [grid.x, grid.y]);
-    });
+    const completions = submitAll(device, steps);
+    const report = (tasks: number): void => opts.onProgress?.({ tasks, serialDone: true });
+    if (!steps.some((step) => step.endsSerial)) report(0);
     let tasksDone = 0;
-    await submitInOrder(device, guard, 'run a batch chunk', batchSteps, (index) => {
-      tasksDone += chunks[index]?.count ?? 0;
-      opts.onProgress?.({ tasks: tasksDone, serialDone: true });
-    });
+    for (const [index, step] of steps.entries()) {
+      await guard.wait(completions[index] ?? Promise.resolve());
+      tasksDone += step.tasks;
+      if (step.endsSerial || step.tasks > 0) report(tasksDone);
+    }
+    guard.check();
 
     const { results, serialResult } = await readBack(device, guard, res, job.tasks);
     const seconds = (performance.now() - startMs) / 1000;

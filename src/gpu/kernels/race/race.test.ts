@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { validateDescriptor } from '../../../engine/descriptor';
 import {
+  RACE_OPS_PER_ITERATION,
   RACE_SERIAL_SEED,
+  raceDescriptor,
+  raceSerialDescriptor,
   raceBatchCpu,
   raceSeed,
   raceSerialCpu,
@@ -93,5 +97,42 @@ describe('validateRaceJob', () => {
   ])('rejects %o with a RangeError', (job, pattern) => {
     expect(() => validateRaceJob(job)).toThrow(RangeError);
     expect(() => validateRaceJob(job)).toThrow(pattern);
+  });
+});
+
+describe('race descriptors', () => {
+  it('describes the batch: 9 ops per step, one u32 written per task, workgroups of 64', () => {
+    expect(RACE_OPS_PER_ITERATION).toBe(9);
+    const descriptor = raceDescriptor(1000, 50);
+    expect(descriptor).toEqual({
+      name: 'race 1000 tasks x 50 steps',
+      kind: 'other',
+      precision: 'fp32',
+      bytesRead: 0,
+      bytesWritten: 4000,
+      flops: 450_000,
+      threadsPerBlock: 64,
+      blocks: 16,
+      footprintBytes: 4000,
+    });
+    expect(() => validateDescriptor(descriptor)).not.toThrow();
+  });
+
+  it('describes an empty batch without a block count the engine would reject', () => {
+    const descriptor = raceDescriptor(0, 50);
+    expect(descriptor.blocks).toBeUndefined();
+    expect(descriptor.flops).toBe(0);
+    expect(() => validateDescriptor(descriptor)).not.toThrow();
+  });
+
+  it('describes the serial stage as one thread', () => {
+    const descriptor = raceSerialDescriptor(1_000_000);
+    expect(descriptor).toMatchObject({ flops: 9_000_000, threadsPerBlock: 1, blocks: 1 });
+    expect(() => validateDescriptor(descriptor)).not.toThrow();
+  });
+
+  it('rejects impossible sizes', () => {
+    expect(() => raceDescriptor(-1, 1)).toThrow(RangeError);
+    expect(() => raceSerialDescriptor(0.5)).toThrow(RangeError);
   });
 });

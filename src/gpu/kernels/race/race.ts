@@ -3,6 +3,7 @@
  * race.wgsl; both compute the same u32 values bit for bit. This file imports no WGSL so the
  * CPU worker can use it without pulling the shader in.
  */
+import type { KernelDescriptor } from '../../../engine/descriptor';
 
 /** The work of one race: `tasks` independent chains plus one serial chain. */
 export interface RaceJob {
@@ -77,4 +78,43 @@ export function validateRaceJob(job: RaceJob): void {
       throw new RangeError(`${name} must be an integer from 0 to ${U32_MAX}, got ${String(value)}`);
     }
   }
+}
+
+/**
+ * The batch as the cost engine sees it: `tasks` chains of `iterations` steps, one per thread in
+ * workgroups of RACE_WORKGROUP_SIZE. The steps are u32 integer ops, counted in `flops` one op
+ * each (a GPU issues them on the same lanes as FP32 math, so 'fp32' is the nearest precision).
+ * The kernel reads no per-task data and writes one u32 per task.
+ */
+export function raceDescriptor(tasks: number, iterations: number): KernelDescriptor {
+  validateRaceJob({ tasks, iterations, serialIterations: 0 });
+  const bytesWritten = tasks * RACE_BYTES_PER_TASK;
+  const descriptor: KernelDescriptor = {
+    name: `race ${tasks} tasks x ${iterations} steps`,
+    kind: 'other',
+    precision: 'fp32',
+    bytesRead: 0,
+    bytesWritten,
+    flops: tasks * iterations * RACE_OPS_PER_ITERATION,
+    threadsPerBlock: RACE_WORKGROUP_SIZE,
+    footprintBytes: bytesWritten,
+  };
+  if (tasks > 0) descriptor.blocks = Math.ceil(tasks / RACE_WORKGROUP_SIZE);
+  return descriptor;
+}
+
+/** The serial stage as the cost engine sees it: one thread running one chain. */
+export function raceSerialDescriptor(serialIterations: number): KernelDescriptor {
+  validateRaceJob({ tasks: 0, iterations: 0, serialIterations });
+  return {
+    name: `race serial chain x ${serialIterations} steps`,
+    kind: 'other',
+    precision: 'fp32',
+    bytesRead: RACE_BYTES_PER_TASK,
+    bytesWritten: RACE_BYTES_PER_TASK,
+    flops: serialIterations * RACE_OPS_PER_ITERATION,
+    threadsPerBlock: 1,
+    blocks: 1,
+    footprintBytes: RACE_BYTES_PER_TASK,
+  };
 }
