@@ -91,6 +91,21 @@ describe('RaceController', () => {
     expect(c.getState().lanes['gpu-measured']).toMatchObject({ state: 'error', note: 'The GPU device was lost.' });
   });
 
+  it('keeps modeled lanes waiting while the measured lanes run', async () => {
+    const seen: string[] = [];
+    const c = new RaceController(
+      fakeDeps({
+        reducedMotion: () => false,
+        async runCpu(job) {
+          seen.push(c.getState().lanes['gpu-modeled'].state);
+          return reference(job);
+        },
+      }),
+    );
+    await c.run(settings);
+    expect(seen).toEqual(['waiting']);
+  });
+
   it('cancels: lanes in flight are marked cancelled and the widget returns to idle', async () => {
     let release: () => void = () => undefined;
     const deps = fakeDeps({
@@ -112,9 +127,11 @@ describe('RaceController', () => {
   it('plays modeled lanes back over time when motion is allowed', async () => {
     let t = 0;
     const c = new RaceController(fakeDeps({ reducedMotion: () => false, now: () => t }));
-    const running = c.run(settings);
-    await running;
+    await c.run(settings);
+    // Measured lanes are done; the modeled lanes play only now, and the race is not done yet.
+    expect(c.getState().lanes['cpu-measured'].state).toBe('done');
     expect(c.getState().lanes['gpu-modeled'].state).toBe('running');
+    expect(c.getState().status).toBe('running');
     t = 0.75;
     c.tick();
     expect(c.getState().lanes['gpu-modeled'].progress).toBeCloseTo(0.5, 5);
@@ -122,5 +139,7 @@ describe('RaceController', () => {
     c.tick();
     expect(c.getState().lanes['gpu-modeled'].state).toBe('done');
     expect(c.isPlaying()).toBe(false);
+    expect(c.getState().status).toBe('done');
+    expect(c.getState().reading.length).toBeGreaterThan(0);
   });
 });

@@ -78,6 +78,8 @@ export class RaceController {
   private state: RaceState;
   private listeners = new Set<(s: RaceState) => void>();
   private abort: AbortController | null = null;
+  /** Set once the measured lanes are done: what to do when the modeled playback ends. */
+  private finishWhenPlayed: (() => void) | null = null;
   private playback: Array<{
     id: LaneId;
     start: number;
@@ -138,6 +140,10 @@ export class RaceController {
 
   /** Stops a running race; lanes still running are marked as cancelled. */
   cancel(): void {
+    if (this.finishWhenPlayed) {
+      this.cancelled(); // only the modeled playback was left
+      return;
+    }
     this.abort?.abort();
   }
 
@@ -152,6 +158,7 @@ export class RaceController {
       const units = waveActivity(progress, lane.units.length, p.waves, p.lastWaveShare);
       this.patchLane(p.id, progress >= 1 ? { state: 'done', progress: 1, units } : { progress, units });
     }
+    if (!this.isPlaying()) this.finishPlayback();
   }
 
   /** Whether modeled playback is still under way. */
@@ -159,7 +166,11 @@ export class RaceController {
     return this.playback.some((p) => this.state.lanes[p.id].state === 'running');
   }
 
-  /** Runs the race with these settings. Resolves when the measured lanes have finished. */
+  /**
+   * Runs the race with these settings. Resolves when the measured lanes have finished; the
+   * status turns 'done' when the modeled lanes' playback has finished too (at once under
+   * reduced motion).
+   */
   async run(settings: RaceSettings): Promise<void> {
     if (this.state.status === 'running') return;
     const abort = new AbortController();
@@ -171,11 +182,13 @@ export class RaceController {
     };
     this.emit({ ...this.initialState(), status: 'running' });
 
-    // Modeled lanes: predictions first, played back while the measured lanes run.
+    // Modeled lanes: predicted now, played back once the measured lanes are done, so that
+    // drawing the animation takes no CPU time from the work being measured.
     const cpuModel = this.deps.predict(this.modeled.cpu, job);
     const gpuModel = this.deps.predict(this.modeled.gpu, job);
-    this.startPlayback('cpu-modeled', cpuModel, job.tasks);
-    this.startPlayback('gpu-modeled', gpuModel, job.tasks);
+    for (const id of ['cpu-modeled', 'gpu-modeled'] as const) {
+      this.patchLane(id, { note: 'Plays after the measured lanes, so its animation does not slow them down.' });
+    }
 
     // Measured CPU lane.
     let cpuRun: MeasuredRun | null = null;
@@ -253,12 +266,7 @@ export class RaceController {
     }
 
     if (abort.signal.aborted) {
-      this.playback = [];
-      for (const id of ['cpu-modeled', 'gpu-modeled'] as const) {
-        if (this.state.lanes[id].state === 'running') this.patchLane(id, { state: 'skipped', note: 'Cancelled.' });
-      }
-      this.emit({ ...this.state, status: 'idle', reading: ['The race was cancelled. Change the settings or run it again.'] });
-      this.abort = null;
+      this.cancelled();
       return;
     }
 
@@ -276,7 +284,36 @@ export class RaceController {
       serialPercent: settings.serialPercent,
       tasks: settings.tasks,
     });
-    this.emit({ ...this.state, status: 'done', reading });
+    this.startPlayback('cpu-modeled', cpuModel, job.tasks);
+    this.startPlayback('gpu-modeled', gpuModel, job.tasks);
+    this.finishWhenPlayed = () => {
+      this.emit({ ...this.state, status: 'done', reading });
+      this.abort = null;
+    };
+    if (!this.isPlaying()) this.finishPlayback();
+  }
+
+  private finishPlayback(): void {
+    const finish = this.finishWhenPlayed;
+    this.finishWhenPlayed = null;
+    this.playback = [];
+    finish?.();
+  }
+
+  private cancelled(): void {
+    this.playback = [];
+    this.finishWhenPlayed = null;
+    for (const id of ['cpu-modeled', 'gpu-modeled'] as const) {
+      const lane = this.state.lanes[id];
+      if (lane.state === 'running' || lane.state === 'waiting') {
+        this.patchLane(id, { state: 'skipped', note: 'Cancelled.' });
+      }
+    }
+    this.emit({
+      ...this.state,
+      status: 'idle',
+      reading: ['The race was cancelled. Change the settings or run it again.'],
+    });
     this.abort = null;
   }
 

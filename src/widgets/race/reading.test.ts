@@ -30,6 +30,12 @@ describe('readRace', () => {
     expect(text).toMatch(/Losing is the expected result/);
   });
 
+  it('does not let a winning software adapter pass for a real GPU', () => {
+    const text = readRace({ ...base, gpuIsFallback: true, gpuMeasuredSeconds: 0.05 }).join(' ');
+    expect(text).toMatch(/still your CPU doing the work/);
+    expect(text).not.toMatch(/Your GPU finished/);
+  });
+
   it('explains a CPU win on a real GPU by fixed costs', () => {
     const text = readRace({ ...base, gpuMeasuredSeconds: 0.3 }).join(' ');
     expect(text).toMatch(/Your CPU won/);

@@ -40,7 +40,7 @@ export function readRace(o: RaceOutcome): string[] {
         `Your browser's WebGPU adapter is a software fallback (such as SwiftShader): the "GPU" lane ran on your CPU cores, emulating a GPU. It took ${formatSeconds(gpu)} against ${formatSeconds(cpu)} for plain JavaScript in ${o.workers} worker${o.workers === 1 ? '' : 's'}. ` +
           (ratio < 1
             ? 'Losing is the expected result: emulation adds work on top of the same cores, and there are no thousands of GPU lanes to spread the tasks over.'
-            : 'It won this time, but only because both lanes share the same CPU cores: do not read this as what a real GPU does.'),
+            : 'It won this time because a software adapter compiles the kernel to native vector code and spreads it over all your cores, while each JavaScript worker takes one step at a time. It is still your CPU doing the work: do not read this as what a real GPU does.'),
       );
     } else if (ratio >= 1) {
       out.push(
