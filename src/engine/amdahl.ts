@@ -18,7 +18,9 @@ export function amdahlSpeedup(parallelFraction: number, cores: number): number {
 export function amdahlLimit(parallelFraction: number): number {
   requireFinite('parallelFraction', parallelFraction);
   if (parallelFraction < 0 || parallelFraction >= 1) {
-    throw new RangeError(`parallelFraction must be in [0, 1) for a finite limit, got ${parallelFraction}`);
+    throw new RangeError(
+      `parallelFraction must be in [0, 1) for a finite limit, got ${parallelFraction}`,
+    );
   }
   return 1 / (1 - parallelFraction);
 }

@@ -1,0 +1,61 @@
+import { describe, it, expect } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+
+/** Runs the predict CLI the way `npm run -s predict -- FILE` does (through tsx) on `contents`. */
+function runCli(contents: string): { status: number | null; stdout: string; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'predict-'));
+  const file = join(dir, 'scenarios.json');
+  writeFileSync(file, contents);
+  const result = spawnSync('npx', ['tsx', 'scripts/predict.ts', file], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('predict CLI', () => {
+  it('prints only a JSON array of {id, seconds} and exits 0', () => {
+    const out = runCli(
+      JSON.stringify([
+        { id: 'mm', op: 'matmul', gpu: 'a100-sxm-80gb', m: 8192, n: 8192, k: 8192, dtype: 'bf16' },
+        { id: 'up', op: 'h2d', link: 'pcie4', bytes: 268435456, pinned: true },
+      ]),
+    );
+    expect(out.status).toBe(0);
+    const parsed = JSON.parse(out.stdout) as Array<{ id: string; seconds: number }>;
+    expect(parsed.map((r) => r.id)).toEqual(['mm', 'up']);
+    // 8192^3 bf16 on an A100 runs at about 270 TFLOP/s, so about 4 ms.
+    expect(parsed[0]!.seconds).toBeGreaterThan(3.5e-3);
+    expect(parsed[0]!.seconds).toBeLessThan(4.5e-3);
+    expect(parsed[1]!.seconds).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('answers an impossible scenario with an error in its place and exits 2', () => {
+    const out = runCli(
+      JSON.stringify([
+        { id: 'ok', op: 'copy', gpu: 'h200-sxm', bytes: 1024 },
+        { id: 'bad', op: 'copy', gpu: 'h200-sxm', bytes: -1 },
+      ]),
+    );
+    expect(out.status).toBe(2);
+    const parsed = JSON.parse(out.stdout) as Array<Record<string, unknown>>;
+    expect(parsed[0]).toHaveProperty('seconds');
+    expect(parsed[1]).toMatchObject({ id: 'bad' });
+    expect(String(parsed[1]!.error)).toMatch(/bytes/);
+  }, 60_000);
+
+  it('exits 2 with a message for a file that is not a JSON array', () => {
+    const notArray = runCli('{"id": "x"}');
+    expect(notArray.status).toBe(2);
+    expect(notArray.stdout).toBe('');
+    expect(notArray.stderr).toMatch(/expected a JSON array/);
+    const notJson = runCli('not json');
+    expect(notJson.status).toBe(2);
+    expect(notJson.stderr).toMatch(/not valid JSON/);
+  }, 60_000);
+});
