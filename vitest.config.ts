@@ -14,7 +14,11 @@ export default defineConfig({
         extends: './vite.config.ts',
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['src/**/*.gpu.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['./tests/setup-unit.ts'],

@@ -16,7 +16,9 @@ if (existsSync(tool)) {
   if (r.status !== 0) failed = true;
   else console.log('originality: no repeated source text in content/ or src/');
 } else {
-  console.log(`originality: skipped, ${tool} not found (it ships beside the repository in ../shared)`);
+  console.log(
+    `originality: skipped, ${tool} not found (it ships beside the repository in ../shared)`,
+  );
 }
 
 const r = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'src/lessons/content.test.ts'], {

@@ -50,12 +50,17 @@ export function findLessonProblems(tree: Root): LessonProblem[] {
       });
     if (!/^[A-Z]/.test(name)) return; // lower-case tags are plain HTML
     if (!known.has(name)) {
-      at(`unknown component <${name}>: the components map has ${LESSON_COMPONENT_NAMES.join(', ')}`);
+      at(
+        `unknown component <${name}>: the components map has ${LESSON_COMPONENT_NAMES.join(', ')}`,
+      );
       return;
     }
     if (name === 'Callout') {
       const kind = attr(node, 'kind');
-      if (typeof kind.value !== 'string' || !(CALLOUT_KINDS as readonly string[]).includes(kind.value)) {
+      if (
+        typeof kind.value !== 'string' ||
+        !(CALLOUT_KINDS as readonly string[]).includes(kind.value)
+      ) {
         at(`<Callout> needs kind= one of ${CALLOUT_KINDS.join(', ')}`);
       }
     }
@@ -64,9 +69,11 @@ export function findLessonProblems(tree: Root): LessonProblem[] {
       if (typeof id.value !== 'string' || id.value === '') at('<QuickCheck> needs a string id');
       else if (ids.has(id.value)) at(`<QuickCheck> id "${id.value}" is used twice`);
       else ids.add(id.value);
-      if (typeof attr(node, 'question').value !== 'string') at('<QuickCheck> needs a question="..."');
+      if (typeof attr(node, 'question').value !== 'string')
+        at('<QuickCheck> needs a question="..."');
       const choices = jsxChildren(node, 'Choice');
-      if (choices.length < 2) at(`<QuickCheck> needs at least two <Choice>s (found ${choices.length})`);
+      if (choices.length < 2)
+        at(`<QuickCheck> needs at least two <Choice>s (found ${choices.length})`);
       const correct = choices.filter((c) => attr(c, 'correct').present).length;
       if (correct !== 1) at(`<QuickCheck> needs exactly one <Choice correct> (found ${correct})`);
       for (const c of choices) {
@@ -92,8 +99,6 @@ export function remarkLessonCheck() {
     const problems = findLessonProblems(tree);
     if (problems.length === 0) return;
     const where = file.path ?? '<lesson>';
-    throw new Error(
-      problems.map((p) => `${where}:${p.line}:${p.column}: ${p.message}`).join('\n'),
-    );
+    throw new Error(problems.map((p) => `${where}:${p.line}:${p.column}: ${p.message}`).join('\n'));
   };
 }

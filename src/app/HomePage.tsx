@@ -14,9 +14,8 @@ export function HomePage() {
         <h1>GPU Lab</h1>
         <p className="lede">
           Learn how GPUs run deep learning by watching your own hardware work. Every lesson puts
-          live widgets in the text: they measure your CPU and GPU for real, in this browser, and
-          set the results beside what an A100 or H100 would do according to a calibrated cost
-          model.
+          live widgets in the text: they measure your CPU and GPU for real, in this browser, and set
+          the results beside what an A100 or H100 would do according to a calibrated cost model.
         </p>
         <p className="course-progress" aria-live="polite">
           <progress max={summary.total} value={summary.completed} aria-label="Course progress" />{' '}
@@ -37,7 +36,11 @@ export function HomePage() {
               <p className="lesson-meta">
                 <span>{l.readingMinutes} min read</span>
                 <span className={`badge badge-${status}`} data-progress={status}>
-                  {status === 'completed' ? '✓ Completed' : status === 'visited' ? 'Started' : 'Not started'}
+                  {status === 'completed'
+                    ? '✓ Completed'
+                    : status === 'visited'
+                      ? 'Started'
+                      : 'Not started'}
                 </span>
               </p>
             </li>

@@ -29,7 +29,8 @@ export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: s
     loadLesson(lesson.slug).then(
       (module) => live && setLoad({ state: 'ready', module }),
       (err: unknown) =>
-        live && setLoad({ state: 'failed', message: err instanceof Error ? err.message : String(err) }),
+        live &&
+        setLoad({ state: 'failed', message: err instanceof Error ? err.message : String(err) }),
     );
     return () => {
       live = false;

@@ -7,8 +7,10 @@ export function ProgressNotice() {
   if (!notice) return null;
   return (
     <div className="notice" role="alert" data-notice="progress">
-      <p>{notice} The old data is still in this browser's storage, under a key starting with
-        “gpu-lab:progress:set-aside:”.</p>
+      <p>
+        {notice} The old data is still in this browser's storage, under a key starting with
+        “gpu-lab:progress:set-aside:”.
+      </p>
       <button type="button" onClick={dismiss}>
         Dismiss
       </button>

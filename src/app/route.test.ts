@@ -8,7 +8,11 @@ describe('parseRoute', () => {
   });
 
   it('reads a lesson and an optional section', () => {
-    expect(parseRoute('#/lesson/why-gpus')).toEqual({ page: 'lesson', slug: 'why-gpus', section: null });
+    expect(parseRoute('#/lesson/why-gpus')).toEqual({
+      page: 'lesson',
+      slug: 'why-gpus',
+      section: null,
+    });
     expect(parseRoute('#/lesson/why-gpus/amdahls-law')).toEqual({
       page: 'lesson',
       slug: 'why-gpus',
@@ -18,7 +22,10 @@ describe('parseRoute', () => {
 
   it('keeps the path of anything it does not know', () => {
     expect(parseRoute('#/nowhere')).toEqual({ page: 'not-found', path: '/nowhere' });
-    expect(parseRoute('#/lesson/Bad Slug!')).toEqual({ page: 'not-found', path: '/lesson/Bad Slug!' });
+    expect(parseRoute('#/lesson/Bad Slug!')).toEqual({
+      page: 'not-found',
+      path: '/lesson/Bad Slug!',
+    });
   });
 
   it('round-trips the hrefs it builds', () => {

@@ -27,7 +27,9 @@ describe('lesson content', () => {
 
   it('has valid, uniquely ordered frontmatter in every lesson', () => {
     const lessons = buildManifest(contentDir);
-    expect(lessons.map((l) => l.order)).toEqual([...lessons.map((l) => l.order)].sort((a, b) => a - b));
+    expect(lessons.map((l) => l.order)).toEqual(
+      [...lessons.map((l) => l.order)].sort((a, b) => a - b),
+    );
   });
 
   it('gives every lesson at least one widget and one quick check', () => {
@@ -57,12 +59,16 @@ describe('the lesson check', () => {
 
   it('fails on a quick check without exactly one correct choice', async () => {
     const src = `${header}<QuickCheck id="q" question="Q?">\n  <Choice explanation="a">A</Choice>\n  <Choice explanation="b">B</Choice>\n</QuickCheck>\n`;
-    await expect(compileLesson('content/98-q.mdx', src)).rejects.toThrow(/exactly one <Choice correct> \(found 0\)/);
+    await expect(compileLesson('content/98-q.mdx', src)).rejects.toThrow(
+      /exactly one <Choice correct> \(found 0\)/,
+    );
   });
 
   it('fails on a choice without an explanation and on a repeated id', async () => {
     const q = `<QuickCheck id="q" question="Q?">\n  <Choice correct explanation="a">A</Choice>\n  <Choice>B</Choice>\n</QuickCheck>\n\n`;
-    const err = await compileLesson('content/97-q.mdx', header + q + q).catch((e: Error) => e.message);
+    const err = await compileLesson('content/97-q.mdx', header + q + q).catch(
+      (e: Error) => e.message,
+    );
     expect(err).toMatch(/<Choice> needs an explanation/);
     expect(err).toMatch(/id "q" is used twice/);
   });
@@ -73,6 +79,8 @@ describe('the lesson check', () => {
   });
 
   it('accepts lower-case HTML tags', async () => {
-    await expect(compileLesson('content/95-ok.mdx', `${header}<details><summary>Hint</summary>x</details>\n`)).resolves.toBeDefined();
+    await expect(
+      compileLesson('content/95-ok.mdx', `${header}<details><summary>Hint</summary>x</details>\n`),
+    ).resolves.toBeDefined();
   });
 });

@@ -16,7 +16,10 @@ describe('frontmatter', () => {
   });
 
   it('accepts a complete frontmatter', () => {
-    expect(validateFrontmatter('content/01-why-gpus.mdx', good)).toMatchObject({ slug: 'why-gpus', order: 1 });
+    expect(validateFrontmatter('content/01-why-gpus.mdx', good)).toMatchObject({
+      slug: 'why-gpus',
+      order: 1,
+    });
   });
 
   it.each([

@@ -39,7 +39,9 @@ export function validateFrontmatter(file: string, data: unknown): LessonMeta {
   }
   const minutes = d.readingMinutes;
   if (typeof minutes !== 'number' || !Number.isFinite(minutes) || minutes <= 0 || minutes > 240) {
-    fail(`"readingMinutes" must be a number of minutes in (0, 240] (got ${JSON.stringify(minutes)})`);
+    fail(
+      `"readingMinutes" must be a number of minutes in (0, 240] (got ${JSON.stringify(minutes)})`,
+    );
   }
   const objectives = d.objectives;
   if (
@@ -69,7 +71,9 @@ export function orderLessons(lessons: LessonMeta[]): LessonMeta[] {
     const prev = sorted[i - 1]!;
     const cur = sorted[i]!;
     if (prev.order === cur.order) {
-      throw new FrontmatterError(`lessons "${prev.slug}" and "${cur.slug}" share order ${cur.order}`);
+      throw new FrontmatterError(
+        `lessons "${prev.slug}" and "${cur.slug}" share order ${cur.order}`,
+      );
     }
   }
   const slugs = new Set<string>();

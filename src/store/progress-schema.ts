@@ -78,14 +78,16 @@ export function parseSavedProgress(raw: string | null): LoadResult {
   } catch {
     return {
       data: emptyProgress(),
-      notice: 'Your saved progress could not be read (it is not valid JSON), so it was set aside and a fresh record started.',
+      notice:
+        'Your saved progress could not be read (it is not valid JSON), so it was set aside and a fresh record started.',
       setAside: raw,
     };
   }
   if (!isRecord(parsed) || typeof parsed.version !== 'number') {
     return {
       data: emptyProgress(),
-      notice: 'Your saved progress has no schema version, so it was set aside and a fresh record started.',
+      notice:
+        'Your saved progress has no schema version, so it was set aside and a fresh record started.',
       setAside: raw,
     };
   }
@@ -99,7 +101,8 @@ export function parseSavedProgress(raw: string | null): LoadResult {
   if (!isProgressData(parsed.data)) {
     return {
       data: emptyProgress(),
-      notice: 'Your saved progress is damaged (some fields have the wrong type), so it was set aside and a fresh record started.',
+      notice:
+        'Your saved progress is damaged (some fields have the wrong type), so it was set aside and a fresh record started.',
       setAside: raw,
     };
   }

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressStore, PROGRESS_KEY, SET_ASIDE_PREFIX, type KeyValueStorage } from './progress';
+import {
+  createProgressStore,
+  PROGRESS_KEY,
+  SET_ASIDE_PREFIX,
+  type KeyValueStorage,
+} from './progress';
 import { parseSavedProgress, PROGRESS_SCHEMA_VERSION, serializeProgress } from './progress-schema';
 
-function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
+function memoryStorage(
+  initial: Record<string, string> = {},
+): KeyValueStorage & { data: Record<string, string> } {
   const data = { ...initial };
   return {
     data,
@@ -33,7 +40,11 @@ describe('progress store', () => {
     const b = createProgressStore(storage, fixedNow).getState();
     expect(b.visited['why-gpus']).toBe('2026-01-02T03:04:05.000Z');
     expect(b.completed['why-gpus']).toBeDefined();
-    expect(b.answers.q1).toEqual({ choice: 2, correct: true, answeredAt: '2026-01-02T03:04:05.000Z' });
+    expect(b.answers.q1).toEqual({
+      choice: 2,
+      correct: true,
+      answeredAt: '2026-01-02T03:04:05.000Z',
+    });
   });
 
   it('un-completes a lesson', () => {
@@ -55,8 +66,23 @@ describe('progress store', () => {
     ['not JSON', '{oops', /not valid JSON/],
     ['no version', JSON.stringify({ data: {} }), /no schema version/],
     ['a future version', JSON.stringify({ version: 99, data: {} }), /schema version 99/],
-    ['wrong field types', JSON.stringify({ version: 1, data: { visited: [], completed: {}, answers: {} } }), /damaged/],
-    ['a bad answer', JSON.stringify({ version: 1, data: { visited: {}, completed: {}, answers: { q: { choice: -1, correct: true, answeredAt: 'x' } } } }), /damaged/],
+    [
+      'wrong field types',
+      JSON.stringify({ version: 1, data: { visited: [], completed: {}, answers: {} } }),
+      /damaged/,
+    ],
+    [
+      'a bad answer',
+      JSON.stringify({
+        version: 1,
+        data: {
+          visited: {},
+          completed: {},
+          answers: { q: { choice: -1, correct: true, answeredAt: 'x' } },
+        },
+      }),
+      /damaged/,
+    ],
   ])('sets aside saved data that is %s, with a notice, and keeps working', (_name, raw, notice) => {
     const storage = memoryStorage({ [PROGRESS_KEY]: raw });
     const store = createProgressStore(storage, fixedNow);
@@ -83,6 +109,10 @@ describe('progress store', () => {
 
   it('round-trips through serializeProgress/parseSavedProgress', () => {
     const data = { visited: { a: 't' }, completed: {}, answers: {} };
-    expect(parseSavedProgress(serializeProgress(data))).toEqual({ data, notice: null, setAside: null });
+    expect(parseSavedProgress(serializeProgress(data))).toEqual({
+      data,
+      notice: null,
+      setAside: null,
+    });
   });
 });

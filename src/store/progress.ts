@@ -38,7 +38,10 @@ function safeStorage(): KeyValueStorage | null {
  * Creates a progress store backed by a key-value storage. Loads once, sets unreadable data
  * aside under a timestamped key (never deletes it), and saves after every change.
  */
-export function createProgressStore(storage: KeyValueStorage | null = safeStorage(), now = () => new Date()) {
+export function createProgressStore(
+  storage: KeyValueStorage | null = safeStorage(),
+  now = () => new Date(),
+) {
   let raw: string | null = null;
   try {
     raw = storage?.getItem(PROGRESS_KEY) ?? null;

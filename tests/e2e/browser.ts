@@ -57,7 +57,23 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.addScriptTag({ content: source });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: Array<{ target: unknown[] }>;
+            }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,

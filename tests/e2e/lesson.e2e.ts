@@ -13,7 +13,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(path: string, options: { reducedMotion?: 'reduce' | 'no-preference'; width?: number } = {}) {
+async function openPage(
+  path: string,
+  options: { reducedMotion?: 'reduce' | 'no-preference'; width?: number } = {},
+) {
   const context = await browser.newContext({
     reducedMotion: options.reducedMotion ?? 'no-preference',
     viewport: { width: options.width ?? 1280, height: 900 },
@@ -37,7 +40,9 @@ describe('course home', () => {
     const first = page.locator('[data-lesson="why-gpus"]');
     await expect(first.textContent()).resolves.toMatch(/Why GPUs/);
     await expect(first.textContent()).resolves.toMatch(/\d+ min read/);
-    await expect(first.locator('[data-progress]').getAttribute('data-progress')).resolves.toBe('not-started');
+    await expect(first.locator('[data-progress]').getAttribute('data-progress')).resolves.toBe(
+      'not-started',
+    );
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -77,9 +82,13 @@ describe('lesson 1: Why GPUs', () => {
       const seconds = Number(await el.locator('[data-seconds]').getAttribute('data-seconds'));
       expect(seconds).toBeGreaterThan(0);
     }
-    await expect(race.locator('[data-verified]').getAttribute('data-verified')).resolves.toBe('true');
+    await expect(race.locator('[data-verified]').getAttribute('data-verified')).resolves.toBe(
+      'true',
+    );
     // The adapter here is SwiftShader: the reading must say so.
-    await expect(race.locator('[data-race-summary]').textContent()).resolves.toMatch(/software fallback/);
+    await expect(race.locator('[data-race-summary]').textContent()).resolves.toMatch(
+      /software fallback/,
+    );
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -93,7 +102,9 @@ describe('lesson 1: Why GPUs', () => {
     await race.getByLabel('Work per task', { exact: true }).focus();
     await page.keyboard.press('Enter'); // submits the settings form
     await page.locator('[data-widget="race"][data-status="done"]').waitFor({ timeout: 120_000 });
-    await expect(race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state')).resolves.toBe('done');
+    await expect(
+      race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state'),
+    ).resolves.toBe('done');
     const transition = await race
       .locator('[data-lane="gpu-modeled"] .unit')
       .first()
@@ -128,7 +139,9 @@ describe('lesson 1: Why GPUs', () => {
     const { page, context } = await openPage('#/');
     await page.evaluate(() => localStorage.setItem('gpu-lab:progress', '{not json'));
     await page.reload();
-    await expect(page.locator('[data-notice="progress"]').textContent()).resolves.toMatch(/set aside/);
+    await expect(page.locator('[data-notice="progress"]').textContent()).resolves.toMatch(
+      /set aside/,
+    );
     await expect(page.locator('[data-lesson="why-gpus"]').count()).resolves.toBe(1);
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys.some((k) => k.startsWith('gpu-lab:progress:set-aside:'))).toBe(true);
@@ -151,7 +164,9 @@ describe('lesson 1: Why GPUs', () => {
   it('fits a phone-width screen without sideways scrolling', async () => {
     const { page, context } = await openPage('#/lesson/why-gpus', { width: 375 });
     await page.locator('[data-widget="race"]').waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await context.close();
   });

@@ -35,17 +35,27 @@ async function runSmallRace(removeNavigatorGpu: boolean) {
 describe('the race in a browser without WebGPU', () => {
   it('runs the CPU and modeled lanes and says why the GPU lane is missing (no adapter)', async () => {
     const { race, errors, context } = await runSmallRace(false);
-    await expect(race.locator('[data-lane="cpu-measured"]').getAttribute('data-lane-state')).resolves.toBe('done');
-    await expect(race.locator('[data-lane="gpu-measured"]').getAttribute('data-lane-state')).resolves.toBe('skipped');
-    await expect(race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state')).resolves.toBe('done');
-    await expect(race.locator('[data-race-summary]').textContent()).resolves.toMatch(/GPU lane did not run/);
+    await expect(
+      race.locator('[data-lane="cpu-measured"]').getAttribute('data-lane-state'),
+    ).resolves.toBe('done');
+    await expect(
+      race.locator('[data-lane="gpu-measured"]').getAttribute('data-lane-state'),
+    ).resolves.toBe('skipped');
+    await expect(
+      race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state'),
+    ).resolves.toBe('done');
+    await expect(race.locator('[data-race-summary]').textContent()).resolves.toMatch(
+      /GPU lane did not run/,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('explains a browser that has no navigator.gpu at all', async () => {
     const { race, context } = await runSmallRace(true);
-    await expect(race.locator('[data-lane="gpu-measured"] .lane-note').textContent()).resolves.toMatch(/no WebGPU/);
+    await expect(
+      race.locator('[data-lane="gpu-measured"] .lane-note').textContent(),
+    ).resolves.toMatch(/no WebGPU/);
     await context.close();
   });
 });

@@ -8,12 +8,20 @@ import { lazyWidget } from './lazyWidget';
 let shouldThrow = true;
 function Flaky() {
   if (shouldThrow) throw new Error('kernel exploded');
-  return <WidgetRoot id="flaky" status="done" label="Flaky">fine now</WidgetRoot>;
+  return (
+    <WidgetRoot id="flaky" status="done" label="Flaky">
+      fine now
+    </WidgetRoot>
+  );
 }
 
 describe('widget frame', () => {
   it('marks the root with data-widget and data-status', () => {
-    render(<WidgetRoot id="race" status="running" label="Race">x</WidgetRoot>);
+    render(
+      <WidgetRoot id="race" status="running" label="Race">
+        x
+      </WidgetRoot>,
+    );
     const root = screen.getByRole('region', { name: 'Race' });
     expect(root.getAttribute('data-widget')).toBe('race');
     expect(root.getAttribute('data-status')).toBe('running');
@@ -37,7 +45,9 @@ describe('widget frame', () => {
     expect(screen.getByText('Text after')).toBeTruthy();
     const failed = document.querySelector('[data-widget="flaky"]');
     expect(failed?.getAttribute('data-status')).toBe('error');
-    expect(screen.getByRole('alert').textContent).toMatch(/Flaky widget could not be shown.*kernel exploded/);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /Flaky widget could not be shown.*kernel exploded/,
+    );
     shouldThrow = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByText('fine now')).toBeTruthy();
@@ -61,7 +71,9 @@ describe('widget frame', () => {
       await Promise.resolve();
     });
     await screen.findByRole('alert');
-    expect(document.querySelector('[data-widget="slow"]')?.getAttribute('data-status')).toBe('error');
+    expect(document.querySelector('[data-widget="slow"]')?.getAttribute('data-status')).toBe(
+      'error',
+    );
     vi.restoreAllMocks();
   });
 });

@@ -14,7 +14,11 @@ export function LaneRow({ lane }: { lane: LaneView }) {
   const pct = Math.round(lane.progress * 100);
   const shownUnits = lane.units.length;
   return (
-    <li className={`race-lane lane-${lane.source} lane-state-${lane.state}`} data-lane={lane.id} data-lane-state={lane.state}>
+    <li
+      className={`race-lane lane-${lane.source} lane-state-${lane.state}`}
+      data-lane={lane.id}
+      data-lane-state={lane.state}
+    >
       <div className="lane-head">
         <span className={lane.source === 'measured' ? 'tag-measured' : 'tag-modeled'}>
           {lane.source}
@@ -42,14 +46,23 @@ export function LaneRow({ lane }: { lane: LaneView }) {
           style={{ gridTemplateColumns: `repeat(${Math.min(shownUnits, 36)}, 1fr)` }}
         >
           {lane.units.map((u, i) => (
-            <span key={i} className="unit" style={{ opacity: 0.15 + 0.85 * Math.min(1, Math.max(0, u)) }} />
+            <span
+              key={i}
+              className="unit"
+              style={{ opacity: 0.15 + 0.85 * Math.min(1, Math.max(0, u)) }}
+            />
           ))}
         </div>
       )}
       {lane.note && <p className="lane-note">{lane.note}</p>}
       {lane.verified !== null && (
-        <p className={`lane-verify ${lane.verified ? 'ok' : 'bad'}`} data-verified={String(lane.verified)}>
-          {lane.verified ? '✓ Results match the CPU reference' : '✗ Results differ from the CPU reference'}
+        <p
+          className={`lane-verify ${lane.verified ? 'ok' : 'bad'}`}
+          data-verified={String(lane.verified)}
+        >
+          {lane.verified
+            ? '✓ Results match the CPU reference'
+            : '✗ Results differ from the CPU reference'}
         </p>
       )}
     </li>

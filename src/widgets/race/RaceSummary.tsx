@@ -2,7 +2,13 @@ import type { LaneId, LaneView } from './lanes';
 import { formatRatio, formatSeconds } from './format';
 
 /** The end-of-race table (times and speedups against your CPU) and the written reading. */
-export function RaceSummary({ lanes, reading }: { lanes: Record<LaneId, LaneView>; reading: string[] }) {
+export function RaceSummary({
+  lanes,
+  reading,
+}: {
+  lanes: Record<LaneId, LaneView>;
+  reading: string[];
+}) {
   const base = lanes['cpu-measured'].seconds;
   const rows = Object.values(lanes).filter((l) => l.state === 'done' && l.seconds !== null);
   return (
@@ -10,7 +16,9 @@ export function RaceSummary({ lanes, reading }: { lanes: Record<LaneId, LaneView
       <h4>Result</h4>
       {rows.length > 0 && (
         <table>
-          <caption className="visually-hidden">Time of each lane and speedup against your CPU</caption>
+          <caption className="visually-hidden">
+            Time of each lane and speedup against your CPU
+          </caption>
           <thead>
             <tr>
               <th scope="col">Lane</th>

@@ -45,9 +45,9 @@ export default function RaceWidget(props: RaceWidgetProps) {
     <WidgetRoot id="race" status={state.status} label="CPU vs GPU race">
       <h3 className="widget-title">CPU vs GPU race</h3>
       <p className="widget-intro">
-        The same batch of independent tasks runs on your CPU and on your GPU, for real, next to
-        what the cost model predicts for a desktop CPU and a datacenter GPU. Each task is a chain
-        of integer arithmetic steps; the serial part runs on a single core.
+        The same batch of independent tasks runs on your CPU and on your GPU, for real, next to what
+        the cost model predicts for a desktop CPU and a datacenter GPU. Each task is a chain of
+        integer arithmetic steps; the serial part runs on a single core.
       </p>
 
       <form
@@ -135,7 +135,12 @@ export default function RaceWidget(props: RaceWidgetProps) {
           <button type="submit" className="primary" disabled={running} data-action="run">
             {state.status === 'done' ? 'Run again' : 'Run the race'}
           </button>
-          <button type="button" disabled={!running} onClick={() => controller.cancel()} data-action="cancel">
+          <button
+            type="button"
+            disabled={!running}
+            onClick={() => controller.cancel()}
+            data-action="cancel"
+          >
             Cancel
           </button>
           <span className="hint">{totalSteps(settings).toLocaleString('en-US')} steps in all</span>

@@ -35,12 +35,15 @@ async function gpuRunner(): Promise<GpuRunner> {
   if (!acquired.ok) return { ok: false, message: acquired.message };
   const { gpu } = acquired;
   const a = gpu.adapter;
-  const description = [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') || 'unknown adapter';
+  const description =
+    [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
+    'unknown adapter';
   return {
     ok: true,
     adapter: { description, isFallback: a.isFallback },
     async run(job, onProgress, signal) {
-      if (gpu.isLost()) throw new Error('The GPU device was lost. Run the race again to get a new one.');
+      if (gpu.isLost())
+        throw new Error('The GPU device was lost. Run the race again to get a new one.');
       const r = await runRaceOnGpu(gpu, job, { onProgress: (d) => onProgress(d.tasks), signal });
       return { results: r.results, serialResult: r.serialResult, seconds: r.seconds };
     },
@@ -53,7 +56,10 @@ export function createBrowserRaceDeps(): RaceDeps {
   return {
     workers,
     async runCpu(job: RaceJob, onProgress, signal) {
-      const r = await sharedPool().runRace(job, { onProgress: (perWorker) => onProgress(perWorker), signal });
+      const r = await sharedPool().runRace(job, {
+        onProgress: (perWorker) => onProgress(perWorker),
+        signal,
+      });
       return { results: r.results, serialResult: r.serialResult, seconds: r.seconds };
     },
     getGpu: gpuRunner,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RaceController, type GpuRunner, type MeasuredRun, type RaceDeps, type RaceJob } from './controller';
+import {
+  RaceController,
+  type GpuRunner,
+  type MeasuredRun,
+  type RaceDeps,
+  type RaceJob,
+} from './controller';
 
 function reference(job: RaceJob): MeasuredRun {
   const results = new Uint32Array(job.tasks).map((_, i) => (i * 2654435761) >>> 0);
@@ -26,7 +32,11 @@ function fakeDeps(overrides: Partial<RaceDeps> = {}, gpu?: GpuRunner): RaceDeps 
         }
       );
     },
-    predict: (id) => ({ seconds: id.startsWith('i9') ? 0.01 : 0.0001, parallelUnits: id.startsWith('i9') ? 24 : 6912, waves: 1 }),
+    predict: (id) => ({
+      seconds: id.startsWith('i9') ? 0.01 : 0.0001,
+      parallelUnits: id.startsWith('i9') ? 24 : 6912,
+      waves: 1,
+    }),
     hardwareName: (id) => `HW ${id}`,
     now: () => (clock += 0.01),
     reducedMotion: () => true,
@@ -68,11 +78,16 @@ describe('RaceController', () => {
   });
 
   it('skips the GPU lane with the reason when WebGPU is missing, and still finishes', async () => {
-    const c = new RaceController(fakeDeps({}, { ok: false, message: 'No WebGPU in this browser.' }));
+    const c = new RaceController(
+      fakeDeps({}, { ok: false, message: 'No WebGPU in this browser.' }),
+    );
     await c.run(settings);
     const s = c.getState();
     expect(s.status).toBe('done');
-    expect(s.lanes['gpu-measured']).toMatchObject({ state: 'skipped', note: 'No WebGPU in this browser.' });
+    expect(s.lanes['gpu-measured']).toMatchObject({
+      state: 'skipped',
+      note: 'No WebGPU in this browser.',
+    });
     expect(s.lanes['cpu-measured'].state).toBe('done');
     expect(s.reading[0]).toMatch(/did not run: No WebGPU/);
   });
@@ -88,7 +103,10 @@ describe('RaceController', () => {
     const c = new RaceController(fakeDeps({}, lost));
     await c.run(settings);
     expect(c.getState().status).toBe('done');
-    expect(c.getState().lanes['gpu-measured']).toMatchObject({ state: 'error', note: 'The GPU device was lost.' });
+    expect(c.getState().lanes['gpu-measured']).toMatchObject({
+      state: 'error',
+      note: 'The GPU device was lost.',
+    });
   });
 
   it('keeps modeled lanes waiting while the measured lanes run', async () => {
@@ -120,7 +138,10 @@ describe('RaceController', () => {
     c.cancel();
     await done;
     expect(c.getState().status).toBe('idle');
-    expect(c.getState().lanes['cpu-measured']).toMatchObject({ state: 'skipped', note: 'Cancelled.' });
+    expect(c.getState().lanes['cpu-measured']).toMatchObject({
+      state: 'skipped',
+      note: 'Cancelled.',
+    });
     expect(c.getState().lanes['gpu-measured'].state).toBe('waiting');
   });
 

@@ -38,13 +38,21 @@ export type GpuRunner =
   | {
       ok: true;
       adapter: AdapterFacts;
-      run(job: RaceJob, onProgress: (doneTasks: number) => void, signal: AbortSignal): Promise<MeasuredRun>;
+      run(
+        job: RaceJob,
+        onProgress: (doneTasks: number) => void,
+        signal: AbortSignal,
+      ): Promise<MeasuredRun>;
     };
 
 /** Everything the controller needs from the outside world; injected so tests can fake it. */
 export interface RaceDeps {
   workers: number;
-  runCpu(job: RaceJob, onProgress: (perWorkerDone: number[]) => void, signal: AbortSignal): Promise<MeasuredRun>;
+  runCpu(
+    job: RaceJob,
+    onProgress: (perWorkerDone: number[]) => void,
+    signal: AbortSignal,
+  ): Promise<MeasuredRun>;
   getGpu(): Promise<GpuRunner>;
   predict(hardwareId: string, job: RaceJob): ModeledRun;
   hardwareName(hardwareId: string): string;
@@ -117,10 +125,34 @@ export class RaceController {
     return {
       status: 'idle',
       lanes: {
-        'cpu-measured': waitingLane('cpu-measured', 'Your CPU', `${w} Web Worker${w === 1 ? '' : 's'} on this machine`, w, 'worker'),
-        'gpu-measured': waitingLane('gpu-measured', 'Your GPU', 'WebGPU on this machine', 0, 'dispatch'),
-        'cpu-modeled': waitingLane('cpu-modeled', this.deps.hardwareName(this.modeled.cpu), 'cost model', 24, 'core'),
-        'gpu-modeled': waitingLane('gpu-modeled', this.deps.hardwareName(this.modeled.gpu), 'cost model', MAX_DRAWN_UNITS, 'SM'),
+        'cpu-measured': waitingLane(
+          'cpu-measured',
+          'Your CPU',
+          `${w} Web Worker${w === 1 ? '' : 's'} on this machine`,
+          w,
+          'worker',
+        ),
+        'gpu-measured': waitingLane(
+          'gpu-measured',
+          'Your GPU',
+          'WebGPU on this machine',
+          0,
+          'dispatch',
+        ),
+        'cpu-modeled': waitingLane(
+          'cpu-modeled',
+          this.deps.hardwareName(this.modeled.cpu),
+          'cost model',
+          24,
+          'core',
+        ),
+        'gpu-modeled': waitingLane(
+          'gpu-modeled',
+          this.deps.hardwareName(this.modeled.gpu),
+          'cost model',
+          MAX_DRAWN_UNITS,
+          'SM',
+        ),
       },
       adapter: null,
       reading: [],
@@ -156,7 +188,10 @@ export class RaceController {
       if (lane.state !== 'running') continue;
       const progress = Math.min(1, (now - p.start) / p.playbackSeconds);
       const units = waveActivity(progress, lane.units.length, p.waves, p.lastWaveShare);
-      this.patchLane(p.id, progress >= 1 ? { state: 'done', progress: 1, units } : { progress, units });
+      this.patchLane(
+        p.id,
+        progress >= 1 ? { state: 'done', progress: 1, units } : { progress, units },
+      );
     }
     if (!this.isPlaying()) this.finishPlayback();
   }
@@ -187,7 +222,9 @@ export class RaceController {
     const cpuModel = this.deps.predict(this.modeled.cpu, job);
     const gpuModel = this.deps.predict(this.modeled.gpu, job);
     for (const id of ['cpu-modeled', 'gpu-modeled'] as const) {
-      this.patchLane(id, { note: 'Plays after the measured lanes, so its animation does not slow them down.' });
+      this.patchLane(id, {
+        note: 'Plays after the measured lanes, so its animation does not slow them down.',
+      });
     }
 
     // Measured CPU lane.
@@ -255,9 +292,10 @@ export class RaceController {
             progress: 1,
             seconds: gpuRun.seconds,
             verified,
-            note: verified === null
-              ? 'Not verified: the CPU lane did not finish, so there is no reference to compare with.'
-              : 'Measured wall time, including the serial stage (one GPU thread) and reading the results back.',
+            note:
+              verified === null
+                ? 'Not verified: the CPU lane did not finish, so there is no reference to compare with.'
+                : 'Measured wall time, including the serial stage (one GPU thread) and reading the results back.',
           });
         } catch (err) {
           this.finishLane('gpu-measured', err, abort.signal);
@@ -323,14 +361,22 @@ export class RaceController {
     const { playbackSeconds, slowdown } = modeledPlayback(model.seconds);
     const note =
       `Predicted ${formatSeconds(model.seconds)} (${model.waves.toLocaleString('en-US')} wave${model.waves === 1 ? '' : 's'} over ${model.parallelUnits.toLocaleString('en-US')} parallel units)` +
-      (slowdown > 1 ? `; the bar is slowed down ${Math.round(slowdown).toLocaleString('en-US')}× so you can see it.` : '.');
+      (slowdown > 1
+        ? `; the bar is slowed down ${Math.round(slowdown).toLocaleString('en-US')}× so you can see it.`
+        : '.');
     if (this.deps.reducedMotion()) {
       this.patchLane(id, { state: 'done', progress: 1, seconds: model.seconds, note });
       return;
     }
     this.patchLane(id, { state: 'running', seconds: model.seconds, note });
     this.playback = this.playback.filter((p) => p.id !== id);
-    this.playback.push({ id, start: this.deps.now(), playbackSeconds, waves: model.waves, lastWaveShare });
+    this.playback.push({
+      id,
+      start: this.deps.now(),
+      playbackSeconds,
+      waves: model.waves,
+      lastWaveShare,
+    });
   }
 
   private finishLane(id: LaneId, err: unknown, signal: AbortSignal): void {

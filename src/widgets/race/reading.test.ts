@@ -42,13 +42,20 @@ describe('readRace', () => {
   });
 
   it('explains a missing GPU lane and still reports the model', () => {
-    const text = readRace({ ...base, gpuMeasuredSeconds: null, gpuVerified: null, gpuUnavailable: 'This browser has no WebGPU.' });
+    const text = readRace({
+      ...base,
+      gpuMeasuredSeconds: null,
+      gpuVerified: null,
+      gpuUnavailable: 'This browser has no WebGPU.',
+    });
     expect(text[0]).toMatch(/did not run: This browser has no WebGPU\./);
     expect(text.join(' ')).toMatch(/cost model puts/);
   });
 
   it('refuses to compare a run whose results did not verify', () => {
-    expect(readRace({ ...base, gpuVerified: false }).join(' ')).toMatch(/did not match the CPU reference/);
+    expect(readRace({ ...base, gpuVerified: false }).join(' ')).toMatch(
+      /did not match the CPU reference/,
+    );
   });
 
   it("states Amdahl's ceiling for a serial fraction", () => {

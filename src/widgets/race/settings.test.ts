@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkRaceSettings, DEFAULT_RACE_SETTINGS, RACE_LIMITS, serialIterationsFor, totalSteps } from './settings';
+import {
+  checkRaceSettings,
+  DEFAULT_RACE_SETTINGS,
+  RACE_LIMITS,
+  serialIterationsFor,
+  totalSteps,
+} from './settings';
 
 describe('checkRaceSettings', () => {
   it('keeps valid settings and reports nothing', () => {

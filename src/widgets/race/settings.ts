@@ -18,26 +18,31 @@ export const RACE_LIMITS = {
 } as const;
 
 /** The settings a race starts with. */
-export const DEFAULT_RACE_SETTINGS: RaceSettings = { tasks: 4096, iterations: 2000, serialPercent: 0 };
+export const DEFAULT_RACE_SETTINGS: RaceSettings = {
+  tasks: 4096,
+  iterations: 2000,
+  serialPercent: 0,
+};
 
 /** Ready-made settings that each show one lesson point. */
-export const RACE_PRESETS: ReadonlyArray<{ name: string; settings: RaceSettings; point: string }> = [
-  {
-    name: 'Tiny job',
-    settings: { tasks: 16, iterations: 100, serialPercent: 0 },
-    point: 'Fixed costs dominate: the GPU cannot win with so little work.',
-  },
-  {
-    name: 'Wide batch',
-    settings: { tasks: 65_536, iterations: 1000, serialPercent: 0 },
-    point: 'Many independent tasks: the shape of work GPUs are built for.',
-  },
-  {
-    name: '5 % serial',
-    settings: { tasks: 65_536, iterations: 1000, serialPercent: 5 },
-    point: "Amdahl's law: the serial part caps the speedup at 20×.",
-  },
-];
+export const RACE_PRESETS: ReadonlyArray<{ name: string; settings: RaceSettings; point: string }> =
+  [
+    {
+      name: 'Tiny job',
+      settings: { tasks: 16, iterations: 100, serialPercent: 0 },
+      point: 'Fixed costs dominate: the GPU cannot win with so little work.',
+    },
+    {
+      name: 'Wide batch',
+      settings: { tasks: 65_536, iterations: 1000, serialPercent: 0 },
+      point: 'Many independent tasks: the shape of work GPUs are built for.',
+    },
+    {
+      name: '5 % serial',
+      settings: { tasks: 65_536, iterations: 1000, serialPercent: 5 },
+      point: "Amdahl's law: the serial part caps the speedup at 20×.",
+    },
+  ];
 
 /** The outcome of checking settings: the usable settings, and messages for what was changed. */
 export interface SettingsCheck {
@@ -45,7 +50,14 @@ export interface SettingsCheck {
   messages: string[];
 }
 
-function clampInt(name: string, value: unknown, min: number, max: number, fallback: number, messages: string[]): number {
+function clampInt(
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+  fallback: number,
+  messages: string[],
+): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) {
     messages.push(`${name} must be a number; using ${fallback.toLocaleString('en-US')}.`);
@@ -53,11 +65,15 @@ function clampInt(name: string, value: unknown, min: number, max: number, fallba
   }
   const rounded = Math.round(n);
   if (rounded < min) {
-    messages.push(`${name} must be at least ${min.toLocaleString('en-US')}; using ${min.toLocaleString('en-US')}.`);
+    messages.push(
+      `${name} must be at least ${min.toLocaleString('en-US')}; using ${min.toLocaleString('en-US')}.`,
+    );
     return min;
   }
   if (rounded > max) {
-    messages.push(`${name} can be at most ${max.toLocaleString('en-US')}; using ${max.toLocaleString('en-US')}.`);
+    messages.push(
+      `${name} can be at most ${max.toLocaleString('en-US')}; using ${max.toLocaleString('en-US')}.`,
+    );
     return max;
   }
   return rounded;
@@ -80,11 +96,20 @@ export function totalSteps(settings: RaceSettings): number {
  * made a number within its limits, and a job too big to run in reasonable time has its work per
  * task reduced. Every change is explained in `messages`; nothing throws.
  */
-export function checkRaceSettings(input: Partial<Record<keyof RaceSettings, unknown>>): SettingsCheck {
+export function checkRaceSettings(
+  input: Partial<Record<keyof RaceSettings, unknown>>,
+): SettingsCheck {
   const messages: string[] = [];
   const L = RACE_LIMITS;
   const d = DEFAULT_RACE_SETTINGS;
-  const tasks = clampInt('Tasks', input.tasks ?? d.tasks, L.tasks.min, L.tasks.max, d.tasks, messages);
+  const tasks = clampInt(
+    'Tasks',
+    input.tasks ?? d.tasks,
+    L.tasks.min,
+    L.tasks.max,
+    d.tasks,
+    messages,
+  );
   let iterations = clampInt(
     'Work per task',
     input.iterations ?? d.iterations,
