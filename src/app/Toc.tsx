@@ -11,6 +11,10 @@ export interface TocEntry {
 /** The lesson's table of contents; the section in view is marked with aria-current. */
 export function Toc({ slug, entries }: { slug: string; entries: TocEntry[] }) {
   const [activeId, setActiveId] = useState<string | null>(null);
+  // Open beside the text on wide screens; folded above it on phones so the lesson starts at once.
+  const [openInitially] = useState(
+    () => typeof matchMedia !== 'function' || matchMedia('(min-width: 64rem)').matches,
+  );
 
   useEffect(() => {
     if (entries.length === 0 || typeof IntersectionObserver === 'undefined') return;
@@ -31,7 +35,7 @@ export function Toc({ slug, entries }: { slug: string; entries: TocEntry[] }) {
   if (entries.length === 0) return null;
   return (
     <nav className="toc" aria-label="On this page">
-      <details open>
+      <details open={openInitially}>
         <summary>On this page</summary>
         <ol>
           {entries.map((e) => (
