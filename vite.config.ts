@@ -1,15 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import mdx from '@mdx-js/rollup';
 import { lessonManifestPlugin } from './scripts/lesson-manifest-plugin.ts';
 import { mdxOptions } from './scripts/mdx-options.ts';
+import { mdxPlugin } from './scripts/vite-mdx-plugin.ts';
 
 /** Vite configuration: MDX lessons compiled at build time, React, a lesson manifest. */
 export default defineConfig({
   base: './',
   plugins: [
     lessonManifestPlugin(),
-    { enforce: 'pre', ...mdx(mdxOptions) },
+    mdxPlugin(mdxOptions),
     react({ include: /\.(jsx|tsx|js|ts|mdx)$/ }),
   ],
   worker: { format: 'es' },
