@@ -1,7 +1,8 @@
 import type { WidgetStatus } from '../frame/status';
 import { readRace } from './reading';
 import { formatSeconds } from './format';
-import { modeledPlayback, waitingLane, waveActivity, type LaneId, type LaneView } from './lanes';
+import { compareU32 } from '../../gpu/verify';
+import { initialLanes, modeledPlayback, waveActivity, type LaneId, type LaneView } from './lanes';
 import { serialIterationsFor, type RaceSettings } from './settings';
 
 /** A job as the runners take it. */
@@ -62,6 +63,14 @@ export interface RaceDeps {
   reducedMotion(): boolean;
 }
 
+/** What the measured GPU lane produced, for the reading. */
+interface GpuLaneOutcome {
+  gpuRun: MeasuredRun | null;
+  gpuUnavailable: string | null;
+  adapter: AdapterFacts | null;
+  verified: boolean | null;
+}
+
 /** The whole visible state of the race widget. */
 export interface RaceState {
   status: WidgetStatus;
@@ -73,9 +82,6 @@ export interface RaceState {
 
 /** Modeled hardware used unless the learner picks another. */
 export const DEFAULT_MODELED = { cpu: 'i9-14900k', gpu: 'a100-sxm-80gb' } as const;
-
-/** How many unit boxes a lane draws at most (a full A100 has 6,912 lanes: draw its 108 SMs). */
-const MAX_DRAWN_UNITS = 108;
 
 /**
  * Runs a race: the CPU lane (real workers), then the GPU lane (real WebGPU, verified against the
@@ -121,39 +127,13 @@ export class RaceController {
   }
 
   private initialState(): RaceState {
-    const w = this.deps.workers;
     return {
       status: 'idle',
-      lanes: {
-        'cpu-measured': waitingLane(
-          'cpu-measured',
-          'Your CPU',
-          `${w} Web Worker${w === 1 ? '' : 's'} on this machine`,
-          w,
-          'worker',
-        ),
-        'gpu-measured': waitingLane(
-          'gpu-measured',
-          'Your GPU',
-          'WebGPU on this machine',
-          0,
-          'dispatch',
-        ),
-        'cpu-modeled': waitingLane(
-          'cpu-modeled',
-          this.deps.hardwareName(this.modeled.cpu),
-          'cost model',
-          24,
-          'core',
-        ),
-        'gpu-modeled': waitingLane(
-          'gpu-modeled',
-          this.deps.hardwareName(this.modeled.gpu),
-          'cost model',
-          MAX_DRAWN_UNITS,
-          'SM',
-        ),
-      },
+      lanes: initialLanes(
+        this.deps.workers,
+        this.deps.hardwareName(this.modeled.cpu),
+        this.deps.hardwareName(this.modeled.gpu),
+      ),
       adapter: null,
       reading: [],
       error: null,
@@ -227,81 +207,10 @@ export class RaceController {
       });
     }
 
-    // Measured CPU lane.
-    let cpuRun: MeasuredRun | null = null;
-    const cpuStart = this.deps.now();
-    this.patchLane('cpu-measured', { state: 'running' });
-    try {
-      cpuRun = await this.deps.runCpu(
-        job,
-        (perWorker) => {
-          const done = perWorker.reduce((a, b) => a + b, 0);
-          const share = job.tasks > 0 ? done / job.tasks : 1;
-          const max = Math.max(1, ...perWorker);
-          this.patchLane('cpu-measured', {
-            progress: Math.min(1, share),
-            seconds: this.deps.now() - cpuStart,
-            units: perWorker.map((n) => n / max),
-          });
-        },
-        abort.signal,
-      );
-      this.patchLane('cpu-measured', {
-        state: 'done',
-        progress: 1,
-        seconds: cpuRun.seconds,
-        note: `Measured wall time, ${this.deps.workers} worker${this.deps.workers === 1 ? '' : 's'}, including the serial stage on one worker.`,
-      });
-    } catch (err) {
-      this.finishLane('cpu-measured', err, abort.signal);
-    }
-
-    // Measured GPU lane.
-    let gpuRun: MeasuredRun | null = null;
-    let gpuUnavailable: string | null = null;
-    let adapter: AdapterFacts | null = null;
-    let verified: boolean | null = null;
-    if (!abort.signal.aborted) {
-      const gpu = await this.deps.getGpu();
-      if (!gpu.ok) {
-        gpuUnavailable = gpu.message;
-        this.patchLane('gpu-measured', { state: 'skipped', note: gpu.message });
-      } else {
-        adapter = gpu.adapter;
-        this.emit({ ...this.state, adapter });
-        const gpuStart = this.deps.now();
-        this.patchLane('gpu-measured', {
-          state: 'running',
-          hardware: gpu.adapter.isFallback
-            ? `${gpu.adapter.description} (software fallback: runs on your CPU)`
-            : gpu.adapter.description,
-        });
-        try {
-          gpuRun = await gpu.run(
-            job,
-            (doneTasks) =>
-              this.patchLane('gpu-measured', {
-                progress: job.tasks > 0 ? Math.min(1, doneTasks / job.tasks) : 1,
-                seconds: this.deps.now() - gpuStart,
-              }),
-            abort.signal,
-          );
-          verified = cpuRun ? sameResults(cpuRun, gpuRun) : null;
-          this.patchLane('gpu-measured', {
-            state: 'done',
-            progress: 1,
-            seconds: gpuRun.seconds,
-            verified,
-            note:
-              verified === null
-                ? 'Not verified: the CPU lane did not finish, so there is no reference to compare with.'
-                : 'Measured wall time, including the serial stage (one GPU thread) and reading the results back.',
-          });
-        } catch (err) {
-          this.finishLane('gpu-measured', err, abort.signal);
-        }
-      }
-    }
+    const cpuRun = await this.runCpuLane(job, abort.signal);
+    const { gpuRun, gpuUnavailable, adapter, verified } = abort.signal.aborted
+      ? { gpuRun: null, gpuUnavailable: null, adapter: null, verified: null }
+      : await this.runGpuLane(job, cpuRun, abort.signal);
 
     if (abort.signal.aborted) {
       this.cancelled();
@@ -355,6 +264,87 @@ export class RaceController {
     this.abort = null;
   }
 
+  /** The measured CPU lane: the worker pool, for real. Null when it failed or was cancelled. */
+  private async runCpuLane(job: RaceJob, signal: AbortSignal): Promise<MeasuredRun | null> {
+    const cpuStart = this.deps.now();
+    this.patchLane('cpu-measured', { state: 'running' });
+    try {
+      const cpuRun = await this.deps.runCpu(
+        job,
+        (perWorker) => {
+          const done = perWorker.reduce((a, b) => a + b, 0);
+          const share = job.tasks > 0 ? done / job.tasks : 1;
+          const max = Math.max(1, ...perWorker);
+          this.patchLane('cpu-measured', {
+            progress: Math.min(1, share),
+            seconds: this.deps.now() - cpuStart,
+            units: perWorker.map((n) => n / max),
+          });
+        },
+        signal,
+      );
+      this.patchLane('cpu-measured', {
+        state: 'done',
+        progress: 1,
+        seconds: cpuRun.seconds,
+        note: `Measured wall time, ${this.deps.workers} worker${this.deps.workers === 1 ? '' : 's'}, including the serial stage on one worker.`,
+      });
+      return cpuRun;
+    } catch (err) {
+      this.finishLane('cpu-measured', err, signal);
+      return null;
+    }
+  }
+
+  /** The measured GPU lane: WebGPU, for real, verified against the CPU lane's results. */
+  private async runGpuLane(
+    job: RaceJob,
+    cpuRun: MeasuredRun | null,
+    signal: AbortSignal,
+  ): Promise<GpuLaneOutcome> {
+    const none = { gpuRun: null, gpuUnavailable: null, adapter: null, verified: null };
+    const gpu = await this.deps.getGpu();
+    if (!gpu.ok) {
+      this.patchLane('gpu-measured', { state: 'skipped', note: gpu.message });
+      return { ...none, gpuUnavailable: gpu.message };
+    }
+    const adapter = gpu.adapter;
+    this.emit({ ...this.state, adapter });
+    const gpuStart = this.deps.now();
+    this.patchLane('gpu-measured', {
+      state: 'running',
+      hardware: adapter.isFallback
+        ? `${adapter.description} (software fallback: runs on your CPU)`
+        : adapter.description,
+    });
+    try {
+      const gpuRun = await gpu.run(
+        job,
+        (doneTasks) =>
+          this.patchLane('gpu-measured', {
+            progress: job.tasks > 0 ? Math.min(1, doneTasks / job.tasks) : 1,
+            seconds: this.deps.now() - gpuStart,
+          }),
+        signal,
+      );
+      const verified = cpuRun ? sameResults(cpuRun, gpuRun) : null;
+      this.patchLane('gpu-measured', {
+        state: 'done',
+        progress: 1,
+        seconds: gpuRun.seconds,
+        verified,
+        note:
+          verified === null
+            ? 'Not verified: the CPU lane did not finish, so there is no reference to compare with.'
+            : 'Measured wall time, including the serial stage (one GPU thread) and reading the results back.',
+      });
+      return { gpuRun, gpuUnavailable: null, adapter, verified };
+    } catch (err) {
+      this.finishLane('gpu-measured', err, signal);
+      return { ...none, adapter };
+    }
+  }
+
   private startPlayback(id: LaneId, model: ModeledRun, tasks: number): void {
     const lastWaveTasks = tasks - (model.waves - 1) * model.parallelUnits;
     const lastWaveShare = model.parallelUnits > 0 ? lastWaveTasks / model.parallelUnits : 1;
@@ -390,7 +380,5 @@ export class RaceController {
 }
 
 function sameResults(a: MeasuredRun, b: MeasuredRun): boolean {
-  if (a.serialResult !== b.serialResult || a.results.length !== b.results.length) return false;
-  for (let i = 0; i < a.results.length; i++) if (a.results[i] !== b.results[i]) return false;
-  return true;
+  return a.serialResult === b.serialResult && compareU32(a.results, b.results).ok;
 }

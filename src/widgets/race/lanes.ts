@@ -81,3 +81,47 @@ export function modeledPlayback(
   const safe = Math.max(modeledSeconds, 1e-9);
   return { playbackSeconds: minVisibleSeconds, slowdown: minVisibleSeconds / safe };
 }
+
+/** How many unit boxes the modeled GPU lane draws (an A100's 6,912 lanes drawn as its 108 SMs). */
+export const MODELED_GPU_DRAWN_UNITS = 108;
+/** The modeled desktop CPU's cores (8 performance + 16 efficiency on an i9-14900K). */
+export const MODELED_CPU_CORES = 24;
+
+/** The four lanes before a run: measured CPU and GPU, modeled CPU and GPU. */
+export function initialLanes(
+  workers: number,
+  cpuModelName: string,
+  gpuModelName: string,
+): Record<LaneId, LaneView> {
+  const plural = workers === 1 ? '' : 's';
+  return {
+    'cpu-measured': waitingLane(
+      'cpu-measured',
+      'Your CPU',
+      `${workers} Web Worker${plural} on this machine`,
+      workers,
+      'worker',
+    ),
+    'gpu-measured': waitingLane(
+      'gpu-measured',
+      'Your GPU',
+      'WebGPU on this machine',
+      0,
+      'dispatch',
+    ),
+    'cpu-modeled': waitingLane(
+      'cpu-modeled',
+      cpuModelName,
+      'cost model',
+      MODELED_CPU_CORES,
+      'core',
+    ),
+    'gpu-modeled': waitingLane(
+      'gpu-modeled',
+      gpuModelName,
+      'cost model',
+      MODELED_GPU_DRAWN_UNITS,
+      'SM',
+    ),
+  };
+}
