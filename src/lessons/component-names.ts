@@ -9,8 +9,14 @@ export const LESSON_COMPONENT_NAMES = [
   'Choice',
   'Race',
   'AmdahlPlot',
+  'Explorer',
+  'SpecTable',
   'Practice',
   'Task',
+  'TorchConsole',
+  'TransferSimulator',
+  'DeviceCard',
+  'KernelLab',
 ] as const;
 
 /** One of the tags lessons may use. */

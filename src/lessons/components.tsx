@@ -19,6 +19,42 @@ const AmdahlPlot = lazyWidget(() => import('../widgets/amdahl/AmdahlPlot'), {
   placeholderHeightPx: 420,
 });
 
+const Explorer = lazyWidget(() => import('../widgets/explorer/ExplorerWidget'), {
+  id: 'explorer',
+  label: 'SM and core explorer',
+  placeholderHeightPx: 1750,
+});
+
+const SpecTable = lazyWidget(() => import('../widgets/spec-table/SpecTable'), {
+  id: 'spec-table',
+  label: 'GPU spec comparison table',
+  placeholderHeightPx: 1350,
+});
+
+const TorchConsole = lazyWidget(() => import('../widgets/console/TorchConsole'), {
+  id: 'console',
+  label: 'PyTorch console',
+  placeholderHeightPx: 420,
+});
+
+const TransferSimulator = lazyWidget(() => import('../widgets/transfer/TransferSimulator'), {
+  id: 'transfer',
+  label: 'Transfer simulator',
+  placeholderHeightPx: 900,
+});
+
+const DeviceCard = lazyWidget(() => import('../widgets/device-card/DeviceCardWidget'), {
+  id: 'device',
+  label: 'Your GPU',
+  placeholderHeightPx: 720,
+});
+
+const KernelLab = lazyWidget(() => import('../widgets/kernel-lab/KernelLabWidget'), {
+  id: 'kernel-lab',
+  label: 'Kernel lab',
+  placeholderHeightPx: 1100,
+});
+
 /** Every tag a lesson may use, by name (see component-names.ts for the list). */
 export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   Callout,
@@ -27,8 +63,14 @@ export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   Choice,
   Race,
   AmdahlPlot,
+  Explorer,
+  SpecTable,
   Practice,
   Task,
+  TorchConsole,
+  TransferSimulator,
+  DeviceCard,
+  KernelLab,
 };
 
 /** The one components map given to every lesson: the tags plus HTML overrides. */

@@ -8,6 +8,7 @@ import * as runtime from 'react/jsx-runtime';
 import { VFile } from 'vfile';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mdxOptions } from '../../../scripts/mdx-options';
+import { LESSON_COMPONENT_NAMES } from '../component-names';
 import { progressStore } from '../../store/progress';
 import { AnnotatedCode } from './AnnotatedCode';
 import { Callout } from './Callout';
@@ -15,16 +16,17 @@ import { CodeBlock } from './CodeBlock';
 import { Practice, Task } from './Practice';
 import { Choice, QuickCheck } from './QuickCheck';
 
-// The real lessons, rendered with the blocks; the widgets are stand-ins (tested elsewhere).
+// The real lessons, rendered with the blocks; every widget tag is a stand-in (widgets are tested
+// on their own), built from the list of allowed tags so new widgets need no change here.
+const blocks: MDXComponents = { Callout, AnnotatedCode, QuickCheck, Choice, Practice, Task };
 const components: MDXComponents = {
-  Callout,
-  AnnotatedCode,
-  QuickCheck,
-  Choice,
-  Practice,
-  Task,
-  Race: () => <div data-widget="race" />,
-  AmdahlPlot: () => <div data-widget="amdahl" />,
+  ...Object.fromEntries(
+    LESSON_COMPONENT_NAMES.filter((name) => !(name in blocks)).map((name) => [
+      name,
+      () => <div data-widget={name} />,
+    ]),
+  ),
+  ...blocks,
   pre: CodeBlock,
 };
 

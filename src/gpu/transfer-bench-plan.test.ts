@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cappedMaxBytes,
+  median,
+  patternBytes,
+  planBenchSizes,
+  repetitionsFor,
+  sameBytes,
+} from './transfer-bench-plan';
+
+const MIB = 1024 ** 2;
+
+describe('bandwidth measurement plan', () => {
+  it('steps in powers of four from 4 KiB, capped by the request, maxBufferSize and the budget', () => {
+    expect(planBenchSizes({ maxBytes: MIB, maxBufferSize: 2 ** 30 })).toEqual([
+      4096, 16384, 65536, 262144, 1048576,
+    ]);
+    expect(planBenchSizes({ maxBytes: 2 ** 30, maxBufferSize: 64 * MIB }).at(-1)).toBe(64 * MIB);
+    expect(planBenchSizes({ maxBytes: 2 ** 30, maxBufferSize: 2 ** 32 }).at(-1)).toBe(256 * MIB);
+    expect(planBenchSizes({ maxBytes: 1000, maxBufferSize: 2 ** 30 })).toEqual([]);
+    expect(cappedMaxBytes(256 * MIB, 100 * MIB)).toBe(64 * MIB);
+  });
+
+  it('fills a pattern that changes with position and seed, and compares bytes exactly', () => {
+    const a = patternBytes(4096, 1);
+    expect(sameBytes(a, patternBytes(4096, 1))).toBe(true);
+    expect(sameBytes(a, patternBytes(4096, 2))).toBe(false);
+    const b = a.slice();
+    b[4095] = (b[4095] ?? 0) ^ 1;
+    expect(sameBytes(a, b)).toBe(false);
+    expect(sameBytes(patternBytes(6, 3), patternBytes(6, 3))).toBe(true);
+  });
+
+  it('takes medians and chooses repetitions to fill the time target', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(repetitionsFor(0.001, 0.05)).toBe(15);
+    expect(repetitionsFor(0.02, 0.05)).toBe(3);
+    expect(repetitionsFor(0.01, 0.05)).toBe(5);
+  });
+});

@@ -1,0 +1,56 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { measureTransferBandwidth, type BandwidthPoint } from './transfer-bench';
+import { planBenchSizes } from './transfer-bench-plan';
+import { acquireNodeGpu, warnIfUnavailable } from './testing/node-gpu';
+
+const acquisition = await acquireNodeGpu();
+warnIfUnavailable(acquisition, 'transfer bench');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+
+afterAll(() => gpu?.device.destroy());
+
+describe.skipIf(!gpu)('measureTransferBandwidth on a real WebGPU device', () => {
+  it('measures upload and readback for each size, verifies the bytes and reports as it goes', async () => {
+    const sizes = planBenchSizes({
+      maxBytes: 4 * 1024 ** 2,
+      maxBufferSize: gpu!.device.limits.maxBufferSize,
+    });
+    const seen: BandwidthPoint[] = [];
+    const result = await measureTransferBandwidth(gpu!, {
+      sizes,
+      targetSeconds: 0.01,
+      onPoint: (p) => seen.push(p),
+    });
+    expect(result.points).toHaveLength(sizes.length * 2);
+    expect(seen).toEqual(result.points);
+    for (const p of result.points) {
+      expect(p.verified).toBe(true);
+      expect(p.seconds).toBeGreaterThan(0);
+      expect(Number.isFinite(p.bytesPerSecond)).toBe(true);
+      expect(p.repeats).toBeGreaterThanOrEqual(3);
+    }
+    expect(result.points.map((p) => p.direction)).toEqual(
+      sizes.flatMap(() => ['upload', 'readback']),
+    );
+    expect(typeof result.fallback).toBe('boolean');
+    // Fixed costs dominate small copies: the largest size must move bytes faster than the smallest.
+    const up = result.points.filter((p) => p.direction === 'upload');
+    expect(up.at(-1)!.bytesPerSecond).toBeGreaterThan(up[0]!.bytesPerSecond);
+    console.info(`[transfer bench] ${result.adapterDescription} (fallback: ${result.fallback})`);
+    for (const p of result.points) {
+      console.info(
+        `[transfer bench] ${p.direction} ${p.bytes} B: ${(p.bytesPerSecond / 1e9).toFixed(3)} GB/s (median of ${p.repeats})`,
+      );
+    }
+  });
+
+  it('refuses sizes the adapter cannot hold, and stops when aborted', async () => {
+    const tooBig = gpu!.device.limits.maxBufferSize + 4;
+    await expect(measureTransferBandwidth(gpu!, { sizes: [tooBig] })).rejects.toThrow(RangeError);
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      measureTransferBandwidth(gpu!, { sizes: [4096], signal: controller.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Runs one line of console input: parse, evaluate each statement, echo the value of an
+ * expression statement as the Python REPL does, and free tensors nothing refers to any more.
+ * It never throws: every failure comes back as a PyError in the result.
+ */
+import { asPyError, type PyError } from './errors';
+import { Evaluator } from './evaluate';
+import { repr } from './format-value';
+import { parseLine } from './parser';
+import type { TorchSession } from './session';
+import type { TransferRecord } from './transfer-record';
+
+/** What running a line produced. */
+export interface RunResult {
+  source: string;
+  /** Lines printed by print() and the echoed value, in order. */
+  output: string[];
+  error: PyError | null;
+  /** Host-device copies the line made. */
+  transfers: TransferRecord[];
+}
+
+/** Runs `source` (one line, statements separated by `;`) in `session`. */
+export async function runLine(session: TorchSession, source: string): Promise<RunResult> {
+  const output: string[] = [];
+  session.transfers = [];
+  session.printed = [];
+  let error: PyError | null = null;
+  try {
+    const statements = parseLine(source);
+    const evaluator = new Evaluator(session);
+    for (const statement of statements) {
+      const value = await evaluator.exec(statement);
+      output.push(...session.printed);
+      session.printed = [];
+      if (value && value.kind !== 'none') output.push(...repr(value).split('\n'));
+      session.collectGarbage();
+    }
+  } catch (thrown) {
+    output.push(...session.printed);
+    error = asPyError(thrown);
+    session.collectGarbage();
+  }
+  const transfers = session.transfers;
+  session.transfers = [];
+  session.printed = [];
+  return { source, output, error, transfers };
+}

@@ -1,0 +1,43 @@
+/** Lines a console can run before the learner types anything, by preset name. */
+
+/** Named groups of starting lines. */
+export const PRESETS: Readonly<Record<string, readonly string[]>> = {
+  /** Checking for a GPU and choosing a device, as lesson 3 teaches. */
+  devices: [
+    'import torch',
+    'torch.cuda.is_available()',
+    'torch.cuda.device_count()',
+    'torch.cuda.get_device_name(0)',
+    'device = torch.device("cuda" if torch.cuda.is_available() else "cpu")',
+    'device',
+  ],
+  /** The three tensors of the transfer simulator, on the host. */
+  tensors: [
+    'import torch',
+    'batch = torch.randn(32, 3, 224, 224)',
+    'weight = torch.randn(512, 512)',
+    'bias = torch.randn(512)',
+  ],
+  /** Allocated against reserved memory, and what empty_cache() gives back. */
+  memory: [
+    'import torch',
+    'x = torch.randn(1024, 1024, device="cuda")',
+    'torch.cuda.memory_allocated()',
+    'torch.cuda.memory_reserved()',
+    'del x',
+    'torch.cuda.memory_allocated()',
+    'torch.cuda.memory_reserved()',
+    'torch.cuda.empty_cache()',
+    'torch.cuda.memory_reserved()',
+  ],
+  /** Only the import. */
+  import: ['import torch'],
+};
+
+/** The preset names. */
+export const PRESET_NAMES: readonly string[] = Object.keys(PRESETS);
+
+/** The lines of a preset, or null when the name is unknown. */
+export function presetLines(name: string): readonly string[] | null {
+  return Object.prototype.hasOwnProperty.call(PRESETS, name) ? (PRESETS[name] ?? null) : null;
+}

@@ -1,0 +1,85 @@
+import { useMemo } from 'react';
+import { WidgetRoot } from '../frame/WidgetRoot';
+import { MAX_VALUE_ELEMENTS, presetLines } from '../../torch';
+import { ConsolePanel } from './ConsolePanel';
+import { GpuPicker } from './GpuPicker';
+import type { SessionStoreState } from './session-store';
+import { usePageSession, useSession } from './usePageSession';
+import type { StoreApi } from 'zustand/vanilla';
+import './console.css';
+
+/** Props a lesson may pass to `<TorchConsole />`. */
+export interface TorchConsoleProps {
+  /** A named set of starting lines: "devices", "tensors", "memory" or "import". */
+  preset?: unknown;
+  /** Starting lines of the lesson's own (run after the preset). */
+  lines?: unknown;
+  /** The catalog GPU to simulate when this is the first widget on the page (default a100-sxm-80gb). */
+  gpu?: unknown;
+  /** Tests: a store of their own and no WebGPU. */
+  store?: StoreApi<SessionStoreState>;
+  webgpu?: boolean;
+}
+
+function startingLines(preset: unknown, lines: unknown): { key: string; lines: string[] } | null {
+  const fromPreset = typeof preset === 'string' ? (presetLines(preset) ?? []) : [];
+  const own = Array.isArray(lines) ? lines.filter((l): l is string => typeof l === 'string') : [];
+  const all = [...fromPreset, ...own];
+  return all.length > 0 ? { key: all.join('\n'), lines: all } : null;
+}
+
+/**
+ * The PyTorch console: a small interpreter for the device subset of PyTorch the lessons teach,
+ * on a simulated CUDA GPU from the catalog, with real values for small tensors.
+ */
+export default function TorchConsole({
+  preset,
+  lines,
+  gpu,
+  store: given,
+  webgpu,
+}: TorchConsoleProps) {
+  const start = useMemo(() => startingLines(preset, lines), [preset, lines]);
+  const store = usePageSession({ gpu, preset: start, store: given, webgpu });
+  const gpuId = useSession(store, (s) => s.session.gpu.id);
+  const gpuName = useSession(store, (s) => s.session.gpu.name);
+  const compute = useSession(store, (s) => s.compute);
+  const pending = useSession(store, (s) => s.pending);
+  const hasEntries = useSession(store, (s) => s.transcript.length > 0);
+  const unknownPreset = typeof preset === 'string' && presetLines(preset) === null;
+
+  return (
+    <WidgetRoot
+      id="console"
+      status={pending > 0 ? 'running' : hasEntries ? 'done' : 'idle'}
+      label="PyTorch console"
+      className="torch-console"
+    >
+      <h3 className="widget-title">PyTorch console</h3>
+      <p className="console-about">
+        The CUDA device here is <strong>simulated</strong> ({gpuName}, from the course&apos;s
+        hardware catalog), so names, sizes and memory are that GPU&apos;s. Tensors of up to{' '}
+        {MAX_VALUE_ELEMENTS.toLocaleString('en-US')} elements hold <strong>real values</strong>,
+        computed {compute.description}; bigger ones keep their shape, dtype and memory but no
+        numbers. Type <code>help()</code> for what it understands.
+      </p>
+      {unknownPreset ? (
+        <p className="console-warning">
+          Unknown preset &quot;{String(preset)}&quot;: starting empty.
+        </p>
+      ) : null}
+      <div className="console-toolbar">
+        <GpuPicker
+          value={gpuId}
+          onChange={(id) => void store.getState().setGpu(id)}
+          labelSuffix="(console)"
+        />
+      </div>
+      <ConsolePanel
+        store={store}
+        inputLabel="Python statement for the PyTorch console"
+        placeholder='x = torch.randn(2, 3, device="cuda")'
+      />
+    </WidgetRoot>
+  );
+}

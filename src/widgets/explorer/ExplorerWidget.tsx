@@ -1,0 +1,109 @@
+import { useId } from 'react';
+import { WidgetRoot } from '../frame/WidgetRoot';
+import { createBrowserExplorerDeps } from './browser-deps';
+import { GpuCanvas } from './GpuCanvas';
+import { HardwarePicker } from './HardwarePicker';
+import { KernelPicker } from './KernelPicker';
+import { MeasurePanel } from './MeasurePanel';
+import { ModelReadout } from './ModelReadout';
+import { PlaybackControls } from './PlaybackControls';
+import { waveSummary } from './summary';
+import { TotalsTable } from './TotalsTable';
+import { useExplorerController } from './useExplorerController';
+import type { ExplorerDeps } from './controller';
+import './explorer.css';
+
+/** Props a lesson may pass; anything invalid is corrected with a visible message. */
+export interface ExplorerProps {
+  /** Catalog GPU id to start with (default `a100-sxm-80gb`). */
+  gpu?: unknown;
+  /** Elements the kernel processes (default 524,288, a (1024, 512) tensor). */
+  elements?: unknown;
+  /** Threads per block (default 64). */
+  threadsPerBlock?: unknown;
+  /** 'one-per-core' (default) or 'resident'. */
+  residency?: unknown;
+  /** Dependencies; tests pass fakes, lessons leave it out. */
+  deps?: ExplorerDeps;
+}
+
+/**
+ * The SM/core explorer: a catalog GPU or hand-set SMs and cores, its totals, every SM and core
+ * drawn on a canvas (zoomable to one SM), an elementwise kernel played wave by wave with the
+ * cost engine's wave count and time, and the same kernel measured on the learner's GPU.
+ */
+export default function ExplorerWidget({
+  gpu,
+  elements,
+  threadsPerBlock,
+  residency,
+  deps,
+}: ExplorerProps) {
+  const initial = {
+    ...(gpu === undefined ? {} : { gpuId: gpu }),
+    ...(elements === undefined ? {} : { elements }),
+    ...(threadsPerBlock === undefined ? {} : { threadsPerBlock }),
+    ...(residency === undefined ? {} : { residency }),
+  };
+  const [controller, state] = useExplorerController(
+    () => deps ?? createBrowserExplorerDeps(),
+    initial,
+  );
+  const idBase = `explorer-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const summary = waveSummary(state.hardware, state.plan, state.playback);
+  const playing = state.playback.phase === 'playing';
+
+  return (
+    <WidgetRoot
+      id="explorer"
+      status={state.status}
+      label="SM and core explorer"
+      className="explorer"
+    >
+      <h3 className="widget-title">Inside the GPU: SMs, cores and waves</h3>
+      <p className="widget-intro">
+        Pick a GPU or set its SMs and cores yourself, then play a ReLU kernel over it: threads are
+        grouped into warps of 32 and blocks, and blocks go to the SMs in waves.
+      </p>
+      <div className="explorer-settings">
+        <HardwarePicker state={state} controller={controller} idBase={idBase} />
+        <KernelPicker state={state} controller={controller} idBase={idBase} />
+      </div>
+      {state.messages.length > 0 && (
+        <div className="explorer-messages" role="status">
+          {state.messages.map((m) => (
+            <p key={m}>{m}</p>
+          ))}
+        </div>
+      )}
+      <TotalsTable hardware={state.hardware} idBase={idBase} />
+      <PlaybackControls state={state} controller={controller} idBase={idBase} />
+      <p className="explorer-summary" data-summary data-wave={state.playback.position}>
+        {summary}
+      </p>
+      <p className="visually-hidden" aria-live="polite">
+        {playing ? '' : summary}
+      </p>
+      <GpuCanvas state={state} controller={controller} idBase={idBase} />
+      <ul className="explorer-legend" aria-label="Legend">
+        <li>
+          <span className="swatch swatch-busy" aria-hidden="true" /> core running a thread
+        </li>
+        <li>
+          <span className="swatch swatch-idle" aria-hidden="true" /> idle core
+        </li>
+        {state.hardware.tensorCores > 0 && (
+          <li>
+            <span className="swatch swatch-tensor" aria-hidden="true" /> tensor cores (idle: ReLU is
+            not a matrix multiply)
+          </li>
+        )}
+        <li>
+          <span className="swatch swatch-progress" aria-hidden="true" /> progress through the wave
+        </li>
+      </ul>
+      <ModelReadout state={state} />
+      <MeasurePanel state={state} controller={controller} idBase={idBase} />
+    </WidgetRoot>
+  );
+}

@@ -1,0 +1,96 @@
+import type { Figure } from '../../engine';
+import type { ExplorerHardware } from './hardware';
+import { smWord } from './hardware';
+import {
+  figureTitle,
+  formatBandwidth,
+  formatBytes,
+  formatCount,
+  formatGhz,
+  formatTflops,
+} from './format';
+
+/** The totals the chosen hardware adds up to: cores, tensor cores, peaks, memory. */
+export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; idBase: string }) {
+  const { gpu } = hardware;
+  const word = smWord(hardware.base);
+  const rows: Array<{ label: string; value: string; figure?: Figure; key: string }> = [
+    {
+      key: 'cuda-cores',
+      label: 'CUDA cores (FP32)',
+      value: `${formatCount(hardware.sms)} × ${formatCount(hardware.coresPerSm)} = ${formatCount(hardware.cudaCores)}`,
+      figure: gpu.fp32Cores,
+    },
+    {
+      key: 'tensor-cores',
+      label: 'Tensor cores',
+      value:
+        hardware.tensorCores > 0
+          ? `${formatCount(hardware.sms)} × ${formatCount(hardware.tensorCoresPerSm)} = ${formatCount(hardware.tensorCores)}`
+          : 'none',
+      figure: gpu.tensorCores,
+    },
+    ...hardware.peaks.map((p) => ({
+      key: `peak-${p.label}`,
+      label: `Peak ${p.label.replace(' (tensor cores)', ', tensor').replace(' (CUDA cores)', ', CUDA cores')}`,
+      value: formatTflops(p.flopsPerSecond.value),
+      figure: p.flopsPerSecond,
+    })),
+    {
+      key: 'clock',
+      label: 'Boost clock',
+      value: formatGhz(gpu.boostClockHz.value),
+      figure: gpu.boostClockHz,
+    },
+    {
+      key: 'memory',
+      label: 'Memory',
+      value: `${formatBytes(gpu.memoryBytes.value)}${gpu.memoryBytes.note ? ` ${gpu.memoryBytes.note.split(';')[0]}` : ''}`,
+      figure: gpu.memoryBytes,
+    },
+    {
+      key: 'bandwidth',
+      label: 'Memory bandwidth',
+      value: formatBandwidth(gpu.memoryBytesPerSecond.value),
+      figure: gpu.memoryBytesPerSecond,
+    },
+    {
+      key: 'l2',
+      label: 'L2 cache',
+      value: gpu.l2Bytes ? formatBytes(gpu.l2Bytes.value) : 'not published',
+      ...(gpu.l2Bytes ? { figure: gpu.l2Bytes } : {}),
+    },
+  ];
+  return (
+    <section className="explorer-totals" aria-labelledby={`${idBase}-totals`}>
+      <h4 id={`${idBase}-totals`}>
+        {hardware.name}: {formatCount(hardware.sms)} {word}
+        {hardware.sms === 1 ? '' : 's'}
+      </h4>
+      <dl>
+        {rows.map((row) => (
+          <div
+            key={row.key}
+            data-total={row.key}
+            title={row.figure ? figureTitle(row.figure) : undefined}
+          >
+            <dt>{row.label}</dt>
+            <dd>
+              {row.value}
+              {row.figure && row.figure.kind !== 'vendor-peak' && (
+                <span className="explorer-kind">
+                  {' '}
+                  ({row.figure.kind === 'estimate' ? 'estimate' : 'measured'})
+                </span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="hint">
+        Vendor peaks unless marked; hover a value for its source. The spec table in this lesson
+        lists every source.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/** Real dependencies of the explorer in a browser: the clock, reduced motion, and WebGPU. */
+import { shareGpu } from '../../gpu/device';
+import {
+  elementwiseInput,
+  verifyRelu,
+} from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
+import { runElementwiseOnGpu } from '../../gpu/kernels/explorer-elementwise/runner';
+import type { ElementwiseGpu, ExplorerDeps } from './controller';
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Why "Run it on my GPU" cannot work in this browser, or null when WebGPU is there to try. */
+function webgpuMissingReason(): string | null {
+  const hasGpu = typeof navigator !== 'undefined' && 'gpu' in navigator && Boolean(navigator.gpu);
+  if (hasGpu) return null;
+  return (
+    'This browser has no WebGPU, so the kernel cannot run on your GPU here. Chrome and Edge 113 ' +
+    'or newer have it on desktop, as do recent Safari and Firefox on some systems, on https or ' +
+    'localhost pages. Everything else in the explorer works from the cost model.'
+  );
+}
+
+/** The learner's GPU for the explorer, from the page's shared WebGPU device. */
+async function explorerGpu(): Promise<ElementwiseGpu> {
+  const acquired = await shareGpu();
+  if (!acquired.ok) return { ok: false, message: acquired.message };
+  const { gpu } = acquired;
+  const a = gpu.adapter;
+  const description =
+    [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
+    'unknown adapter';
+  return {
+    ok: true,
+    adapter: { description, isFallback: a.isFallback },
+    async measure(elements, workgroupSize, signal) {
+      if (gpu.isLost()) throw new Error('The GPU device was lost. Try again to get a new one.');
+      const input = elementwiseInput(elements);
+      const run = await runElementwiseOnGpu(gpu, input, { workgroupSize, signal });
+      const check = verifyRelu(input, run.output);
+      return {
+        secondsPerKernel: run.secondsPerKernel,
+        repeats: run.repeats,
+        batches: run.batches,
+        workgroupSize: run.workgroupSize,
+        verified: check.ok,
+        detail: check.detail,
+      };
+    },
+  };
+}
+
+/** The explorer's dependencies in a real browser. */
+export function createBrowserExplorerDeps(): ExplorerDeps {
+  return {
+    now: () => performance.now() / 1000,
+    reducedMotion: prefersReducedMotion,
+    webgpuMissingReason,
+    getGpu: explorerGpu,
+  };
+}

@@ -1,0 +1,203 @@
+/**
+ * The spec comparison table, generated from the cost engine's hardware catalog: one row per
+ * GPU, one cell per figure, each cell keeping its figure (value, kind, source) so the view can
+ * mark vendor peaks apart from measurements and number every source as a footnote.
+ */
+import { getGpu, getLink, GPU_IDS, isGpuId, type Figure, type Gpu, type GpuId } from '../../engine';
+import { estimate, measured } from '../../engine/figure';
+import {
+  formatBandwidth,
+  formatBytes,
+  formatCount,
+  formatGhz,
+  formatTflops,
+} from '../explorer/format';
+
+/** The columns of the table, in order. */
+export type SpecColumnKey =
+  | 'sms'
+  | 'fp32Cores'
+  | 'tensorCores'
+  | 'clock'
+  | 'fp32'
+  | 'tf32'
+  | 'fp16'
+  | 'fp8'
+  | 'memory'
+  | 'bandwidth'
+  | 'reached'
+  | 'l2'
+  | 'link';
+
+/** A column: its header and whether its figures are vendor peaks or measured/estimated. */
+export interface SpecColumn {
+  key: SpecColumnKey;
+  label: string;
+  /** 'spec' for datasheet figures, 'measured' for what real work reaches. */
+  group: 'spec' | 'measured';
+}
+
+/** One cell: its text, the figure behind it (null for "none" or "–"), and its footnote. */
+export interface SpecCell {
+  text: string;
+  figure: Figure | null;
+  /** Number of the cell's source in the sources list, or null. */
+  source: number | null;
+}
+
+/** One GPU's row. */
+export interface SpecRow {
+  id: GpuId;
+  name: string;
+  architecture: string;
+  /** The source most of the row's figures come from (its SM count's). */
+  rowSource: number;
+  cells: Record<SpecColumnKey, SpecCell>;
+}
+
+/** The whole table. */
+export interface SpecTableModel {
+  columns: SpecColumn[];
+  rows: SpecRow[];
+  /** Sources in order of first use; footnote n is sources[n - 1]. */
+  sources: string[];
+}
+
+/** Every column, in order. */
+export const SPEC_COLUMNS: readonly SpecColumn[] = [
+  { key: 'sms', label: 'SMs', group: 'spec' },
+  { key: 'fp32Cores', label: 'FP32 cores', group: 'spec' },
+  { key: 'tensorCores', label: 'Tensor cores', group: 'spec' },
+  { key: 'clock', label: 'Boost clock', group: 'spec' },
+  { key: 'fp32', label: 'FP32', group: 'spec' },
+  { key: 'tf32', label: 'TF32 (tensor)', group: 'spec' },
+  { key: 'fp16', label: 'FP16 / BF16 (tensor)', group: 'spec' },
+  { key: 'fp8', label: 'FP8 (tensor)', group: 'spec' },
+  { key: 'memory', label: 'Memory', group: 'spec' },
+  { key: 'bandwidth', label: 'Bandwidth', group: 'spec' },
+  { key: 'reached', label: 'Bandwidth a streaming kernel reaches', group: 'measured' },
+  { key: 'l2', label: 'L2 cache', group: 'spec' },
+  { key: 'link', label: 'Host link', group: 'spec' },
+];
+
+/** The GPUs the lesson shows by default. */
+export const DEFAULT_SPEC_GPUS: readonly GpuId[] = GPU_IDS;
+
+/** Checks a lesson's `gpus` prop (array or comma-separated string) into ids plus messages. */
+export function checkSpecGpus(value: unknown): { ids: GpuId[]; messages: string[] } {
+  if (value === undefined) return { ids: [...DEFAULT_SPEC_GPUS], messages: [] };
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === 'string'
+      ? value.split(',').map((s) => s.trim())
+      : [];
+  const ids: GpuId[] = [];
+  const messages: string[] = [];
+  for (const item of list) {
+    if (isGpuId(item)) {
+      if (!ids.includes(item)) ids.push(item);
+    } else {
+      messages.push(`Unknown GPU "${String(item)}" left out; known: ${GPU_IDS.join(', ')}.`);
+    }
+  }
+  if (ids.length === 0) {
+    messages.push('No known GPU was named, so the table shows the whole catalog.');
+    return { ids: [...DEFAULT_SPEC_GPUS], messages };
+  }
+  return { ids, messages };
+}
+
+/** The bandwidth a large streaming kernel reaches: peak × the measured (or estimated) share. */
+export function reachedBandwidth(gpu: Gpu): Figure {
+  const share = gpu.achievable.memory;
+  const value = gpu.memoryBytesPerSecond.value * share.value;
+  const note = `${formatBandwidth(gpu.memoryBytesPerSecond.value)} peak × ${share.value.toFixed(3)}${share.note ? ` (${share.note})` : ''}`;
+  return share.kind === 'measured'
+    ? measured(value, 'B/s', share.source, note)
+    : estimate(value, 'B/s', share.source, note);
+}
+
+/** The text of one figure in a column. */
+function cellText(key: SpecColumnKey, figure: Figure): string {
+  switch (key) {
+    case 'sms':
+    case 'fp32Cores':
+    case 'tensorCores':
+      return formatCount(figure.value);
+    case 'clock':
+      return formatGhz(figure.value);
+    case 'fp32':
+    case 'tf32':
+    case 'fp16':
+    case 'fp8':
+      return formatTflops(figure.value);
+    case 'memory':
+    case 'l2':
+      return formatBytes(figure.value);
+    case 'bandwidth':
+    case 'reached':
+      return formatBandwidth(figure.value);
+    case 'link':
+      return '';
+  }
+}
+
+/** The figure behind each column for one GPU (null where the GPU has none). */
+function figuresOf(gpu: Gpu): Record<Exclude<SpecColumnKey, 'link'>, Figure | null> {
+  const tensor = gpu.peakFlopsPerSecond['tensor-core'];
+  return {
+    sms: gpu.sms,
+    fp32Cores: gpu.fp32Cores,
+    tensorCores: gpu.tensorCores,
+    clock: gpu.boostClockHz,
+    fp32: gpu.peakFlopsPerSecond['cuda-core'].fp32,
+    tf32: tensor.tf32 ?? null,
+    fp16: tensor.fp16 ?? null,
+    fp8: tensor.fp8 ?? null,
+    memory: gpu.memoryBytes,
+    bandwidth: gpu.memoryBytesPerSecond,
+    reached: reachedBandwidth(gpu),
+    l2: gpu.l2Bytes,
+  };
+}
+
+/** Builds the table for `ids` (the whole catalog by default). */
+export function buildSpecTable(ids: readonly GpuId[] = DEFAULT_SPEC_GPUS): SpecTableModel {
+  const sources: string[] = [];
+  const number = (source: string): number => {
+    const at = sources.indexOf(source);
+    if (at >= 0) return at + 1;
+    sources.push(source);
+    return sources.length;
+  };
+  const rows = ids.map((id): SpecRow => {
+    const gpu = getGpu(id);
+    const figures = figuresOf(gpu);
+    const rowSource = number(gpu.sms.source);
+    const cells = {} as Record<SpecColumnKey, SpecCell>;
+    for (const column of SPEC_COLUMNS) {
+      if (column.key === 'link') {
+        const link = getLink(gpu.hostLink);
+        cells.link = { text: link.name, figure: null, source: null };
+        continue;
+      }
+      const figure = figures[column.key];
+      const zeroTensor = column.key === 'tensorCores' && figure?.value === 0;
+      if (!figure || zeroTensor) {
+        cells[column.key] = {
+          text: zeroTensor ? 'none' : '–',
+          figure: zeroTensor ? figure : null,
+          source: null,
+        };
+        continue;
+      }
+      let text = cellText(column.key, figure);
+      const memoryType =
+        column.key === 'memory' ? /^(HBM\w*|GDDR\w*)/.exec(figure.note ?? '') : null;
+      if (memoryType) text += ` ${memoryType[1]}`;
+      cells[column.key] = { text, figure, source: number(figure.source) };
+    }
+    return { id, name: gpu.name, architecture: gpu.architecture, rowSource, cells };
+  });
+  return { columns: [...SPEC_COLUMNS], rows, sources };
+}

@@ -1,0 +1,125 @@
+import { useId, useState, useSyncExternalStore } from 'react';
+import { BENCH_MAX_CHOICES_BYTES } from '../../gpu/transfer-bench-plan';
+import { formatSize } from '../../torch';
+import { BandwidthChart } from './BandwidthChart';
+import type { BenchController } from './bench-controller';
+
+/** Props of the measurement panel. */
+export interface MeasurePanelProps {
+  controller: BenchController;
+  /** Largest size selected at first. */
+  initialMaxBytes?: number;
+}
+
+const GB = 1e9;
+
+/** "Measure my device": the learner's own upload and readback bandwidth through WebGPU. */
+export function MeasurePanel({ controller, initialMaxBytes = 64 * 1024 ** 2 }: MeasurePanelProps) {
+  const id = useId();
+  const state = useSyncExternalStore(
+    (cb) => controller.subscribe(cb),
+    () => controller.getState(),
+  );
+  const [maxBytes, setMaxBytes] = useState(initialMaxBytes);
+  const running = state.status === 'running';
+  const shownMax = state.sizes.at(-1) ?? maxBytes;
+
+  return (
+    <section
+      className="measure-panel"
+      aria-label="Measure my device"
+      data-bench-status={state.status}
+    >
+      <h4>
+        Measure my device <span className="tag-measured">measured</span>
+      </h4>
+      <p>
+        Copies arrays of growing size from JavaScript into GPU memory (
+        <code>queue.writeBuffer</code>) and back (<code>mapAsync</code>), times each one, and checks
+        every byte that comes back. Small copies are dominated by fixed costs; large ones approach
+        the link&apos;s bandwidth.
+      </p>
+      <div className="measure-controls">
+        <label htmlFor={`${id}-max`}>Largest size</label>
+        <select
+          id={`${id}-max`}
+          value={maxBytes}
+          disabled={running}
+          onChange={(e) => setMaxBytes(Number(e.target.value))}
+        >
+          {BENCH_MAX_CHOICES_BYTES.map((b) => (
+            <option key={b} value={b}>
+              {formatSize(b).replace('.00', '')}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="primary"
+          disabled={running}
+          onClick={() => void controller.run(maxBytes)}
+          data-action="measure"
+        >
+          {state.status === 'done' ? 'Measure again' : 'Measure my device'}
+        </button>
+        <button type="button" disabled={!running} onClick={() => controller.cancel()}>
+          Cancel
+        </button>
+      </div>
+      <div aria-live="polite" className="measure-status">
+        {state.message ? (
+          <p className={state.status === 'error' ? 'measure-error' : undefined}>{state.message}</p>
+        ) : null}
+        {state.adapter ? (
+          <p>
+            WebGPU adapter: {state.adapter.description}.
+            {state.adapter.fallback ? (
+              <strong>
+                {' '}
+                This is a software fallback adapter: the &quot;GPU memory&quot; is in your RAM, so
+                these numbers are memory copies inside your computer, not a trip over a bus.
+              </strong>
+            ) : (
+              ' On a discrete GPU these copies cross the same PCIe link the model describes, plus the browser’s own copies.'
+            )}
+          </p>
+        ) : null}
+        {state.status === 'done' ? (
+          <p>Done: {state.points.length / 2} sizes, every read-back byte verified.</p>
+        ) : null}
+      </div>
+      <BandwidthChart points={state.points} maxBytes={shownMax} />
+      {state.points.length > 0 ? (
+        <table className="measure-table" data-bench-table>
+          <caption>Measured bandwidth (median of repeated copies)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Size</th>
+              <th scope="col">Upload</th>
+              <th scope="col">Readback</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...new Set(state.points.map((p) => p.bytes))].map((bytes) => {
+              const up = state.points.find((p) => p.bytes === bytes && p.direction === 'upload');
+              const down = state.points.find(
+                (p) => p.bytes === bytes && p.direction === 'readback',
+              );
+              return (
+                <tr key={bytes}>
+                  <th scope="row">{formatSize(bytes)}</th>
+                  <td>{up ? `${(up.bytesPerSecond / GB).toFixed(2)} GB/s` : '…'}</td>
+                  <td>
+                    {down
+                      ? `${(down.bytesPerSecond / GB).toFixed(2)} GB/s${down.verified ? '' : ' (bytes differed!)'}`
+                      : '…'}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  );
+}

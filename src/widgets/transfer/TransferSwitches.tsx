@@ -1,0 +1,83 @@
+import { useId } from 'react';
+import { getLink, type GpuId, type LinkId } from '../../engine';
+import { GpuPicker } from '../console/GpuPicker';
+import { MODELED_LINKS } from './bandwidth-model';
+
+/** Props of the switches. */
+export interface TransferSwitchesProps {
+  gpu: GpuId;
+  link: LinkId;
+  /** The chosen GPU's own link, marked in the list. */
+  gpuLink: LinkId;
+  pinned: boolean;
+  nonBlocking: boolean;
+  busy: boolean;
+  onGpu(gpu: GpuId): void;
+  onLink(link: LinkId): void;
+  onPinned(pinned: boolean): void;
+  onNonBlocking(nonBlocking: boolean): void;
+}
+
+/** The simulator's switches: GPU, link generation, pinned or pageable host memory, non_blocking. */
+export function TransferSwitches(props: TransferSwitchesProps) {
+  const id = useId();
+  return (
+    <fieldset className="transfer-switches">
+      <legend className="visually-hidden">Transfer settings</legend>
+      <GpuPicker
+        value={props.gpu}
+        onChange={props.onGpu}
+        disabled={props.busy}
+        labelSuffix="(transfer simulator)"
+      />
+      <span className="switch">
+        <label htmlFor={`${id}-link`}>Link</label>
+        <select
+          id={`${id}-link`}
+          value={props.link}
+          onChange={(e) => props.onLink(e.target.value as LinkId)}
+        >
+          {MODELED_LINKS.map((l) => (
+            <option key={l} value={l}>
+              {getLink(l).name}
+              {l === props.gpuLink ? ' (this GPU’s)' : ''}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="switch" role="radiogroup" aria-label="Host memory">
+        <span className="switch-label" aria-hidden="true">
+          Host memory
+        </span>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-memory`}
+            checked={!props.pinned}
+            onChange={() => props.onPinned(false)}
+          />{' '}
+          pageable
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={`${id}-memory`}
+            checked={props.pinned}
+            onChange={() => props.onPinned(true)}
+          />{' '}
+          pinned
+        </label>
+      </span>
+      <span className="switch">
+        <label>
+          <input
+            type="checkbox"
+            checked={props.nonBlocking}
+            onChange={(e) => props.onNonBlocking(e.target.checked)}
+          />{' '}
+          <code>non_blocking=True</code>
+        </label>
+      </span>
+    </fieldset>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The "Measure my device" controller: gets a GPU, runs the bandwidth measurement over the
+ * planned sizes and keeps the points as they arrive. Its outside world (WebGPU, the clock) is
+ * injected, so it is tested with fakes; browser-bench.ts wires the real one.
+ */
+import type { BandwidthPoint } from '../../gpu/transfer-bench';
+import type { WidgetStatus } from '../frame/status';
+
+/** A GPU ready to be measured. */
+export interface BenchTarget {
+  description: string;
+  fallback: boolean;
+  maxBufferSize: number;
+  measure(
+    sizes: readonly number[],
+    onPoint: (p: BandwidthPoint) => void,
+    signal: AbortSignal,
+  ): Promise<void>;
+}
+
+/** What the controller needs from outside. */
+export interface BenchDeps {
+  acquire(): Promise<{ ok: true; target: BenchTarget } | { ok: false; message: string }>;
+  plan(maxBytes: number, maxBufferSize: number): number[];
+}
+
+/** Everything the measurement panel shows. */
+export interface BenchState {
+  status: WidgetStatus;
+  points: BandwidthPoint[];
+  /** Sizes planned for the current run. */
+  sizes: number[];
+  adapter: { description: string; fallback: boolean } | null;
+  message: string | null;
+}
+
+const INITIAL: BenchState = { status: 'idle', points: [], sizes: [], adapter: null, message: null };
+
+/** Runs measurements and publishes their state to subscribers. */
+export class BenchController {
+  private state: BenchState = INITIAL;
+  private listeners = new Set<() => void>();
+  private abort: AbortController | null = null;
+
+  constructor(private readonly deps: BenchDeps) {}
+
+  /** The current state (a new object after every change). */
+  getState(): BenchState {
+    return this.state;
+  }
+
+  /** Calls `listener` after every change; returns an unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Measures every planned size up to `maxBytes`. */
+  async run(maxBytes: number): Promise<void> {
+    if (this.state.status === 'running') return;
+    const abort = new AbortController();
+    this.abort = abort;
+    this.set({ ...INITIAL, status: 'running', message: 'Getting the GPU…' });
+    try {
+      const acquired = await this.deps.acquire();
+      if (!acquired.ok) {
+        this.set({ ...this.state, status: 'error', message: acquired.message });
+        return;
+      }
+      const { target } = acquired;
+      const sizes = this.deps.plan(maxBytes, target.maxBufferSize);
+      const adapter = { description: target.description, fallback: target.fallback };
+      this.set({ ...this.state, sizes, adapter, message: 'Measuring…' });
+      await target.measure(
+        sizes,
+        (point) => this.set({ ...this.state, points: [...this.state.points, point] }),
+        abort.signal,
+      );
+      const unverified = this.state.points.some((p) => !p.verified);
+      this.set({
+        ...this.state,
+        status: unverified ? 'error' : 'done',
+        message: unverified
+          ? 'Some bytes read back differed from what was written: the readings are not trustworthy.'
+          : null,
+      });
+    } catch (error) {
+      const aborted = abort.signal.aborted;
+      const text = error instanceof Error ? error.message : String(error);
+      this.set({
+        ...this.state,
+        status: aborted ? 'idle' : 'error',
+        message: aborted ? 'Measurement cancelled.' : `The measurement failed: ${text}`,
+      });
+    } finally {
+      if (this.abort === abort) this.abort = null;
+    }
+  }
+
+  /** Stops a running measurement after the current transfer. */
+  cancel(): void {
+    this.abort?.abort(new DOMException('The measurement was cancelled.', 'AbortError'));
+  }
+
+  private set(next: BenchState): void {
+    this.state = next;
+    this.listeners.forEach((l) => l());
+  }
+}

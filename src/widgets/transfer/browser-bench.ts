@@ -1,0 +1,31 @@
+/** Real dependencies of the bench controller in a browser: the page's shared WebGPU device. */
+import { shareGpu } from '../../gpu/device';
+import { measureTransferBandwidth } from '../../gpu/transfer-bench';
+import { planBenchSizes } from '../../gpu/transfer-bench-plan';
+import type { BenchDeps } from './bench-controller';
+
+/** Browser dependencies for BenchController. */
+export function createBrowserBenchDeps(): BenchDeps {
+  return {
+    async acquire() {
+      const acquired = await shareGpu();
+      if (!acquired.ok) return { ok: false, message: acquired.message };
+      const { gpu } = acquired;
+      const a = gpu.adapter;
+      return {
+        ok: true,
+        target: {
+          description:
+            [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
+            'unknown adapter',
+          fallback: a.isFallback,
+          maxBufferSize: gpu.device.limits.maxBufferSize,
+          async measure(sizes, onPoint, signal) {
+            await measureTransferBandwidth(gpu, { sizes, onPoint, signal });
+          },
+        },
+      };
+    },
+    plan: (maxBytes, maxBufferSize) => planBenchSizes({ maxBytes, maxBufferSize }),
+  };
+}
