@@ -9,7 +9,14 @@ import { LESSON_COMPONENT_NAMES } from './component-names';
 import { lessonTags } from './components';
 
 /** Tags that structure text; every other allowed tag is a live widget. */
-const BUILDING_BLOCKS = new Set(['Callout', 'AnnotatedCode', 'QuickCheck', 'Choice', 'Practice', 'Task']);
+const BUILDING_BLOCKS = new Set([
+  'Callout',
+  'AnnotatedCode',
+  'QuickCheck',
+  'Choice',
+  'Practice',
+  'Task',
+]);
 
 const contentDir = join(process.cwd(), 'content');
 const lessonFiles = readdirSync(contentDir).filter((f) => f.endsWith('.mdx'));
