@@ -185,6 +185,13 @@ describe('shareGpu', () => {
     expect(after.ok && after.gpu.device).toBe(second.device);
   });
 
+  it("asks for timestamp queries on every widget's behalf when the adapter has them", async () => {
+    const { adapter, requestDevice } = fakeAdapter();
+    const { gpu } = fakeGpu(async () => adapter);
+    await shareGpu({ gpu });
+    expect(requestDevice.mock.calls[0]?.[0]?.requiredFeatures).toContain('timestamp-query');
+  });
+
   it('remembers a failure until told to forget it', async () => {
     const { gpu, requestAdapter } = fakeGpu(async () => null);
     await expect(shareGpu({ gpu })).resolves.toMatchObject({ reason: 'no-adapter' });

@@ -40,6 +40,8 @@ export interface AcquireGpuOptions {
   powerPreference?: GPUPowerPreference;
   requiredLimits?: Record<string, number>;
   requiredFeatures?: GPUFeatureName[];
+  /** Features to ask for when the adapter offers them, left out quietly when it does not. */
+  optionalFeatures?: GPUFeatureName[];
 }
 
 /** The text of an unknown thrown value. */
@@ -127,10 +129,11 @@ export async function acquireGpu(options: AcquireGpuOptions = {}): Promise<GpuAc
       message: `This GPU cannot give what the lab needs: ${unmet.join('; ')}.`,
     };
   }
+  const offered = (options.optionalFeatures ?? []).filter((f) => summary.features.includes(f));
   try {
     const device = await adapter.requestDevice({
       requiredLimits,
-      requiredFeatures: options.requiredFeatures ?? [],
+      requiredFeatures: [...new Set([...(options.requiredFeatures ?? []), ...offered])],
     });
     return { ok: true, gpu: contextFor(device, summary) };
   } catch (error) {
@@ -144,6 +147,9 @@ export async function acquireGpu(options: AcquireGpuOptions = {}): Promise<GpuAc
 
 // One device per page, shared by every widget; a lost device is replaced on the next call.
 
+/** Features the shared device requests whenever the adapter has them. */
+export const SHARED_OPTIONAL_FEATURES: readonly GPUFeatureName[] = ['timestamp-query'];
+
 let sharedAttempt: Promise<GpuAcquisition> | undefined;
 let sharedResult: GpuAcquisition | undefined;
 
@@ -154,7 +160,12 @@ let sharedResult: GpuAcquisition | undefined;
 export function shareGpu(options: AcquireGpuOptions = {}): Promise<GpuAcquisition> {
   if (sharedResult?.ok && sharedResult.gpu.isLost()) forgetSharedGpu();
   if (sharedAttempt) return sharedAttempt;
-  const attempt = acquireGpu(options);
+  // Whichever widget asks first decides the shared device's features, so ask for timestamp
+  // queries on everyone's behalf whenever the adapter offers them.
+  const optionalFeatures = [
+    ...new Set([...SHARED_OPTIONAL_FEATURES, ...(options.optionalFeatures ?? [])]),
+  ];
+  const attempt = acquireGpu({ ...options, optionalFeatures });
   sharedAttempt = attempt;
   void attempt.then((result) => {
     if (sharedAttempt !== attempt) return;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { predictKernel } from '../../../engine';
+import {
+  FMA_DRIFT_PER_TRIP,
+  FMA_FLOPS_PER_TRIP,
+  fmaCpu,
+  fmaCpuLiteral,
+  fmaParams,
+  fmaPlan,
+} from './fma';
+
+describe('FMA kernel', () => {
+  it('agrees with a literal step-by-step run in f32', () => {
+    for (const trips of [0, 1, 2, 7, 64]) {
+      expect(fmaCpu(70, trips)).toEqual(fmaCpuLiteral(70, trips));
+    }
+  });
+
+  it('moves every lane by a quarter per trip, so the result counts the trips', () => {
+    expect(FMA_DRIFT_PER_TRIP).toBe(0.25);
+    expect(fmaCpu(1, 4)[0]! - fmaCpu(1, 0)[0]!).toBe(8 * 4 * 0.25);
+  });
+
+  it('counts 256 FLOPs per trip and writes one vec4 per thread', () => {
+    expect(FMA_FLOPS_PER_TRIP).toBe(256);
+    const plan = fmaPlan(1000, 10);
+    expect(plan.descriptor).toMatchObject({
+      kind: 'other',
+      flops: 1000 * 10 * 256,
+      bytesRead: 0,
+      bytesWritten: 16_000,
+      blocks: 4,
+    });
+  });
+
+  it('is compute bound in the engine', () => {
+    expect(predictKernel('rtx-4090', fmaPlan(1 << 20).descriptor).bound).toBe('compute');
+  });
+
+  it('lays out its uniform block as the WGSL struct', () => {
+    const buffer = fmaParams(5, 9);
+    expect([...new Uint32Array(buffer, 0, 2)]).toEqual([5, 9]);
+    expect([...new Float32Array(buffer, 8, 1)]).toEqual([-1]);
+    expect([...new Float32Array(buffer, 16, 4)]).toEqual([0.5, 0.75, 1, 1]);
+  });
+});

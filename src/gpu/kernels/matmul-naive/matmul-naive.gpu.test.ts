@@ -1,0 +1,29 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { MATMUL_SHAPES_UNDER_TEST } from '../../matmul-shape';
+import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
+import { describeF32Check } from '../../verify-f32';
+
+const acquisition = await acquireNodeGpu();
+warnIfUnavailable(acquisition, 'naive matmul kernel');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+
+afterAll(() => gpu?.device.destroy());
+
+describe('naive matmul on real WebGPU', () => {
+  // Tolerance per element: gamma_(k+1) · Σ|a·b| (matmul-shape.ts).
+  for (const shape of MATMUL_SHAPES_UNDER_TEST) {
+    it.skipIf(!gpu)(`computes ${shape.m} x ${shape.n} x ${shape.k}`, async () => {
+      const run = await runLabKernelOnce(gpu!, { kernel: 'matmul-naive', size: shape });
+      expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+      expect(run.check.checked).toBe(shape.m * shape.n);
+    });
+  }
+
+  it.skipIf(!gpu)('checks a large product on a sample of its elements', async () => {
+    const shape = { m: 1000, n: 513, k: 129 };
+    const run = await runLabKernelOnce(gpu!, { kernel: 'matmul-naive', size: shape });
+    expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+    expect(run.check.total).toBe(1000 * 513);
+  });
+});

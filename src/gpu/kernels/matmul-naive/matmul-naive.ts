@@ -1,0 +1,23 @@
+/**
+ * The naive matmul kernel's plan (launch and work, shared with the cost engine). Its CPU
+ * reference and error bound live in matmul-shape.ts, shared with the tiled kernel. The WGSL
+ * twin is matmul-naive.wgsl; this file imports no WGSL.
+ */
+import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
+import { matmulPlanFor, type MatmulShape } from '../../matmul-shape';
+
+/** Workgroup edge: 16 x 16 invocations, one per element of a 16 x 16 block of C. */
+export const MATMUL_NAIVE_WORKGROUP_EDGE = 16;
+
+/** The naive kernel's plan for C = A·B. */
+export function matmulNaivePlan(
+  shape: MatmulShape,
+  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+): KernelPlan {
+  return matmulPlanFor(
+    'naive matmul',
+    shape,
+    MATMUL_NAIVE_WORKGROUP_EDGE,
+    maxWorkgroupsPerDimension,
+  );
+}

@@ -1,0 +1,39 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
+import { describeF32Check } from '../../verify-f32';
+import { FALLBACK_VEC4S_PER_INVOCATION } from '../copy/copy';
+import { RELU_WORKGROUP_SIZE } from './relu';
+
+const acquisition = await acquireNodeGpu();
+warnIfUnavailable(acquisition, 'ReLU kernel');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+
+afterAll(() => gpu?.device.destroy());
+
+/** Elements one workgroup covers with 1 vec4 per invocation (GPUs) and with 16 (fallback). */
+const span = RELU_WORKGROUP_SIZE * 4;
+const fallbackSpan = span * FALLBACK_VEC4S_PER_INVOCATION;
+
+describe('ReLU kernel on real WebGPU', () => {
+  // 1, a prime, sizes just off a vec4 and a workgroup span, and a large one (16 MiB + 3 values).
+  for (const elements of [1, 2, 3, 5, 7919, span - 1, span + 1, fallbackSpan - 1, (1 << 22) + 3]) {
+    it.skipIf(!gpu)(`matches max(x, 0) exactly for ${elements} element(s)`, async () => {
+      const run = await runLabKernelOnce(gpu!, { kernel: 'relu', size: { elements } });
+      expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+      expect(run.check.checked).toBe(elements);
+    });
+  }
+
+  it.skipIf(!gpu)('is correct on a 2-D grid with spare workgroups', async () => {
+    // 60 workgroups of 256 x 1 vec4s on a grid at most 8 wide: 8 rows of 8, 4 of them spare.
+    const elements = 60 * 1024 - 5;
+    const run = await runLabKernelOnce(
+      gpu!,
+      { kernel: 'relu', size: { elements } },
+      { vec4sPerInvocation: 1, maxWorkgroupsPerDimension: 8 },
+    );
+    expect(run.plan.dispatches[0]).toEqual([8, 8, 1]);
+    expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+  });
+});

@@ -1,0 +1,182 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GpuContext } from '../device';
+import { acquireNodeGpu, warnIfUnavailable } from '../testing/node-gpu';
+import { describeF32Check } from '../verify-f32';
+import { runLabKernel, type LabProgress } from './kernel-runner';
+import { buildPipeline, cachedPipeline } from './lab-pipelines';
+import { measureCopyEngine, measureRoofs } from './roofs';
+
+const acquisition = await acquireNodeGpu({ optionalFeatures: ['timestamp-query'] });
+warnIfUnavailable(acquisition, 'lab runner');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+const noGpu = gpu === undefined;
+
+afterAll(() => gpu?.device.destroy());
+
+/** Quick timing settings, so the tests spend their time on checks rather than on repeats. */
+const quick = { samples: 3, minSamples: 2, budgetSeconds: 0.5 };
+
+/**
+ * The device seen through a stub whose next allocation reports that the GPU ran out of memory,
+ * as a real driver would through the 'out-of-memory' error scope.
+ */
+function withFailingAllocation(real: GpuContext): GpuContext {
+  const frames: Array<{ filter: GPUErrorFilter; allocated: boolean }> = [];
+  let armed = true;
+  const device = new Proxy(real.device, {
+    get(target, property) {
+      if (property === 'pushErrorScope') {
+        return (filter: GPUErrorFilter) => {
+          frames.push({ filter, allocated: false });
+          target.pushErrorScope(filter);
+        };
+      }
+      if (property === 'popErrorScope') {
+        return () => {
+          const frame = frames.pop();
+          const popped = target.popErrorScope();
+          if (armed && frame?.filter === 'out-of-memory' && frame.allocated) {
+            armed = false;
+            return popped.then(() => ({ message: 'stub: no memory left' }) as GPUError);
+          }
+          return popped;
+        };
+      }
+      if (property === 'createBuffer') {
+        return (descriptor: GPUBufferDescriptor) => {
+          for (const frame of frames) frame.allocated = true;
+          return target.createBuffer(descriptor);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...real, device };
+}
+
+describe('runLabKernel on real WebGPU', () => {
+  it.skipIf(noGpu)('measures, checks and reports rates and the timing method', async () => {
+    const progress: LabProgress[] = [];
+    const run = await runLabKernel(
+      gpu!,
+      { kernel: 'relu', size: { elements: 100_003 } },
+      { measure: quick, onProgress: (p) => progress.push(p) },
+    );
+    expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+    expect(run.measurement.medianSeconds).toBeGreaterThan(0);
+    expect(run.measurement.repeatsPerBatch * run.measurement.medianSeconds).toBeGreaterThan(0.005);
+    expect(run.bytesPerSecond).toBeCloseTo((8 * 100_003) / run.measurement.medianSeconds, 0);
+    expect(run.flopsPerSecond).toBeCloseTo(100_003 / run.measurement.medianSeconds, 0);
+    const expected = gpu!.device.features.has('timestamp-query') ? 'timestamp-query' : 'completion';
+    expect(run.measurement.method).toBe(expected);
+    expect(progress[0]?.stage).toBe('prepare');
+    expect(progress.at(-1)).toEqual({ stage: 'verify', fraction: 1 });
+  });
+
+  it.skipIf(noGpu)('reduces a request beyond the device limits and says so', async () => {
+    const limit = gpu!.device.limits.maxStorageBufferBindingSize;
+    const run = await runLabKernel(
+      gpu!,
+      { kernel: 'matmul-naive', size: { m: 3, n: 2, k: limit } },
+      { measure: { ...quick, samples: 1, minSamples: 1 } },
+    );
+    expect(run.sizeNote).toMatch(/^Reduced 3 x 2 x \d+ to 1 x 1 x \d+/);
+    const size = run.size as { m: number; k: number };
+    expect(size.m * size.k * 4).toBeLessThanOrEqual(limit);
+    expect(size.m * (size.k + 1) * 4).toBeGreaterThan(limit);
+    expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+  });
+
+  it.skipIf(noGpu)('rejects with AbortError when cancelled, then runs again', async () => {
+    const controller = new AbortController();
+    const run = runLabKernel(
+      gpu!,
+      { kernel: 'matmul-tiled', size: { m: 96, n: 96, k: 96 } },
+      {
+        signal: controller.signal,
+        onProgress: (p) => p.stage === 'sample' && controller.abort(),
+      },
+    );
+    await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+    const again = await runLabKernel(
+      gpu!,
+      { kernel: 'matmul-tiled', size: { m: 33, n: 17, k: 5 } },
+      { measure: quick },
+    );
+    expect(again.check.ok).toBe(true);
+  });
+
+  it.skipIf(noGpu)('turns an allocation that runs out of memory into a clear error', async () => {
+    const stubbed = withFailingAllocation(gpu!);
+    await expect(
+      runLabKernel(stubbed, { kernel: 'copy', size: { elements: 4096 } }, { measure: quick }),
+    ).rejects.toThrow(/ran out of memory trying to allocate the copy buffers.*stub: no memory/);
+    const again = await runLabKernel(
+      stubbed,
+      { kernel: 'copy', size: { elements: 4096 } },
+      { measure: quick },
+    );
+    expect(again.check.ok).toBe(true);
+  });
+
+  it.skipIf(noGpu)(
+    'quotes the compiler when a shader does not compile, and retries later',
+    async () => {
+      const broken = { label: 'broken', code: 'fn main( {', entryPoint: 'main' };
+      await expect(buildPipeline(gpu!.device, broken)).rejects.toThrow(
+        /The broken shader did not compile: line 1/,
+      );
+      await expect(cachedPipeline(gpu!.device, broken)).rejects.toThrow(/did not compile/);
+      const fixed = { ...broken, code: '@compute @workgroup_size(1) fn main() {}' };
+      await expect(cachedPipeline(gpu!.device, fixed)).resolves.toBeDefined();
+    },
+  );
+
+  it.skipIf(noGpu)(
+    'fails with a device-lost message when the device is destroyed mid-run',
+    async () => {
+      const own = await acquireNodeGpu();
+      if (!own.ok) throw new Error(own.message);
+      const run = runLabKernel(
+        own.gpu,
+        { kernel: 'matmul-naive', size: { m: 128, n: 128, k: 128 } },
+        { onProgress: (p) => p.stage === 'sample' && own.gpu.device.destroy() },
+      );
+      await expect(run).rejects.toThrow(/device was lost/);
+      expect(own.gpu.isLost()).toBe(true);
+      // A fresh device works: nothing of the lost one is kept.
+      const fresh = await acquireNodeGpu();
+      if (!fresh.ok) throw new Error(fresh.message);
+      const again = await runLabKernel(
+        fresh.gpu,
+        { kernel: 'matmul-naive', size: { m: 20, n: 20, k: 20 } },
+        { measure: quick },
+      );
+      expect(again.check.ok).toBe(true);
+      fresh.gpu.device.destroy();
+    },
+  );
+});
+
+describe('roofs on real WebGPU', () => {
+  it.skipIf(noGpu)('times copyBufferToBuffer and checks the copy', async () => {
+    const result = await measureCopyEngine(gpu!, 1 << 20, { measure: quick });
+    expect(result.check.ok, describeF32Check(result.check)).toBe(true);
+    expect(result.bytesPerSecond).toBeGreaterThan(0);
+  });
+
+  it.skipIf(noGpu)('measures the memory, copy-engine and compute roofs, each checked', async () => {
+    const roofs = await measureRoofs(gpu!, { measure: quick });
+    for (const part of [roofs.memory, roofs.copyEngine, roofs.compute]) {
+      expect(part.check.ok, describeF32Check(part.check)).toBe(true);
+    }
+    expect(roofs.memory.bytesPerSecond).toBeGreaterThan(0);
+    expect(roofs.compute.flopsPerSecond).toBeGreaterThan(0);
+    console.info(
+      `roofs: copy kernel ${(roofs.memory.bytesPerSecond / 1e9).toFixed(2)} GB/s, ` +
+        `copyBufferToBuffer ${(roofs.copyEngine.bytesPerSecond / 1e9).toFixed(2)} GB/s, ` +
+        `FMA ${(roofs.compute.flopsPerSecond / 1e9).toFixed(2)} GFLOP/s`,
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countOf,
+  describeSize,
+  isLabKernelId,
+  isMatmulSize,
+  LAB_KERNEL_IDS,
+  LAB_KERNELS,
+  labPlan,
+  shapeOf,
+} from './lab-kernels';
+
+describe('lab kernels', () => {
+  it('lists six kernels, each with a label and a summary', () => {
+    expect(LAB_KERNEL_IDS).toHaveLength(6);
+    for (const id of LAB_KERNEL_IDS) {
+      expect(LAB_KERNELS[id].id).toBe(id);
+      expect(LAB_KERNELS[id].summary.length).toBeGreaterThan(20);
+    }
+    expect(isLabKernelId('relu')).toBe(true);
+    expect(isLabKernelId('gelu')).toBe(false);
+  });
+
+  it('builds each plan from a size of the right kind', () => {
+    for (const id of LAB_KERNEL_IDS) {
+      const size = LAB_KERNELS[id].sizeKind === 'matmul' ? { m: 3, n: 4, k: 5 } : { elements: 9 };
+      expect(labPlan(id, size, 65_535).descriptor.flops).toBeGreaterThanOrEqual(0);
+    }
+    expect(() => labPlan('relu', { m: 1, n: 1, k: 1 }, 65_535)).toThrow(RangeError);
+    expect(() => labPlan('matmul-naive', { elements: 4 }, 65_535)).toThrow(RangeError);
+  });
+
+  it('tells counts from shapes and describes them', () => {
+    expect(isMatmulSize({ m: 1, n: 2, k: 3 })).toBe(true);
+    expect(countOf({ elements: 5 })).toBe(5);
+    expect(shapeOf({ m: 1, n: 2, k: 3 })).toEqual({ m: 1, n: 2, k: 3 });
+    expect(describeSize('relu', { elements: 1 })).toBe('1 element');
+    expect(describeSize('fma', { elements: 4096 })).toBe('4,096 threads');
+    expect(describeSize('matmul-tiled', { m: 1, n: 2, k: 3 })).toBe('1 x 2 x 3');
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Measures the device's own roofs: memory bandwidth with the copy kernel (and, for comparison,
+ * with `copyBufferToBuffer`, the copy the driver does itself) and arithmetic throughput with the
+ * FMA kernel. Sizes are scaled from a quick probe (roof-sizes.ts). Every measurement is checked
+ * like any lab run: the copies must reproduce their input, the FMA chains their reference.
+ */
+import type { GpuContext } from '../device';
+import { withErrorScopes } from '../error-scopes';
+import { makeInput } from '../kernel-inputs';
+import { guardRun } from '../run-guard';
+import { createGpuBatchTimer, recordBetweenEmptyPasses } from '../timing/gpu-batch-timer';
+import { measureRuns, type Measurement } from '../timing/harness';
+import { allIndices, checkElements, type F32Check } from '../verify-f32';
+import { runLabKernel, type LabMeasureOptions, type LabRunResult } from './kernel-runner';
+import { BufferSet } from './jobs/job';
+import { readF32 } from './read-back';
+import { MIN_ROOF_COPY_ELEMENTS, MIN_ROOF_FMA_THREADS, scaleToTarget } from './roof-sizes';
+import { maxCount } from './size-limits';
+
+/** The copy engine's figure: `copyBufferToBuffer` between two buffers. */
+export interface CopyEngineResult {
+  bytes: number;
+  measurement: Measurement;
+  check: F32Check;
+  /** Bytes read plus bytes written, over the median time. */
+  bytesPerSecond: number;
+}
+
+/** A device's measured roofs. */
+export interface DeviceRoofs {
+  /** The copy kernel at a large size: the memory roof a shader reaches. */
+  memory: LabRunResult;
+  /** `copyBufferToBuffer` over the same bytes. */
+  copyEngine: CopyEngineResult;
+  /** The FMA kernel at a large size: the compute roof. */
+  compute: LabRunResult;
+}
+
+/** Progress of a roof measurement. */
+export interface RoofProgress {
+  step: 'memory' | 'copy-engine' | 'compute';
+  /** Share of all three steps done, 0..1. */
+  fraction: number;
+}
+
+/** Options of `measureRoofs`. */
+export interface RoofOptions {
+  signal?: AbortSignal;
+  onProgress?(progress: RoofProgress): void;
+  measure?: LabMeasureOptions;
+  /** Passed to the copy kernel. */
+  vec4sPerInvocation?: number;
+}
+
+/** Seconds of one untimed-batch probe run of a kernel at a small size. */
+async function probeSeconds(
+  gpu: GpuContext,
+  kernel: 'copy' | 'fma',
+  elements: number,
+  options: RoofOptions,
+): Promise<number> {
+  const probe = await runLabKernel(
+    gpu,
+    { kernel, size: { elements } },
+    {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.vec4sPerInvocation ? { vec4sPerInvocation: options.vec4sPerInvocation } : {}),
+      measure: { samples: 1, minSamples: 1, warmupBatches: 1, minBatchSeconds: 0.002 },
+    },
+  );
+  return probe.measurement.medianSeconds;
+}
+
+/** Times `copyBufferToBuffer` of `bytes` between two buffers, and checks the copy. */
+export async function measureCopyEngine(
+  gpu: GpuContext,
+  bytes: number,
+  options: Pick<RoofOptions, 'signal' | 'measure'> & { onProgress?(fraction: number): void },
+): Promise<CopyEngineResult> {
+  const { device } = gpu;
+  const guard = guardRun(gpu, options.signal);
+  const buffers = new BufferSet(device);
+  const timer = createGpuBatchTimer(device, guard.wait);
+  try {
+    const elements = bytes / 4;
+    const input = makeInput(elements, 0xc0b1);
+    const [src, dst] = await withErrorScopes(device, 'allocate the copy-engine buffers', () => {
+      const usage = GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+      const pair = [
+        buffers.create('copy src', bytes, usage),
+        buffers.create('copy dst', bytes, usage),
+      ];
+      device.queue.writeBuffer(pair[0]!, 0, input);
+      return pair;
+    });
+    const measurement = await measureRuns(
+      (repeats) =>
+        timer.time(`copy ${bytes} bytes ${repeats} time(s)`, (encoder, writes) =>
+          recordBetweenEmptyPasses(encoder, writes, (e) => {
+            for (let r = 0; r < repeats; r++) e.copyBufferToBuffer(src!, 0, dst!, 0, bytes);
+          }),
+        ),
+      {
+        ...options.measure,
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (p) => options.onProgress?.(p.fraction),
+      },
+    );
+    const result = await readF32(device, guard.wait, dst!, bytes);
+    const check = checkElements(allIndices(elements), elements, (i) => input[i] as number, result);
+    return { bytes, measurement, check, bytesPerSecond: (2 * bytes) / measurement.medianSeconds };
+  } finally {
+    guard.dispose();
+    timer.destroy();
+    buffers.destroyAll();
+  }
+}
+
+/** Measures the three roofs in turn: copy kernel, copy engine, FMA kernel. */
+export async function measureRoofs(
+  gpu: GpuContext,
+  options: RoofOptions = {},
+): Promise<DeviceRoofs> {
+  const limits = gpu.device.limits;
+  const report = (step: RoofProgress['step'], fraction: number): void =>
+    options.onProgress?.({ step, fraction: Math.min(1, Math.max(0, fraction)) });
+  const shared = {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.measure ? { measure: options.measure } : {}),
+  };
+
+  report('memory', 0);
+  const copyMax = maxCount('copy', limits);
+  const copyProbe = Math.min(copyMax, 1 << 20);
+  const copyElements = scaleToTarget(
+    copyProbe,
+    await probeSeconds(gpu, 'copy', copyProbe, options),
+    {
+      min: MIN_ROOF_COPY_ELEMENTS,
+      max: copyMax,
+      multipleOf: 1024,
+    },
+  );
+  const memory = await runLabKernel(
+    gpu,
+    { kernel: 'copy', size: { elements: copyElements } },
+    {
+      ...shared,
+      ...(options.vec4sPerInvocation ? { vec4sPerInvocation: options.vec4sPerInvocation } : {}),
+      onProgress: (p) => report('memory', 0.05 + 0.3 * p.fraction),
+    },
+  );
+
+  report('copy-engine', 0.35);
+  const copyEngine = await measureCopyEngine(gpu, copyElements * 4, {
+    ...shared,
+    onProgress: (f) => report('copy-engine', 0.35 + 0.2 * f),
+  });
+
+  report('compute', 0.55);
+  const fmaMax = maxCount('fma', limits);
+  const fmaProbe = Math.min(fmaMax, 1 << 12);
+  const threads = scaleToTarget(fmaProbe, await probeSeconds(gpu, 'fma', fmaProbe, options), {
+    min: MIN_ROOF_FMA_THREADS,
+    max: Math.min(fmaMax, 1 << 22),
+    multipleOf: 256,
+  });
+  const compute = await runLabKernel(
+    gpu,
+    { kernel: 'fma', size: { elements: threads } },
+    { ...shared, onProgress: (p) => report('compute', 0.6 + 0.4 * p.fraction) },
+  );
+  report('compute', 1);
+  return { memory, copyEngine, compute };
+}

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { fitMatmul, fitSize, formatBytes, matmulFits, maxCount, scaleShape } from './size-limits';
+
+/** WebGPU's default device limits, which every adapter supports. */
+const defaults = {
+  maxStorageBufferBindingSize: 128 * 2 ** 20,
+  maxBufferSize: 256 * 2 ** 20,
+  maxComputeWorkgroupsPerDimension: 65_535,
+};
+
+describe('fitting sizes to the device', () => {
+  it('keeps a size that fits, untouched and without a message', () => {
+    expect(fitSize('relu', { elements: 1000 }, defaults)).toEqual({
+      size: { elements: 1000 },
+      reduced: false,
+      message: null,
+    });
+  });
+
+  it('reduces a count to the largest whose padded buffer fits, naming the limit', () => {
+    const fit = fitSize('copy', { elements: 1e9 }, defaults);
+    expect(fit.size).toEqual({ elements: 32 * 2 ** 20 });
+    expect(fit.reduced).toBe(true);
+    expect(fit.message).toMatch(/Reduced 1,000,000,000 elements to 33,554,432.*128 MiB per buffer/);
+    expect(maxCount('relu', defaults)).toBe(32 * 2 ** 20);
+  });
+
+  it('uses the smaller of the binding and buffer limits', () => {
+    const tight = { ...defaults, maxBufferSize: 1024 };
+    expect(maxCount('copy', tight)).toBe(256);
+    expect(maxCount('copy', { ...tight, maxBufferSize: 1030 })).toBe(256);
+  });
+
+  it('counts FMA sizes in threads of 16 bytes each', () => {
+    expect(maxCount('fma', defaults)).toBe(8 * 2 ** 20);
+    expect(fitSize('fma', { elements: 1e9 }, defaults).message).toMatch(/threads/);
+  });
+
+  it('shrinks a matrix shape keeping its proportions, to one that fits', () => {
+    const fit = fitSize('matmul-tiled', { m: 20_000, n: 10_000, k: 5000 }, defaults);
+    expect(fit.reduced).toBe(true);
+    const s = fit.size as { m: number; n: number; k: number };
+    expect(matmulFits(s, defaults)).toBe(true);
+    expect(s.m / s.n).toBeCloseTo(2, 2);
+    expect(s.n / s.k).toBeCloseTo(2, 2);
+    // One step bigger would not fit: it is the largest with these proportions.
+    expect(
+      matmulFits(scaleShape({ m: 20_000, n: 10_000, k: 5000 }, (s.m + 2) / 20_000), defaults),
+    ).toBe(false);
+    expect(fit.message).toMatch(/^Reduced 20000 x 10000 x 5000 to /);
+  });
+
+  it('keeps dimensions at 1 at least, and respects the grid limit', () => {
+    expect(fitMatmul({ m: 1, n: 1, k: 1e9 }, defaults)).toEqual({ m: 1, n: 1, k: 32 * 2 ** 20 });
+    const grid = { ...defaults, maxComputeWorkgroupsPerDimension: 4 };
+    expect(fitMatmul({ m: 100, n: 10, k: 10 }, grid).m).toBeLessThanOrEqual(64);
+  });
+
+  it('formats bytes for messages', () => {
+    expect(formatBytes(128 * 2 ** 20)).toBe('128 MiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(12)).toBe('12 B');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Times one batch of GPU work. With the `timestamp-query` feature the GPU itself writes a
+ * timestamp as the batch's compute pass begins and another as it ends; without it the batch is
+ * timed from submit until the queue reports the work done (which also counts the submission and
+ * the wake-up of the page, a fixed cost that long batches make small). The result says which.
+ */
+import { scoped } from '../error-scopes';
+import type { BatchTiming } from './harness';
+
+/** Records a batch into `encoder`. Pass `timestampWrites`, when given, to its one compute pass. */
+export type RecordBatch = (
+  encoder: GPUCommandEncoder,
+  timestampWrites: GPUComputePassTimestampWrites | undefined,
+) => void;
+
+/** Waits on a GPU promise; a run guard's `wait`, so loss and abort end the wait early. */
+export type GuardedWait = <T>(promise: Promise<T>) => Promise<T>;
+
+/** Times batches of work on one device; destroy it when done. */
+export interface GpuBatchTimer {
+  /** True when batches are timed with GPU timestamps. */
+  readonly usesTimestamps: boolean;
+  /** Records, submits and waits for one batch, and returns how long it took. */
+  time(action: string, record: RecordBatch): Promise<BatchTiming>;
+  /** Frees the query set and its buffers. */
+  destroy(): void;
+}
+
+/** Nanoseconds between two GPU timestamps as seconds, or null when they make no sense. */
+export function timestampSeconds(begin: bigint, end: bigint): number | null {
+  if (end <= begin) return null;
+  const seconds = Number(end - begin) / 1e9;
+  return Number.isFinite(seconds) ? seconds : null;
+}
+
+/** Timestamp resources: a query set of two and the buffers to read it back. */
+interface Queries {
+  set: GPUQuerySet;
+  resolve: GPUBuffer;
+  read: GPUBuffer;
+}
+
+/** Creates the query set and buffers, or returns null when the device lacks the feature. */
+function createQueries(device: GPUDevice): Queries | null {
+  if (!device.features.has('timestamp-query')) return null;
+  return {
+    set: device.createQuerySet({ label: 'lab timestamps', type: 'timestamp', count: 2 }),
+    resolve: device.createBuffer({
+      label: 'lab timestamps (resolved)',
+      size: 16,
+      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+    }),
+    read: device.createBuffer({
+      label: 'lab timestamps (read)',
+      size: 16,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    }),
+  };
+}
+
+/** A batch timer for `device`, using timestamps when the device was created with them. */
+export function createGpuBatchTimer(device: GPUDevice, wait: GuardedWait): GpuBatchTimer {
+  const queries = createQueries(device);
+  const writes: GPUComputePassTimestampWrites | undefined = queries
+    ? { querySet: queries.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 }
+    : undefined;
+  return {
+    usesTimestamps: queries !== null,
+    async time(action, record) {
+      const encoded = scoped(device, action, () => {
+        const encoder = device.createCommandEncoder({ label: action });
+        record(encoder, writes);
+        if (queries) {
+          encoder.resolveQuerySet(queries.set, 0, 2, queries.resolve, 0);
+          encoder.copyBufferToBuffer(queries.resolve, 0, queries.read, 0, 16);
+        }
+        return encoder.finish();
+      });
+      const startMs = performance.now();
+      const submitted = scoped(device, action, () => device.queue.submit([encoded.value]));
+      await wait(device.queue.onSubmittedWorkDone());
+      const completionSeconds = (performance.now() - startMs) / 1000;
+      const problem = (await wait(encoded.error)) ?? (await wait(submitted.error));
+      if (problem) throw problem;
+      if (!queries) return { seconds: completionSeconds, method: 'completion' };
+      await wait(queries.read.mapAsync(GPUMapMode.READ));
+      const stamps = new BigUint64Array(queries.read.getMappedRange().slice(0));
+      queries.read.unmap();
+      const gpuSeconds = timestampSeconds(stamps[0] ?? 0n, stamps[1] ?? 0n);
+      return gpuSeconds === null
+        ? { seconds: completionSeconds, method: 'completion' }
+        : { seconds: gpuSeconds, method: 'timestamp-query' };
+    },
+    destroy() {
+      queries?.set.destroy();
+      queries?.resolve.destroy();
+      queries?.read.destroy();
+    },
+  };
+}
+
+/**
+ * Records copies so that a timer can time them: copies belong to no compute pass, so they are
+ * placed between two empty passes, the first writing its end timestamp and the second its
+ * beginning timestamp.
+ */
+export function recordBetweenEmptyPasses(
+  encoder: GPUCommandEncoder,
+  timestampWrites: GPUComputePassTimestampWrites | undefined,
+  recordCopies: (encoder: GPUCommandEncoder) => void,
+): void {
+  if (!timestampWrites) {
+    recordCopies(encoder);
+    return;
+  }
+  const { querySet, beginningOfPassWriteIndex, endOfPassWriteIndex } = timestampWrites;
+  encoder
+    .beginComputePass({
+      timestampWrites: { querySet, endOfPassWriteIndex: beginningOfPassWriteIndex },
+    })
+    .end();
+  recordCopies(encoder);
+  encoder
+    .beginComputePass({
+      timestampWrites: { querySet, beginningOfPassWriteIndex: endOfPassWriteIndex },
+    })
+    .end();
+}

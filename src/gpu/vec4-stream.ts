@@ -1,0 +1,59 @@
+/**
+ * Layout of the streaming kernels (copy, ReLU, the first pass of the sum): an f32 array is read
+ * as vec4s, padded with zeros to a whole vec4, and each workgroup handles one contiguous span
+ * of `workgroupSize * vec4sPerInvocation` vec4s, lane l taking vec4s l, l + workgroupSize, ...
+ * so neighbouring lanes always touch neighbouring memory. Pure arithmetic.
+ */
+import { gridForWorkgroups, type Grid3 } from './kernel-plan';
+
+/** Bytes in one f32. */
+export const F32_BYTES = 4;
+/** Bytes in one vec4<f32>. */
+export const VEC4_BYTES = 16;
+
+/** How a streaming kernel covers an array. */
+export interface Vec4Stream {
+  /** vec4s covering the array (the last one zero-padded). */
+  vec4s: number;
+  /** Bytes of a buffer holding the padded array. */
+  paddedBytes: number;
+  /** Workgroups one pass needs. */
+  workgroups: number;
+  /** Those workgroups laid out on a grid that respects the per-dimension limit. */
+  grid: Grid3;
+}
+
+/** Launch options of the streaming kernels. */
+export interface StreamOptions {
+  /** The device's maxComputeWorkgroupsPerDimension (65,535 when left out). */
+  maxWorkgroupsPerDimension?: number;
+  /** vec4s each invocation handles (each kernel has its default). */
+  vec4sPerInvocation?: number;
+}
+
+/** Throws a RangeError unless `value` is an integer >= `min`. */
+export function requireInteger(name: string, value: number, min: number): void {
+  if (!Number.isInteger(value) || value < min) {
+    throw new RangeError(`${name} must be an integer >= ${min}, got ${String(value)}`);
+  }
+}
+
+/** The layout of `elements` f32 values streamed as vec4s. */
+export function vec4Stream(
+  elements: number,
+  workgroupSize: number,
+  vec4sPerInvocation: number,
+  maxWorkgroupsPerDimension: number,
+): Vec4Stream {
+  requireInteger('elements', elements, 1);
+  requireInteger('workgroupSize', workgroupSize, 1);
+  requireInteger('vec4sPerInvocation', vec4sPerInvocation, 1);
+  const vec4s = Math.ceil(elements / 4);
+  const workgroups = Math.ceil(vec4s / (workgroupSize * vec4sPerInvocation));
+  return {
+    vec4s,
+    paddedBytes: vec4s * VEC4_BYTES,
+    workgroups,
+    grid: gridForWorkgroups(workgroups, maxWorkgroupsPerDimension),
+  };
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allIndices,
+  checkElements,
+  describeF32Check,
+  F32_UNIT_ROUNDOFF,
+  gammaF32,
+  sampledIndices,
+} from './verify-f32';
+
+describe('f32 checks', () => {
+  it('passes equal arrays and reports what it checked', () => {
+    const c = checkElements(allIndices(3), 3, (i) => i, [0, 1, 2]);
+    expect(c).toEqual({ ok: true, checked: 3, total: 3, mismatches: 0, maxAbsError: 0 });
+    expect(describeF32Check(c)).toBe('all 3 values match the CPU reference');
+  });
+
+  it('finds the first value outside its tolerance, and treats NaN and missing values as wrong', () => {
+    const c = checkElements(
+      allIndices(4),
+      4,
+      () => 1,
+      [1, 1.05, Number.NaN],
+      () => 0.1,
+    );
+    expect(c.ok).toBe(false);
+    expect(c.mismatches).toBe(2);
+    expect(c.firstMismatch?.index).toBe(2);
+    expect(describeF32Check(c)).toMatch(/^2 of all 4 values differ.*index 2/);
+  });
+
+  it('samples evenly, keeping both ends', () => {
+    const s = sampledIndices(1000, 5);
+    expect(s).toEqual([0, 250, 500, 749, 999]);
+    expect(sampledIndices(3, 10)).toEqual([0, 1, 2]);
+    const c = checkElements(s, 1000, () => 0, new Float32Array(1000));
+    expect(describeF32Check(c)).toBe('5 sampled values of 1,000 match the CPU reference');
+  });
+
+  it("grows Higham's gamma with the number of roundings", () => {
+    expect(gammaF32(1)).toBeCloseTo(F32_UNIT_ROUNDOFF, 12);
+    expect(gammaF32(100)).toBeGreaterThan(100 * F32_UNIT_ROUNDOFF);
+    expect(gammaF32(2 ** 24)).toBe(Number.POSITIVE_INFINITY);
+  });
+});

@@ -1,0 +1,124 @@
+import { useId } from 'react';
+import {
+  LAB_KERNEL_IDS,
+  LAB_KERNELS,
+  type LabKernelId,
+  type LabSize,
+} from '../../gpu/lab/lab-kernels';
+import { draftOf, SIZE_PRESETS, type SizeDraft } from './settings';
+
+/** Props of the form that picks a kernel, a size and the GPU to compare with. */
+export interface KernelFormProps {
+  kernel: LabKernelId;
+  draft: SizeDraft;
+  catalogGpu: string;
+  catalog: Array<{ id: string; name: string }>;
+  running: boolean;
+  onKernel(kernel: LabKernelId): void;
+  onDraft(draft: SizeDraft): void;
+  onCatalogGpu(id: string): void;
+  onRun(): void;
+  onRoofs(): void;
+  onCancel(): void;
+}
+
+/** The lab's controls: every one labelled, the form submits (runs) on Enter. */
+export function KernelForm(props: KernelFormProps) {
+  const id = useId();
+  const { kernel, draft, running } = props;
+  const kind = LAB_KERNELS[kernel].sizeKind;
+  const setField = (field: keyof SizeDraft, value: string) =>
+    props.onDraft({ ...draft, [field]: value });
+  const pickPreset = (size: LabSize) => props.onDraft(draftOf(size));
+  return (
+    <form
+      className="kl-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onRun();
+      }}
+    >
+      <fieldset className="kl-fields" disabled={running}>
+        <legend className="visually-hidden">Kernel, size and comparison</legend>
+        <div className="kl-field">
+          <label htmlFor={`${id}-kernel`}>Kernel</label>
+          <select
+            id={`${id}-kernel`}
+            value={kernel}
+            onChange={(e) => props.onKernel(e.target.value as LabKernelId)}
+          >
+            {LAB_KERNEL_IDS.map((k) => (
+              <option key={k} value={k}>
+                {LAB_KERNELS[k].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {kind === 'matmul' ? (
+          <div className="kl-field kl-shape" role="group" aria-labelledby={`${id}-shape`}>
+            <span id={`${id}-shape`} className="kl-field-label">
+              Shape: C (m × n) = A (m × k) · B (k × n)
+            </span>
+            <div className="kl-shape-inputs">
+              {(['m', 'n', 'k'] as const).map((d) => (
+                <label key={d} className="kl-dim">
+                  <span>{d}</span>
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    value={draft[d]}
+                    onChange={(e) => setField(d, e.target.value)}
+                  />
+                </label>
+              ))}
+            </div>
+          </div>
+        ) : (
+          <div className="kl-field">
+            <label htmlFor={`${id}-elements`}>{kind === 'threads' ? 'Threads' : 'Elements'}</label>
+            <input
+              id={`${id}-elements`}
+              type="text"
+              inputMode="numeric"
+              value={draft.elements}
+              onChange={(e) => setField('elements', e.target.value)}
+            />
+          </div>
+        )}
+        <div className="kl-field">
+          <label htmlFor={`${id}-gpu`}>Compare with</label>
+          <select
+            id={`${id}-gpu`}
+            value={props.catalogGpu}
+            onChange={(e) => props.onCatalogGpu(e.target.value)}
+          >
+            {props.catalog.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <div className="kl-presets" role="group" aria-label="Size presets">
+        <span>Sizes:</span>
+        {SIZE_PRESETS[kind].map((p) => (
+          <button key={p.label} type="button" disabled={running} onClick={() => pickPreset(p.size)}>
+            {p.label}
+          </button>
+        ))}
+      </div>
+      <div className="kl-actions">
+        <button type="submit" className="primary" disabled={running} data-action="run">
+          Run on this GPU
+        </button>
+        <button type="button" disabled={running} onClick={props.onRoofs} data-action="roofs">
+          Measure this GPU’s roofs
+        </button>
+        <button type="button" disabled={!running} onClick={props.onCancel} data-action="cancel">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

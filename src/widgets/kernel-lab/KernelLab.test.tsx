@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import type { LabGpu, KernelLabDeps } from './controller';
+import { KernelLab } from './KernelLab';
+import { fakeResult } from './test-fixtures';
+
+const gpu: LabGpu = {
+  adapter: { description: 'google · swiftshader', isFallback: true, timestampQuery: true },
+  run: async (r) => fakeResult(r.kernel, r.size, 0.02),
+  measureRoofs: async () => {
+    const memory = fakeResult('copy', { elements: 1 << 22 }, 0.02);
+    return {
+      memory,
+      compute: fakeResult('fma', { elements: 1 << 14 }, 0.1),
+      copyEngine: {
+        bytes: 1 << 24,
+        measurement: memory.measurement,
+        check: memory.check,
+        bytesPerSecond: 2e10,
+      },
+    };
+  },
+};
+const deps: KernelLabDeps = { getGpu: async () => ({ ok: true, gpu }) };
+
+function root(): HTMLElement {
+  return document.querySelector('[data-widget="kernel-lab"]') as HTMLElement;
+}
+
+describe('KernelLab view', () => {
+  it('starts idle with labelled controls and a modeled preview of the chosen size', () => {
+    render(<KernelLab deps={deps} />);
+    expect(root().getAttribute('data-status')).toBe('idle');
+    expect(screen.getByLabelText('Kernel')).toBeTruthy();
+    expect(screen.getByLabelText('Elements')).toBeTruthy();
+    expect(screen.getByLabelText('Compare with')).toBeTruthy();
+    expect(document.querySelector('[data-preview]')?.textContent).toMatch(/Modeled on the .*A100/);
+  });
+
+  it('runs a kernel and shows the verified result, the reading and a plotted point', async () => {
+    render(<KernelLab deps={deps} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Run on this GPU' }));
+    });
+    expect(root().getAttribute('data-status')).toBe('done');
+    const row = document.querySelector('[data-result="relu"]') as HTMLElement;
+    expect(row.getAttribute('data-verified')).toBe('true');
+    expect(within(row).getByText('✓ matches CPU')).toBeTruthy();
+    expect(document.querySelector('[data-reading]')?.textContent).toMatch(/software fallback/);
+    expect(document.querySelector('[data-point="relu"][data-source="measured"]')).toBeTruthy();
+    expect(document.querySelector('[data-point="relu"][data-source="modeled"]')).toBeTruthy();
+  });
+
+  it('switches to matrix inputs for a matmul and refuses a bad size with a message', async () => {
+    render(<KernelLab deps={deps} />);
+    fireEvent.change(screen.getByLabelText('Kernel'), { target: { value: 'matmul-tiled' } });
+    const k = screen.getByLabelText('k');
+    fireEvent.change(k, { target: { value: '0' } });
+    await act(async () => {
+      fireEvent.submit(k.closest('form') as HTMLFormElement);
+    });
+    expect(screen.getByRole('alert').textContent).toMatch(/k must be at least 1/);
+    expect(root().getAttribute('data-status')).toBe('idle');
+  });
+
+  it('measures the roofs and draws them', async () => {
+    render(<KernelLab deps={deps} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Measure this GPU/ }));
+    });
+    expect(document.querySelector('[data-roofs]')?.textContent).toMatch(
+      /copyBufferToBuffer 20 GB\/s/,
+    );
+    expect(document.querySelector('[data-roof="measured"]')).toBeTruthy();
+    expect(document.querySelector('[data-roof="copy-engine"]')).toBeTruthy();
+    expect(document.querySelector('[data-roof="modeled"]')).toBeTruthy();
+  });
+
+  it('shows a failure as an alert and stays usable', async () => {
+    let first = true;
+    const flaky: KernelLabDeps = {
+      getGpu: async () => ({
+        ok: true,
+        gpu: {
+          ...gpu,
+          run: async (r) => {
+            if (first) {
+              first = false;
+              throw new Error('The GPU device was lost during the run.');
+            }
+            return fakeResult(r.kernel, r.size, 0.02);
+          },
+        },
+      }),
+    };
+    render(<KernelLab deps={flaky} />);
+    const run = screen.getByRole('button', { name: 'Run on this GPU' });
+    await act(async () => fireEvent.click(run));
+    expect(root().getAttribute('data-status')).toBe('error');
+    expect(screen.getByRole('alert').textContent).toMatch(/device was lost.*run again/);
+    await act(async () => fireEvent.click(run));
+    expect(root().getAttribute('data-status')).toBe('done');
+  });
+});

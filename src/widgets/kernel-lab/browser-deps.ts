@@ -1,0 +1,43 @@
+/** The lab's real dependencies in a browser: the page's shared WebGPU device and the runtime. */
+import { shareGpu, type GpuContext } from '../../gpu/device';
+import { runLabKernel } from '../../gpu/lab/kernel-runner';
+import { measureRoofs } from '../../gpu/lab/roofs';
+import type { AdapterFacts, KernelLabDeps, LabGpu } from './controller';
+
+/** What the lab shows about a device's adapter. */
+export function adapterFacts(gpu: GpuContext): AdapterFacts {
+  const a = gpu.adapter;
+  const description =
+    [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
+    'unknown adapter';
+  return {
+    description,
+    isFallback: a.isFallback,
+    timestampQuery: gpu.device.features.has('timestamp-query'),
+  };
+}
+
+/** The lab's view of a live device. */
+export function labGpuFor(gpu: GpuContext): LabGpu {
+  return {
+    adapter: adapterFacts(gpu),
+    run: (request, onProgress, signal) => runLabKernel(gpu, request, { signal, onProgress }),
+    measureRoofs: (onProgress, signal) =>
+      measureRoofs(gpu, { signal, onProgress: (p) => onProgress(p.fraction) }),
+  };
+}
+
+/**
+ * Real dependencies: the page's shared device, asked for with timestamp queries where the
+ * adapter has them. A lost device is dropped by shareGpu, so the next run gets a fresh one.
+ */
+export function createBrowserLabDeps(): KernelLabDeps {
+  return {
+    async getGpu() {
+      const acquired = await shareGpu({ optionalFeatures: ['timestamp-query'] });
+      return acquired.ok
+        ? { ok: true, gpu: labGpuFor(acquired.gpu) }
+        : { ok: false, message: acquired.message };
+    },
+  };
+}
