@@ -95,3 +95,15 @@ describe('the lesson check', () => {
     ).resolves.toBeDefined();
   });
 });
+
+describe('links between lessons', () => {
+  it('point only at lessons that exist', () => {
+    const slugs = new Set(buildManifest(contentDir).map((l) => l.slug));
+    for (const file of lessonFiles) {
+      const src = readFileSync(join(contentDir, file), 'utf8');
+      for (const m of src.matchAll(/\(#\/lesson\/([a-z0-9-]+)/g)) {
+        expect(slugs.has(m[1]!), `${file} links to missing lesson "${m[1]}"`).toBe(true);
+      }
+    }
+  });
+});
