@@ -109,6 +109,28 @@ describe('RaceController', () => {
     });
   });
 
+  it('repaints a measured lane at most every 100 ms while it runs', async () => {
+    let t = 0;
+    const c = new RaceController(
+      fakeDeps({
+        now: () => t,
+        async runCpu(job, onProgress) {
+          for (let i = 1; i <= 50; i++) {
+            t += 0.01; // 50 progress reports over 0.5 s
+            onProgress([i, 0]);
+          }
+          return reference(job);
+        },
+      }),
+    );
+    const progress: number[] = [];
+    c.subscribe((s) => progress.push(s.lanes['cpu-measured'].progress));
+    await c.run({ tasks: 100, iterations: 1, serialPercent: 0 });
+    const distinct = new Set(progress.filter((p) => p > 0 && p < 1));
+    expect(distinct.size).toBeGreaterThanOrEqual(4);
+    expect(distinct.size).toBeLessThanOrEqual(6);
+  });
+
   it('keeps modeled lanes waiting while the measured lanes run', async () => {
     const seen: string[] = [];
     const c = new RaceController(

@@ -80,6 +80,9 @@ export interface RaceState {
   error: string | null;
 }
 
+/** Shortest time between two progress repaints of a measured lane. */
+export const PROGRESS_INTERVAL_SECONDS = 0.1;
+
 /** Modeled hardware used unless the learner picks another. */
 export const DEFAULT_MODELED = { cpu: 'i9-14900k', gpu: 'a100-sxm-80gb' } as const;
 
@@ -92,6 +95,7 @@ export class RaceController {
   private state: RaceState;
   private listeners = new Set<(s: RaceState) => void>();
   private abort: AbortController | null = null;
+  private lastProgressAt = new Map<LaneId, number>();
   /** Set once the measured lanes are done: what to do when the modeled playback ends. */
   private finishWhenPlayed: (() => void) | null = null;
   private playback: Array<{
@@ -150,6 +154,18 @@ export class RaceController {
     this.emit({ ...this.state, lanes });
   }
 
+  /**
+   * Progress of a measured lane, drawn at most every PROGRESS_INTERVAL_SECONDS: every repaint
+   * costs CPU time that the work being measured would otherwise have.
+   */
+  private patchProgress(id: LaneId, share: number, patch: Partial<LaneView>): void {
+    const now = this.deps.now();
+    const last = this.lastProgressAt.get(id);
+    if (share < 1 && last !== undefined && now - last < PROGRESS_INTERVAL_SECONDS) return;
+    this.lastProgressAt.set(id, now);
+    this.patchLane(id, { ...patch, progress: Math.min(1, share) });
+  }
+
   /** Stops a running race; lanes still running are marked as cancelled. */
   cancel(): void {
     if (this.finishWhenPlayed) {
@@ -195,6 +211,7 @@ export class RaceController {
       iterations: settings.iterations,
       serialIterations: serialIterationsFor(settings),
     };
+    this.lastProgressAt.clear();
     this.emit({ ...this.initialState(), status: 'running' });
 
     // Modeled lanes: predicted now, played back once the measured lanes are done, so that
@@ -275,8 +292,7 @@ export class RaceController {
           const done = perWorker.reduce((a, b) => a + b, 0);
           const share = job.tasks > 0 ? done / job.tasks : 1;
           const max = Math.max(1, ...perWorker);
-          this.patchLane('cpu-measured', {
-            progress: Math.min(1, share),
+          this.patchProgress('cpu-measured', share, {
             seconds: this.deps.now() - cpuStart,
             units: perWorker.map((n) => n / max),
           });
@@ -321,8 +337,7 @@ export class RaceController {
       const gpuRun = await gpu.run(
         job,
         (doneTasks) =>
-          this.patchLane('gpu-measured', {
-            progress: job.tasks > 0 ? Math.min(1, doneTasks / job.tasks) : 1,
+          this.patchProgress('gpu-measured', job.tasks > 0 ? doneTasks / job.tasks : 1, {
             seconds: this.deps.now() - gpuStart,
           }),
         signal,
