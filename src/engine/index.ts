@@ -41,6 +41,7 @@ export {
   attainableFlopsPerSecond,
   chooseUnit,
   predictKernel,
+  predictKernelOn,
   ridgeIntensity,
   type KernelBound,
   type KernelPrediction,

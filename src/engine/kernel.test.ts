@@ -6,7 +6,13 @@ import {
   type KernelDescriptor,
 } from './descriptor';
 import { getGpu } from './hardware';
-import { attainableFlopsPerSecond, chooseUnit, predictKernel, ridgeIntensity } from './kernel';
+import {
+  attainableFlopsPerSecond,
+  chooseUnit,
+  predictKernel,
+  predictKernelOn,
+  ridgeIntensity,
+} from './kernel';
 
 const GIB = 2 ** 30;
 
@@ -128,6 +134,40 @@ describe('predictKernel (roofline)', () => {
     expect(attainableFlopsPerSecond('a100-sxm-40gb', 'matmul', 'bf16', ridge * 2)).toBe(ceiling);
     expect(() => attainableFlopsPerSecond('a100-sxm-40gb', 'matmul', 'bf16', -1)).toThrow(
       /intensity/,
+    );
+  });
+});
+
+describe('predictKernelOn', () => {
+  it('gives a catalog GPU spec the same prediction as its id', () => {
+    const d = {
+      name: 'k',
+      kind: 'elementwise',
+      precision: 'fp32',
+      bytesRead: 4e6,
+      bytesWritten: 4e6,
+      flops: 1e6,
+      threadsPerBlock: 256,
+      blocks: 4000,
+    } as const;
+    expect(predictKernelOn(getGpu('h100-sxm'), d)).toEqual(predictKernel('h100-sxm', d));
+  });
+
+  it("schedules waves over the spec's own SM count", () => {
+    const gpu = getGpu('a100-sxm-80gb');
+    const fewer = { ...gpu, sms: { ...gpu.sms, value: 10 } };
+    const d = {
+      name: 'k',
+      kind: 'elementwise',
+      precision: 'fp32',
+      bytesRead: 4,
+      bytesWritten: 4,
+      flops: 1,
+      threadsPerBlock: 1024,
+      blocks: 1000,
+    } as const;
+    expect(predictKernelOn(fewer, d).waves).toBeGreaterThan(
+      predictKernel('a100-sxm-80gb', d).waves ?? 0,
     );
   });
 });

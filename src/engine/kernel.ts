@@ -19,7 +19,7 @@ import type { Figure } from './figure';
 import type { ComputeUnit } from './gpus';
 import { getGpu, type Gpu } from './hardware';
 import { finiteResult, requireNonNegative, requireOneOf } from './validate';
-import { gpuWaveSchedule } from './waves';
+import { scheduleWaves } from './waves';
 
 /** What limits a kernel's time. */
 export type KernelBound = 'memory' | 'compute' | 'overhead';
@@ -95,7 +95,14 @@ export function achievableMemoryBytesPerSecond(gpu: Gpu): number {
 
 /** Predicts how long `descriptor` takes on the GPU `gpuId`. */
 export function predictKernel(gpuId: string, descriptor: KernelDescriptor): KernelPrediction {
-  const gpu = getGpu(gpuId);
+  return predictKernelOn(getGpu(gpuId), descriptor);
+}
+
+/**
+ * The same prediction for a GPU given as a spec rather than a catalog id, such as one whose SM
+ * count a learner set by hand in the explorer.
+ */
+export function predictKernelOn(gpu: Gpu, descriptor: KernelDescriptor): KernelPrediction {
   validateDescriptor(descriptor);
   checkFootprint(gpu, descriptor);
   const choice = chooseUnit(gpu, descriptor.kind, descriptor.precision);
@@ -177,11 +184,13 @@ function waveGeometry(
   if (descriptor.blocks === undefined || descriptor.threadsPerBlock === undefined) {
     return { utilization: 1, waves: null };
   }
-  const schedule = gpuWaveSchedule(
-    gpu.id,
-    descriptor.blocks,
-    descriptor.threadsPerBlock,
-    descriptor.blocksPerSm,
-  );
+  const schedule = scheduleWaves({
+    blocks: descriptor.blocks,
+    threadsPerBlock: descriptor.threadsPerBlock,
+    sms: gpu.sms.value,
+    maxThreadsPerSm: gpu.maxThreadsPerSm.value,
+    maxBlocksPerSm: gpu.maxBlocksPerSm.value,
+    ...(descriptor.blocksPerSm === undefined ? {} : { blocksPerSmLimit: descriptor.blocksPerSm }),
+  });
   return { utilization: schedule.utilization, waves: schedule.waves };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { GPU_IDS, predictKernel } from '../../engine';
+import { predictKernel } from '../../engine';
 import { explorerElementwiseDescriptor } from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
 import { explorerHardware } from './hardware';
-import { modelElementwise, predictOnHardware } from './model-time';
+import { modelElementwise } from './model-time';
 
 describe('modelElementwise', () => {
   it('is the engine’s predictKernel for a catalog GPU', () => {
@@ -21,22 +21,6 @@ describe('modelElementwise', () => {
     const model = modelElementwise(explorerHardware('h100-sxm'), 16_777_216, 256);
     expect(model.bound).toBe('memory');
     expect(model.memorySeconds).toBeGreaterThan(10 * model.computeSeconds);
-  });
-
-  it('agrees with predictKernel on every catalog GPU when the counts are the catalog’s', () => {
-    for (const id of GPU_IDS) {
-      const hw = explorerHardware(id);
-      for (const [elements, block] of [
-        [1, 32],
-        [524_288, 64],
-        [16_777_216, 256],
-      ] as const) {
-        const descriptor = explorerElementwiseDescriptor(elements, block);
-        expect(predictOnHardware(hw, descriptor), `${id} ${elements}`).toEqual(
-          predictKernel(id, descriptor),
-        );
-      }
-    }
   });
 
   it('uses the hand-set counts: fewer SMs slow compute, not memory', () => {
