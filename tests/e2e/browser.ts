@@ -84,3 +84,26 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** How a test page is opened. */
+export interface OpenOptions {
+  width?: number;
+  colorScheme?: 'light' | 'dark';
+  reducedMotion?: 'reduce' | 'no-preference';
+  /** Runs in the page before any of its scripts (to stub or capture WebGPU objects). */
+  initScript?: () => void;
+}
+
+/** Opens `url` in a fresh context (clean storage) and collects the page's errors. */
+export async function openPage(browser: Browser, url: string, options: OpenOptions = {}) {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  if (options.initScript) await context.addInitScript(options.initScript);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(url);
+  return { page, errors, context };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { collectErrors, launchBrowser, seriousAxeViolations } from './browser';
+import { launchBrowser, openPage, seriousAxeViolations } from './browser';
 
 const base = inject('baseUrl');
 const LESSON = '#/lesson/inside-a-gpu';
@@ -17,13 +17,7 @@ afterAll(async () => {
 async function openLesson(
   options: { reducedMotion?: 'reduce' | 'no-preference'; width?: number; on?: Browser } = {},
 ) {
-  const context = await (options.on ?? browser).newContext({
-    reducedMotion: options.reducedMotion ?? 'no-preference',
-    viewport: { width: options.width ?? 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(base + LESSON);
+  const { page, errors, context } = await openPage(options.on ?? browser, base + LESSON, options);
   const explorer = page.locator('[data-widget="explorer"]');
   await page.locator('[data-widget="explorer"][data-status="idle"]').waitFor();
   return { page, errors, context, explorer };

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { collectErrors, launchBrowser, seriousAxeViolations } from './browser';
+import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
 
 const base = inject('baseUrl');
 const LESSON = '#/lesson/measuring';
@@ -20,26 +20,10 @@ afterEach(async () => {
   for (const context of openContexts.splice(0)) await context.close();
 });
 
-interface OpenOptions {
-  width?: number;
-  colorScheme?: 'light' | 'dark';
-  reducedMotion?: 'reduce' | 'no-preference';
-  /** Runs in the page before any of its scripts (to stub or capture WebGPU objects). */
-  initScript?: () => void;
-}
-
 /** Opens the lesson with both widgets and waits for the lab to be ready. */
 async function openLab(options: OpenOptions = {}) {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.colorScheme ?? 'light',
-    reducedMotion: options.reducedMotion ?? 'no-preference',
-  });
+  const { page, errors, context } = await openPage(browser, base + LESSON, options);
   openContexts.push(context);
-  if (options.initScript) await context.addInitScript(options.initScript);
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(base + LESSON);
   const lab = page.locator('[data-widget="kernel-lab"]');
   await page.locator('[data-widget="kernel-lab"][data-status="idle"]').waitFor();
   return { page, lab, errors, context };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { collectErrors, launchBrowser, seriousAxeViolations } from './browser';
+import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
 
 const base = inject('baseUrl');
 let browser: Browser;
@@ -13,18 +13,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openPage(
-  path: string,
-  options: { reducedMotion?: 'reduce' | 'no-preference'; width?: number } = {},
-) {
-  const context = await browser.newContext({
-    reducedMotion: options.reducedMotion ?? 'no-preference',
-    viewport: { width: options.width ?? 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(base + path);
-  return { page, errors, context };
+function open(path: string, options: OpenOptions = {}) {
+  return openPage(browser, base + path, options);
 }
 
 /** Sets the race to a small job so it finishes quickly on a software adapter. */
@@ -36,7 +26,7 @@ async function setSmallJob(page: Page) {
 
 describe('course home', () => {
   it('lists the lessons in order with reading times, without errors or serious axe violations', async () => {
-    const { page, errors, context } = await openPage('#/');
+    const { page, errors, context } = await open('#/');
     const first = page.locator('[data-lesson="why-gpus"]');
     await expect(first.textContent()).resolves.toMatch(/Why GPUs/);
     await expect(first.textContent()).resolves.toMatch(/\d+ min read/);
@@ -49,7 +39,7 @@ describe('course home', () => {
   });
 
   it('shows a not-found page for an unknown lesson', async () => {
-    const { page, context } = await openPage('#/lesson/no-such-lesson');
+    const { page, context } = await open('#/lesson/no-such-lesson');
     await expect(page.locator('h1').textContent()).resolves.toBe('Page not found');
     await context.close();
   });
@@ -57,7 +47,7 @@ describe('course home', () => {
 
 describe('lesson 1: Why GPUs', () => {
   it('renders the lesson with its table of contents, math and code, accessibly', async () => {
-    const { page, errors, context } = await openPage('#/lesson/why-gpus');
+    const { page, errors, context } = await open('#/lesson/why-gpus');
     await page.locator('.lesson-body h2').first().waitFor();
     expect(await page.locator('.toc a').count()).toBeGreaterThan(4);
     expect(await page.locator('.katex').count()).toBeGreaterThan(0);
@@ -70,7 +60,7 @@ describe('lesson 1: Why GPUs', () => {
   });
 
   it('runs the race to the end: both measured lanes have times and the GPU result is verified', async () => {
-    const { page, errors, context } = await openPage('#/lesson/why-gpus');
+    const { page, errors, context } = await open('#/lesson/why-gpus');
     const race = page.locator('[data-widget="race"]');
     await race.waitFor();
     await setSmallJob(page);
@@ -95,7 +85,7 @@ describe('lesson 1: Why GPUs', () => {
   });
 
   it('starts the race from the keyboard, and keeps animation calm under reduced motion', async () => {
-    const { page, context } = await openPage('#/lesson/why-gpus', { reducedMotion: 'reduce' });
+    const { page, context } = await open('#/lesson/why-gpus', { reducedMotion: 'reduce' });
     const race = page.locator('[data-widget="race"]');
     await race.waitFor();
     await setSmallJob(page);
@@ -114,7 +104,7 @@ describe('lesson 1: Why GPUs', () => {
   });
 
   it('keeps a quick-check answer and lesson completion across a reload', async () => {
-    const { page, context } = await openPage('#/lesson/why-gpus');
+    const { page, context } = await open('#/lesson/why-gpus');
     const check = page.locator('[data-quick-check]').first();
     await check.waitFor();
     const id = await check.getAttribute('data-quick-check');
@@ -136,7 +126,7 @@ describe('lesson 1: Why GPUs', () => {
   });
 
   it('sets corrupt saved progress aside with a notice instead of a blank page', async () => {
-    const { page, context } = await openPage('#/');
+    const { page, context } = await open('#/');
     await page.evaluate(() => localStorage.setItem('gpu-lab:progress', '{not json'));
     await page.reload();
     await expect(page.locator('[data-notice="progress"]').textContent()).resolves.toMatch(
@@ -162,7 +152,7 @@ describe('lesson 1: Why GPUs', () => {
   });
 
   it('fits a phone-width screen without sideways scrolling', async () => {
-    const { page, context } = await openPage('#/lesson/why-gpus', { width: 375 });
+    const { page, context } = await open('#/lesson/why-gpus', { width: 375 });
     await page.locator('[data-widget="race"]').waitFor();
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { collectErrors, launchBrowser, seriousAxeViolations } from './browser';
+import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
 
 const base = inject('baseUrl');
 /** Lesson 4 holds both widgets; E2E_TRANSFER_PAGE points at another page while it is written. */
@@ -17,18 +17,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(
-  path: string,
-  options: { reducedMotion?: 'reduce' | 'no-preference'; width?: number } = {},
-) {
-  const context = await browser.newContext({
-    reducedMotion: options.reducedMotion ?? 'no-preference',
-    viewport: { width: options.width ?? 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(base + path);
-  return { page, errors, context };
+function open(path: string, options: OpenOptions = {}) {
+  return openPage(browser, base + path, options);
 }
 
 /** The transfer simulator, once its three starting tensors are on the host. */
