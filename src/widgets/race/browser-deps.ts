@@ -3,7 +3,7 @@ import { shareGpu } from '../../gpu/device';
 import { runRaceOnGpu } from '../../gpu/race-runner';
 import { RACE_OPS_PER_ITERATION } from '../../gpu/kernels/race/race';
 import { WorkerPool } from '../../cpu/pool';
-import type { GpuRunner, RaceDeps, RaceJob } from './controller';
+import type { GpuRunner, RaceDeps, RaceJob } from './race-types';
 
 /** The catalog GPUs a learner can pick for the modeled lane. */
 export function modeledGpuChoices(): Array<{ id: string; name: string }> {

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RaceController,
-  type GpuRunner,
-  type MeasuredRun,
-  type RaceDeps,
-  type RaceJob,
-} from './controller';
+import { RaceController } from './controller';
+import type { GpuRunner, MeasuredRun, RaceDeps, RaceJob } from './race-types';
 
 function reference(job: RaceJob): MeasuredRun {
   const results = new Uint32Array(job.tasks).map((_, i) => (i * 2654435761) >>> 0);

@@ -1,67 +1,16 @@
-import type { WidgetStatus } from '../frame/status';
 import { readRace } from './reading';
 import { formatSeconds } from './format';
 import { compareU32 } from '../../gpu/verify';
 import { initialLanes, modeledPlayback, waveActivity, type LaneId, type LaneView } from './lanes';
 import { serialIterationsFor, type RaceSettings } from './settings';
-
-/** A job as the runners take it. */
-export interface RaceJob {
-  tasks: number;
-  iterations: number;
-  serialIterations: number;
-}
-
-/** What a measured run returns. */
-export interface MeasuredRun {
-  results: Uint32Array;
-  serialResult: number;
-  seconds: number;
-}
-
-/** A modeled prediction for one piece of hardware. */
-export interface ModeledRun {
-  seconds: number;
-  /** Units that work at once (GPU lanes or CPU cores), and how many are drawn. */
-  parallelUnits: number;
-  waves: number;
-}
-
-/** Facts about the GPU adapter that the view shows. */
-export interface AdapterFacts {
-  description: string;
-  isFallback: boolean;
-}
-
-/** The GPU side of a race: acquired once, then run. */
-export type GpuRunner =
-  | { ok: false; message: string }
-  | {
-      ok: true;
-      adapter: AdapterFacts;
-      run(
-        job: RaceJob,
-        onProgress: (doneTasks: number) => void,
-        signal: AbortSignal,
-      ): Promise<MeasuredRun>;
-    };
-
-/** Everything the controller needs from the outside world; injected so tests can fake it. */
-export interface RaceDeps {
-  workers: number;
-  runCpu(
-    job: RaceJob,
-    onProgress: (perWorkerDone: number[]) => void,
-    signal: AbortSignal,
-  ): Promise<MeasuredRun>;
-  getGpu(): Promise<GpuRunner>;
-  predict(hardwareId: string, job: RaceJob): ModeledRun;
-  hardwareName(hardwareId: string): string;
-  /** Seconds on a monotonic clock. */
-  now(): number;
-  /** Whether to skip animations (prefers-reduced-motion). */
-  reducedMotion(): boolean;
-}
+import type {
+  AdapterFacts,
+  MeasuredRun,
+  ModeledRun,
+  RaceDeps,
+  RaceJob,
+  RaceState,
+} from './race-types';
 
 /** What the measured GPU lane produced, for the reading. */
 interface GpuLaneOutcome {
@@ -69,15 +18,6 @@ interface GpuLaneOutcome {
   gpuUnavailable: string | null;
   adapter: AdapterFacts | null;
   verified: boolean | null;
-}
-
-/** The whole visible state of the race widget. */
-export interface RaceState {
-  status: WidgetStatus;
-  lanes: Record<LaneId, LaneView>;
-  adapter: AdapterFacts | null;
-  reading: string[];
-  error: string | null;
 }
 
 /** Shortest time between two progress repaints of a measured lane. */

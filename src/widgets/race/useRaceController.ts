@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { RaceController, type RaceDeps, type RaceState } from './controller';
+import { RaceController } from './controller';
+import type { RaceDeps, RaceState } from './race-types';
 
 /**
  * Creates one RaceController for the component's lifetime, follows its state, and drives the
