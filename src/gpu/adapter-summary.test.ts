@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { copyLimits, detectFallback, KNOWN_LIMIT_NAMES, summarizeAdapter } from './adapter-summary';
+import {
+  adapterLabel,
+  copyLimits,
+  detectFallback,
+  KNOWN_LIMIT_NAMES,
+  summarizeAdapter,
+} from './adapter-summary';
 
 const identity = (vendor: string, architecture: string, description = '', device = '') => ({
   vendor,
@@ -99,5 +105,21 @@ describe('summarizeAdapter', () => {
       limits: {},
       features: [],
     });
+  });
+});
+
+describe('adapterLabel', () => {
+  it('joins what the adapter reports and names a blank adapter', () => {
+    expect(
+      adapterLabel({
+        vendor: 'google',
+        architecture: 'swiftshader',
+        device: '',
+        description: 'SwiftShader',
+      }),
+    ).toBe('google · swiftshader · SwiftShader');
+    expect(adapterLabel({ vendor: '', architecture: '', device: '', description: '' })).toBe(
+      'unknown adapter',
+    );
   });
 });

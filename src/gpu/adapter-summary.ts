@@ -140,3 +140,13 @@ export function summarizeAdapter(adapter: AdapterLike): GpuAdapterSummary {
     features,
   };
 }
+
+/** A one-line label for an adapter, e.g. "google · swiftshader"; "unknown adapter" when blank. */
+export function adapterLabel(
+  a: Pick<GpuAdapterSummary, 'vendor' | 'architecture' | 'device' | 'description'>,
+): string {
+  return (
+    [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
+    'unknown adapter'
+  );
+}

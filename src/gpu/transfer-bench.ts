@@ -8,6 +8,7 @@
 import type { GpuContext } from './device';
 import { withErrorScopes } from './error-scopes';
 import { median, patternBytes, repetitionsFor, sameBytes } from './transfer-bench-plan';
+import { adapterLabel } from './adapter-summary';
 
 /** Which way a measurement goes. */
 export type BenchDirection = 'upload' | 'readback';
@@ -153,8 +154,6 @@ export async function measureTransferBandwidth(
   return {
     points,
     fallback: a.isFallback,
-    adapterDescription:
-      [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
-      'unknown adapter',
+    adapterDescription: adapterLabel(a),
   };
 }

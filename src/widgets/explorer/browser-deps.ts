@@ -6,6 +6,7 @@ import {
 } from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
 import { runElementwiseOnGpu } from '../../gpu/kernels/explorer-elementwise/runner';
 import type { ElementwiseGpu, ExplorerDeps } from './controller';
+import { adapterLabel } from '../../gpu/adapter-summary';
 
 function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -28,9 +29,7 @@ async function explorerGpu(): Promise<ElementwiseGpu> {
   if (!acquired.ok) return { ok: false, message: acquired.message };
   const { gpu } = acquired;
   const a = gpu.adapter;
-  const description =
-    [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
-    'unknown adapter';
+  const description = adapterLabel(a);
   return {
     ok: true,
     adapter: { description, isFallback: a.isFallback },

@@ -3,13 +3,12 @@ import { shareGpu, type GpuContext } from '../../gpu/device';
 import { runLabKernel } from '../../gpu/lab/kernel-runner';
 import { measureRoofs } from '../../gpu/lab/roofs';
 import type { AdapterFacts, KernelLabDeps, LabGpu } from './controller';
+import { adapterLabel } from '../../gpu/adapter-summary';
 
 /** What the lab shows about a device's adapter. */
 export function adapterFacts(gpu: GpuContext): AdapterFacts {
   const a = gpu.adapter;
-  const description =
-    [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
-    'unknown adapter';
+  const description = adapterLabel(a);
   return {
     description,
     isFallback: a.isFallback,

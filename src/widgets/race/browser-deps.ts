@@ -4,6 +4,7 @@ import { runRaceOnGpu } from '../../gpu/race-runner';
 import { RACE_OPS_PER_ITERATION } from '../../gpu/kernels/race/race';
 import { WorkerPool } from '../../cpu/pool';
 import type { GpuRunner, RaceDeps, RaceJob } from './race-types';
+import { adapterLabel } from '../../gpu/adapter-summary';
 
 /** The catalog GPUs a learner can pick for the modeled lane. */
 export function modeledGpuChoices(): Array<{ id: string; name: string }> {
@@ -35,9 +36,7 @@ async function gpuRunner(): Promise<GpuRunner> {
   if (!acquired.ok) return { ok: false, message: acquired.message };
   const { gpu } = acquired;
   const a = gpu.adapter;
-  const description =
-    [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
-    'unknown adapter';
+  const description = adapterLabel(a);
   return {
     ok: true,
     adapter: { description, isFallback: a.isFallback },

@@ -3,6 +3,7 @@ import { shareGpu } from '../../gpu/device';
 import { measureTransferBandwidth } from '../../gpu/transfer-bench';
 import { planBenchSizes } from '../../gpu/transfer-bench-plan';
 import type { BenchDeps } from './bench-controller';
+import { adapterLabel } from '../../gpu/adapter-summary';
 
 /** Browser dependencies for BenchController. */
 export function createBrowserBenchDeps(): BenchDeps {
@@ -15,9 +16,7 @@ export function createBrowserBenchDeps(): BenchDeps {
       return {
         ok: true,
         target: {
-          description:
-            [a.vendor, a.architecture, a.device || a.description].filter(Boolean).join(' · ') ||
-            'unknown adapter',
+          description: adapterLabel(a),
           fallback: a.isFallback,
           maxBufferSize: gpu.device.limits.maxBufferSize,
           async measure(sizes, onPoint, signal) {
