@@ -3,7 +3,7 @@
  * adapter has them), runs the kernel benchmark and leaves the report on `window.kernelBench`
  * for scripts/bench-kernels.ts to collect. Progress lines go to the console.
  */
-import { acquireGpu } from '../gpu/device';
+import { acquireGpu } from '../gpu';
 import { runKernelBench, type BenchReport } from './kernel-bench';
 
 /** Where the page leaves its outcome. */

@@ -4,12 +4,12 @@
  * any GpuContext, so the same code serves the browser page (kernels.html, driven by
  * scripts/bench-kernels.ts) and Node.
  */
-import type { GpuContext } from '../gpu/device';
-import { runLabKernel, type LabMeasureOptions, type LabRunResult } from '../gpu/lab/kernel-runner';
-import { describeSize, type LabKernelId, type LabSize } from '../gpu/lab/lab-kernels';
-import { measureRoofs, type CopyEngineResult } from '../gpu/lab/roofs';
-import { scaleToTarget } from '../gpu/lab/roof-sizes';
-import type { TimingMethod } from '../gpu/timing/harness';
+import type { GpuContext } from '../gpu';
+import { runLabKernel, type LabMeasureOptions, type LabRunResult } from '../gpu';
+import { describeSize, type LabKernelId, type LabSize } from '../gpu';
+import { measureRoofs, type CopyEngineResult } from '../gpu';
+import { scaleToTarget } from '../gpu';
+import type { TimingMethod } from '../gpu';
 
 /** One benchmarked kernel, as the report prints it. */
 export interface BenchKernel {

@@ -4,7 +4,7 @@
  * as the last stdout line. Run it through vite-node or a `vite build --ssr` bundle, so the WGSL
  * `?raw` imports resolve; scripts/bench-kernels.ts drives the browser version instead.
  */
-import { acquireGpu } from '../gpu/device';
+import { acquireGpu } from '../gpu';
 import { runKernelBench } from './kernel-bench';
 
 // Dawn's promises hold no Node handle: without a timer, Node would see an idle event loop and

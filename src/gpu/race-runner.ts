@@ -11,9 +11,11 @@ import {
   validateRaceJob,
   type RaceJob,
 } from './kernels/race/race';
+import { raceKernel, racePipelines, type RacePipelines } from './kernels/race';
+import { bindBuffers } from './jobs/job';
 import { raceBufferBytes, type RaceBufferBytes } from './race-limits';
-import { racePipelines, type RacePipelines } from './race-pipelines';
 import { guardRun, type RunGuard } from './run-guard';
+import { performanceClock, type Clock } from './timing/clock';
 
 /** Progress of a GPU race: tasks finished so far and whether the serial chain is done. */
 export interface GpuRaceProgress {
@@ -32,6 +34,8 @@ export interface GpuRaceOptions {
   signal?: AbortSignal;
   /** About how many chunks the batch is cut into (default 20); fewer for tiny batches. */
   targetChunks?: number;
+  /** The clock the run is timed on (tests inject one). */
+  clock?: Clock;
 }
 
 /** What a GPU race produced and how long it took. */
@@ -101,19 +105,13 @@ function createResources(
     bytes.readbackBytes,
     GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
   );
-  const batchGroup = device.createBindGroup({
-    layout: pipelines.batch.getBindGroupLayout(0),
-    entries: [
-      { binding: 0, resource: { buffer: params } },
-      { binding: 1, resource: { buffer: results } },
-    ],
+  const batchGroup = bindBuffers(device, pipelines.batch, raceKernel, 'race_batch', {
+    params,
+    results,
   });
-  const serialGroup = device.createBindGroup({
-    layout: pipelines.serial.getBindGroupLayout(0),
-    entries: [
-      { binding: 0, resource: { buffer: params } },
-      { binding: 2, resource: { buffer: serialState } },
-    ],
+  const serialGroup = bindBuffers(device, pipelines.serial, raceKernel, 'race_serial', {
+    params,
+    serial_state: serialState,
   });
   return { params, results, serialState, readback, batchGroup, serialGroup };
 }
@@ -224,8 +222,8 @@ async function readBack(
 
 /**
  * Runs `job` on the GPU and returns every task's result, the serial chain's result and the
- * time taken. `seconds` is wall-clock time measured with performance.now() from the first
- * submit until the results are back in JavaScript memory: serial stage, batch, the waits for
+ * time taken. `seconds` is wall-clock time on the harness's clock (performance.now() unless one
+ * is injected) from the first submit until the results are back in JavaScript memory: serial stage, batch, the waits for
  * completion and the readback all count. Shader compilation, buffer allocation and any GPU work
  * left queued by earlier runs finish before the clock starts. Every chunk is submitted at once
  * and awaited in order for progress, so the GPU never idles between chunks. Throws a RangeError when the job does not fit the device's buffer limits,
@@ -263,7 +261,8 @@ export async function runRaceOnGpu(
     await guard.wait(device.queue.onSubmittedWorkDone());
     guard.check();
 
-    const startMs = performance.now();
+    const clock = opts.clock ?? performanceClock;
+    const start = clock();
     const completions = submitAll(device, steps);
     const report = (tasks: number): void => opts.onProgress?.({ tasks, serialDone: true });
     if (!steps.some((step) => step.endsSerial)) report(0);
@@ -276,7 +275,7 @@ export async function runRaceOnGpu(
     guard.check();
 
     const { results, serialResult } = await readBack(device, guard, res, job.tasks);
-    const seconds = (performance.now() - startMs) / 1000;
+    const seconds = Math.max(0, clock() - start);
     return { results, serialResult, seconds, chunks: chunks.length };
   } finally {
     guard.dispose();

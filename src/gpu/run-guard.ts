@@ -4,6 +4,9 @@
  */
 import type { GpuContext, GpuLossInfo } from './device';
 
+/** Waits on a GPU promise; a run guard's `wait`, so loss and abort end the wait early. */
+export type GuardedWait = <T>(promise: Promise<T>) => Promise<T>;
+
 /** Waits on GPU promises while watching for abort and device loss. */
 export interface RunGuard {
   /** Resolves like `promise`, or rejects as soon as the run is aborted or the device lost. */

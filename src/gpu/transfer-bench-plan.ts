@@ -1,7 +1,7 @@
 /**
  * The pure half of the bandwidth measurement: which sizes to measure (powers of four from a few
- * KiB, capped by the adapter's limits and a memory budget), the fill pattern that read-backs are
- * checked against, and the statistics of repeated timings.
+ * KiB, capped by the adapter's limits and a memory budget) and the fill pattern that read-backs
+ * are checked against. The timing itself is the harness's (timing/harness.ts).
  */
 
 const KIB = 1024;
@@ -71,25 +71,4 @@ export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   for (let i = 0; i < wa.length; i++) if (wa[i] !== wb[i]) return false;
   for (let i = whole; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/** The median of some timings. */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** How many timed repetitions a size gets: enough to fill `targetSeconds`, within bounds. */
-export function repetitionsFor(
-  firstSeconds: number,
-  targetSeconds: number,
-  minRepeats = 3,
-  maxRepeats = 15,
-): number {
-  if (!(firstSeconds > 0)) return maxRepeats;
-  return Math.max(minRepeats, Math.min(maxRepeats, Math.ceil(targetSeconds / firstSeconds)));
 }

@@ -3,12 +3,15 @@
  * for a range of sizes. Upload: `queue.writeBuffer` of a JavaScript array, timed until
  * `onSubmittedWorkDone`. Readback: a GPU copy into a mappable buffer, `mapAsync`, and a copy of
  * the mapped bytes into JavaScript memory. Every read-back is checked against what was written.
- * Times are wall-clock (performance.now), medians of several repetitions after a warm-up.
+ * Timed by the harness like every GPU measurement (warm-up, batches of transfers grown to a
+ * minimum length, median and spread), on completion: transfers cannot carry GPU timestamps.
  */
 import type { GpuContext } from './device';
 import { withErrorScopes } from './error-scopes';
-import { median, patternBytes, repetitionsFor, sameBytes } from './transfer-bench-plan';
+import { patternBytes, sameBytes } from './transfer-bench-plan';
 import { adapterLabel } from './adapter-summary';
+import { performanceClock, timeCompletion, type Clock } from './timing/clock';
+import { measureRuns, type MeasureOptions, type Measurement } from './timing/harness';
 
 /** Which way a measurement goes. */
 export type BenchDirection = 'upload' | 'readback';
@@ -20,7 +23,10 @@ export interface BandwidthPoint {
   /** Median seconds of one transfer. */
   seconds: number;
   bytesPerSecond: number;
+  /** Transfers timed in all (timed batches x transfers per batch). */
   repeats: number;
+  /** Half the interquartile range over the median. */
+  relativeSpread: number;
   /** True when the bytes read back equal the bytes written. */
   verified: boolean;
 }
@@ -28,12 +34,21 @@ export interface BandwidthPoint {
 /** Options of a measurement run. */
 export interface BenchOptions {
   sizes: readonly number[];
-  /** About how long to spend timing each size and direction (default 0.05 s). */
-  targetSeconds?: number;
+  /** Harness options for each size and direction (defaults: BENCH_MEASURE_OPTIONS). */
+  measure?: Omit<MeasureOptions, 'signal' | 'onProgress'>;
   onPoint?(point: BandwidthPoint): void;
   signal?: AbortSignal;
-  now?(): number;
+  /** The clock transfers are timed on (tests inject one). */
+  clock?: Clock;
 }
+
+/** Quick timing per size and direction: a few short batches, at least three of them. */
+export const BENCH_MEASURE_OPTIONS = {
+  samples: 5,
+  minSamples: 3,
+  minBatchSeconds: 0.005,
+  budgetSeconds: 0.25,
+} as const;
 
 /** What a run produced. */
 export interface BenchResult {
@@ -48,35 +63,18 @@ function checkAbort(signal: AbortSignal | undefined): void {
     throw signal.reason ?? new DOMException('The measurement was cancelled.', 'AbortError');
 }
 
-async function timeRepeated(
-  once: () => Promise<void>,
-  targetSeconds: number,
-  now: () => number,
-  signal?: AbortSignal,
-): Promise<number[]> {
-  await once(); // warm-up: first-use costs (allocation, mapping) are not bandwidth
-  const start = now();
-  await once();
-  const first = now() - start;
-  const times = [first];
-  const repeats = repetitionsFor(first, targetSeconds);
-  for (let i = 1; i < repeats; i++) {
-    checkAbort(signal);
-    const t0 = now();
-    await once();
-    times.push(now() - t0);
-  }
-  return times;
-}
-
 async function measureSize(
   gpu: GpuContext,
   bytes: number,
   options: BenchOptions,
-  now: () => number,
+  clock: Clock,
 ): Promise<BandwidthPoint[]> {
   const device = gpu.device;
-  const target = options.targetSeconds ?? 0.05;
+  const harness: MeasureOptions = {
+    ...BENCH_MEASURE_OPTIONS,
+    ...options.measure,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
   const data = patternBytes(bytes, bytes);
   const [buffer, staging] = await withErrorScopes(
     device,
@@ -95,35 +93,41 @@ async function measureSize(
     ],
   );
   try {
-    const upload = async () => {
-      device.queue.writeBuffer(buffer, 0, data);
-      await device.queue.onSubmittedWorkDone();
-    };
+    // Uploads queue back to back and are waited for once; read-backs map one after another.
+    const uploads = (repeats: number) =>
+      timeCompletion(clock, async () => {
+        for (let r = 0; r < repeats; r++) device.queue.writeBuffer(buffer, 0, data);
+        await device.queue.onSubmittedWorkDone();
+      });
     let received = new Uint8Array(0);
-    const readback = async () => {
-      const encoder = device.createCommandEncoder();
-      encoder.copyBufferToBuffer(buffer, 0, staging, 0, bytes);
-      device.queue.submit([encoder.finish()]);
-      await staging.mapAsync(GPUMapMode.READ);
-      received = new Uint8Array(staging.getMappedRange().slice(0));
-      staging.unmap();
-    };
-    const uploadTimes = await timeRepeated(upload, target, now, options.signal);
+    const readbacks = (repeats: number) =>
+      timeCompletion(clock, async () => {
+        for (let r = 0; r < repeats; r++) {
+          const encoder = device.createCommandEncoder();
+          encoder.copyBufferToBuffer(buffer, 0, staging, 0, bytes);
+          device.queue.submit([encoder.finish()]);
+          await staging.mapAsync(GPUMapMode.READ);
+          received = new Uint8Array(staging.getMappedRange().slice(0));
+          staging.unmap();
+        }
+      });
+    const uploadMeasurement = await measureRuns(uploads, harness);
     checkAbort(options.signal);
-    const readTimes = await timeRepeated(readback, target, now, options.signal);
+    const readMeasurement = await measureRuns(readbacks, harness);
     const verified = sameBytes(received, data);
-    const point = (direction: BenchDirection, times: number[]): BandwidthPoint => {
-      const seconds = Math.max(median(times), 1e-9);
+    const point = (direction: BenchDirection, m: Measurement): BandwidthPoint => {
+      const seconds = Math.max(m.medianSeconds, 1e-9);
       return {
         bytes,
         direction,
         seconds,
         bytesPerSecond: bytes / seconds,
-        repeats: times.length,
+        repeats: m.samples * m.repeatsPerBatch,
+        relativeSpread: m.relativeSpread,
         verified,
       };
     };
-    return [point('upload', uploadTimes), point('readback', readTimes)];
+    return [point('upload', uploadMeasurement), point('readback', readMeasurement)];
   } finally {
     buffer.destroy();
     staging.destroy();
@@ -135,7 +139,7 @@ export async function measureTransferBandwidth(
   gpu: GpuContext,
   options: BenchOptions,
 ): Promise<BenchResult> {
-  const now = options.now ?? (() => performance.now() / 1000);
+  const clock = options.clock ?? performanceClock;
   const points: BandwidthPoint[] = [];
   const maxBufferSize = gpu.device.limits.maxBufferSize;
   for (const bytes of options.sizes) {
@@ -145,7 +149,7 @@ export async function measureTransferBandwidth(
       throw new RangeError(
         `cannot measure ${bytes} bytes: sizes must be multiples of 4 and at most ${maxBufferSize}`,
       );
-    for (const point of await measureSize(gpu, bytes, options, now)) {
+    for (const point of await measureSize(gpu, bytes, options, clock)) {
       points.push(point);
       options.onPoint?.(point);
     }

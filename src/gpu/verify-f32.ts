@@ -40,7 +40,10 @@ export function checkElements(
     checked++;
     const expected = expectedAt(index);
     const got = index < actual.length ? (actual[index] as number) : Number.NaN;
-    const error = Math.abs(got - expected);
+    // NaN where NaN is expected, or the same infinity, is exact; any other gap is an error.
+    const bothNaN = Number.isNaN(expected) && Number.isNaN(got);
+    const error =
+      bothNaN || (expected === got && !Number.isFinite(expected)) ? 0 : Math.abs(got - expected);
     if (!(error <= tolerance(index))) {
       mismatches++;
       firstMismatch ??= { index, expected, actual: got };

@@ -5,7 +5,7 @@ import { AnnotatedCode } from './blocks/AnnotatedCode';
 import { CodeBlock } from './blocks/CodeBlock';
 import { QuickCheck, Choice } from './blocks/QuickCheck';
 import { Practice, Task } from './blocks/Practice';
-import { lazyWidget } from '../widgets/frame/lazyWidget';
+import { lazyWidget } from '../ui/frame/lazyWidget';
 
 const Race = lazyWidget(() => import('../widgets/race/RaceWidget'), {
   id: 'race',

@@ -3,21 +3,24 @@
  * result lives on the simulated GPU, checks it against the CPU reference, and stores the values.
  */
 import { castValue, DTYPES } from './dtype';
-import type { TensorCompute } from './compute';
+import type { ComputeRun, TensorCompute } from './compute';
 import { withinTolerance } from './compute';
+import { measuredFrom, type KernelLaunch } from './kernel-launch';
 import type { TorchSession } from './session';
 import type { Tensor } from './tensor';
 
 /**
  * Stores `reference` (CPU, float64 rounded to the dtype) in `out`, or the backend's values
  * when `run` is given, the result is a float CUDA tensor, and every value agrees with the
- * reference within tolerance. A disagreement keeps the reference and is counted.
+ * reference within tolerance; then the backend's time per launch is added to `launch`. A
+ * disagreement keeps the reference and is counted, and no time is shown for it.
  */
 export async function computeOnBackend(
   session: TorchSession,
   out: Tensor,
   reference: Float64Array,
-  run: ((compute: TensorCompute) => Promise<Float32Array>) | null,
+  run: ((compute: TensorCompute) => Promise<ComputeRun>) | null,
+  launch: KernelLaunch | null = null,
 ): Promise<void> {
   out.storage.values = reference;
   out.storage.computedBy = 'cpu';
@@ -27,14 +30,14 @@ export async function computeOnBackend(
     DTYPES[out.dtype].kind === 'float' &&
     out.dtype !== 'float64';
   if (!compute || !run || !eligible || reference.length === 0) return;
-  let computed: Float32Array;
+  let result: ComputeRun;
   try {
-    computed = await run(compute);
+    result = await run(compute);
   } catch {
     session.backendResults.mismatched++;
     return;
   }
-  const values = Float64Array.from(computed, (v) => castValue(v, out.dtype));
+  const values = Float64Array.from(result.values, (v) => castValue(v, out.dtype));
   // Half-precision results may round to neighbouring values: allow about one of their steps.
   const relative = out.dtype === 'float32' ? 1e-4 : 1e-2;
   const agrees =
@@ -47,4 +50,5 @@ export async function computeOnBackend(
   }
   out.storage.values = values;
   out.storage.computedBy = 'webgpu';
+  if (launch) launch.measured = measuredFrom(result);
 }

@@ -12,8 +12,9 @@ export { snapshotSession, type SessionItem, type SessionSnapshot } from './snaps
 export { PRESETS, PRESET_NAMES, presetLines } from './presets';
 export { PyError, type PyErrorType } from './errors';
 export type { TransferRecord } from './transfer-record';
-export type { TensorCompute, ElementwiseOp } from './compute';
+export type { TensorCompute, ElementwiseOp, ComputeRun } from './compute';
+export type { KernelLaunch, ModeledLaunch } from './kernel-launch';
 export { MAX_VALUE_ELEMENTS } from './shape';
 export { MAX_LINE_CHARS } from './lexer';
-export { formatSize, formatBytesDecimal } from './memory-format';
+export { formatSize } from './memory-format';
 export { DTYPES, type DTypeName } from './dtype';

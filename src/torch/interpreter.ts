@@ -9,6 +9,7 @@ import { repr } from './format-value';
 import { parseLine } from './parser';
 import type { TorchSession } from './session';
 import type { TransferRecord } from './transfer-record';
+import type { KernelLaunch } from './kernel-launch';
 
 /** What running a line produced. */
 export interface RunResult {
@@ -18,12 +19,15 @@ export interface RunResult {
   error: PyError | null;
   /** Host-device copies the line made. */
   transfers: TransferRecord[];
+  /** CUDA kernels the line launched, modeled (and measured where computed on WebGPU). */
+  launches: KernelLaunch[];
 }
 
 /** Runs `source` (one line, statements separated by `;`) in `session`. */
 export async function runLine(session: TorchSession, source: string): Promise<RunResult> {
   const output: string[] = [];
   session.transfers = [];
+  session.launches = [];
   session.printed = [];
   let error: PyError | null = null;
   try {
@@ -41,8 +45,9 @@ export async function runLine(session: TorchSession, source: string): Promise<Ru
     error = asPyError(thrown);
     session.collectGarbage();
   }
-  const transfers = session.transfers;
+  const { transfers, launches } = session;
   session.transfers = [];
+  session.launches = [];
   session.printed = [];
-  return { source, output, error, transfers };
+  return { source, output, error, transfers, launches };
 }

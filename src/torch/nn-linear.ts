@@ -10,7 +10,8 @@ import type { Device } from './device';
 import { runtimeError } from './errors';
 import { createTensor, resultTensor } from './factory';
 import { commonDevice } from './ops-elementwise';
-import { checkKernelDevices, matmulReference } from './ops-matmul';
+import { checkKernelDevices, matmulReference, recordMatmul } from './ops-matmul';
+import { chainRuns } from './compute';
 import type { TorchSession } from './session';
 import type { Tensor } from './tensor';
 import { tensorTo } from './transfer';
@@ -125,6 +126,17 @@ export async function linearForward(
     null,
     gradFnFor(x.shape.length, bias !== null),
   );
+  const rows = x.shape.length === 1 ? 1 : m;
+  const launch =
+    x.storage.device.type === 'cuda'
+      ? recordMatmul(
+          session,
+          { batch: 1, m: rows, k, n: module.outFeatures },
+          numel(shape),
+          x.dtype,
+          bias ? 'addmm' : 'mm',
+        )
+      : null;
   const xv = x.storage.values;
   const wv = weight.storage.values;
   const bv = bias ? bias.storage.values : null;
@@ -141,9 +153,13 @@ export async function linearForward(
   const run = session.compute
     ? async (compute: NonNullable<TorchSession['compute']>) => {
         const y = await compute.matmul(Float32Array.from(xv), Float32Array.from(wT), dims);
-        return biasExpanded ? compute.elementwise('add', y, Float32Array.from(biasExpanded)) : y;
+        if (!biasExpanded) return y;
+        return chainRuns(
+          y,
+          await compute.elementwise('add', y.values, Float32Array.from(biasExpanded)),
+        );
       }
     : null;
-  await computeOnBackend(session, out, reference, run);
+  await computeOnBackend(session, out, reference, run, launch);
   return out;
 }

@@ -5,6 +5,7 @@
  * compute backend (WebGPU) when there is one.
  */
 import { computeOnBackend } from './backend-run';
+import { bytesOf, elementwiseLaunchDescriptor, precisionOf } from './kernel-launch';
 import { deviceToString, sameDevice, type Device } from './device';
 import { castValue, DTYPES, promoteTypes, promoteWithScalar, type DTypeName } from './dtype';
 import { runtimeError } from './errors';
@@ -34,6 +35,17 @@ const GRAD_FN: Readonly<Record<ArithmeticOp, string>> = {
   floordiv: 'FloorDivideBackward0',
   mod: 'RemainderBackward0',
   pow: 'PowBackward1',
+};
+
+/** The name PyTorch gives each operation's kernel. */
+const KERNEL_NAMES: Readonly<Record<ArithmeticOp, string>> = {
+  add: 'add',
+  sub: 'sub',
+  mul: 'mul',
+  div: 'div',
+  floordiv: 'floor_divide',
+  mod: 'remainder',
+  pow: 'pow',
 };
 
 const BACKEND_OPS: Partial<Record<ArithmeticOp, ElementwiseOp>> = {
@@ -129,6 +141,8 @@ export async function elementwise(
   }
   const gradFn = tensors.some((t) => t.requiresGrad) ? GRAD_FN[op] : null;
   const out = resultTensor(session, shape, dtype, device, null, gradFn);
+  const launch =
+    device.type === 'cuda' ? recordElementwise(session, op, tensors, shape, dtype) : null;
   if (numel(shape) > MAX_VALUE_ELEMENTS) return out;
   const x = expanded(a, shape);
   const y = expanded(b, shape);
@@ -140,6 +154,23 @@ export async function elementwise(
       ? (compute: NonNullable<TorchSession['compute']>) =>
           compute.elementwise(backendOp, Float32Array.from(x), Float32Array.from(y))
       : null;
-  await computeOnBackend(session, out, reference, run);
+  await computeOnBackend(session, out, reference, run, launch);
   return out;
+}
+
+/** Records the CUDA kernel of `op`: it reads each tensor operand and writes the result. */
+function recordElementwise(
+  session: TorchSession,
+  op: ArithmeticOp,
+  tensors: readonly Tensor[],
+  shape: number[],
+  dtype: DTypeName,
+) {
+  const elements = numel(shape);
+  const precision = precisionOf(dtype);
+  const inputBytes = tensors.reduce((sum, t) => sum + bytesOf(numel(t.shape), t.dtype), 0);
+  const descriptor = precision
+    ? elementwiseLaunchDescriptor(KERNEL_NAMES[op], inputBytes, elements, precision, dtype)
+    : null;
+  return session.recordLaunch(KERNEL_NAMES[op], elements, dtype, descriptor);
 }

@@ -4,8 +4,9 @@
  * addmm), dtypes, then shapes, each with PyTorch's message.
  */
 import { computeOnBackend } from './backend-run';
+import { batchedMatmulLaunchDescriptor, precisionOf } from './kernel-launch';
 import { deviceToString, sameDevice } from './device';
-import { castValue, DTYPES } from './dtype';
+import { castValue, DTYPES, type DTypeName } from './dtype';
 import { runtimeError } from './errors';
 import { resultTensor } from './factory';
 import { MAX_VALUE_ELEMENTS, numel, shapeX } from './shape';
@@ -220,6 +221,10 @@ export async function matmul(session: TorchSession, a: Tensor, b: Tensor): Promi
   const p = plan(a, b);
   const gradFn = a.requiresGrad || b.requiresGrad ? p.gradFn : null;
   const out = resultTensor(session, p.outShape, a.dtype, a.storage.device, null, gradFn);
+  const launch =
+    a.storage.device.type === 'cuda'
+      ? recordMatmul(session, p.dims, numel(p.outShape), a.dtype, matmulKernelName(a, b))
+      : null;
   const av = a.storage.values;
   const bv = b.storage.values;
   if (!av || !bv || numel(p.outShape) > MAX_VALUE_ELEMENTS) return out;
@@ -234,6 +239,27 @@ export async function matmul(session: TorchSession, a: Tensor, b: Tensor): Promi
         return compute.matmul(aFull, bFull, p.dims);
       }
     : null;
-  await computeOnBackend(session, out, reference, run);
+  await computeOnBackend(session, out, reference, run, launch);
   return out;
+}
+
+/** The kernel family PyTorch runs `a @ b` with: dot, mv, mm or bmm. */
+function matmulKernelName(a: Tensor, b: Tensor): string {
+  if (a.shape.length === 1 && b.shape.length === 1) return 'dot';
+  if (a.shape.length === 2 && b.shape.length === 1) return 'mv';
+  return a.shape.length > 2 || b.shape.length > 2 ? 'bmm' : 'mm';
+}
+
+/** Records the CUDA kernel of a (batched) matrix product; `op` as PyTorch names its kernel. */
+export function recordMatmul(
+  session: TorchSession,
+  dims: { batch: number; m: number; k: number; n: number },
+  outputElements: number,
+  dtype: DTypeName,
+  op = dims.batch > 1 ? 'bmm' : 'mm',
+) {
+  const precision = precisionOf(dtype);
+  const empty = dims.batch * dims.m * dims.k * dims.n === 0;
+  const descriptor = precision && !empty ? batchedMatmulLaunchDescriptor(dims, precision) : null;
+  return session.recordLaunch(op, outputElements, dtype, descriptor);
 }

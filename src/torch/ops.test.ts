@@ -87,7 +87,8 @@ function fakeBackend(offset: number): TensorCompute & { calls: string[] } {
     description: 'fake',
     async elementwise(op, a, b) {
       calls.push(op);
-      return a.map((x, i) => apply(op, x, b[i] ?? 0) + offset);
+      const values = a.map((x, i) => apply(op, x, b[i] ?? 0) + offset);
+      return { values, secondsPerLaunch: 2e-5, timing: 'completion' };
     },
     async matmul(a, b, { batch, m, k, n }) {
       calls.push('matmul');
@@ -100,7 +101,7 @@ function fakeBackend(offset: number): TensorCompute & { calls: string[] } {
               sum += (a[p * m * k + i * k + q] ?? 0) * (b[p * k * n + q * n + j] ?? 0);
             out[p * m * n + i * n + j] = sum + offset;
           }
-      return out;
+      return { values: out, secondsPerLaunch: 3e-5, timing: 'timestamp-query' };
     },
   };
 }

@@ -14,6 +14,8 @@ import type { Storage, Tensor } from './tensor';
 import type { DTypeName } from './dtype';
 import type { Value } from './values';
 import type { TransferRecord } from './transfer-record';
+import { modelLaunch, type KernelLaunch } from './kernel-launch';
+import type { KernelDescriptor } from '../engine';
 
 /** The GPU the simulator starts with. */
 export const DEFAULT_GPU: GpuId = 'a100-sxm-80gb';
@@ -53,6 +55,8 @@ export class TorchSession {
   compute: TensorCompute | null;
   /** Copies made since the log was last drained. */
   transfers: TransferRecord[] = [];
+  /** CUDA kernels launched since the log was last drained. */
+  launches: KernelLaunch[] = [];
   /** Lines print() wrote since the output was last drained. */
   printed: string[] = [];
   /** How many results the compute backend produced, and how many disagreed with the CPU. */
@@ -69,6 +73,28 @@ export class TorchSession {
     this.host = new HostMemory(options.hostMemoryBytes);
     this.random = createRandom(options.seed ?? 0);
     this.compute = options.compute ?? null;
+  }
+
+  /**
+   * Records a CUDA kernel launch with the engine's time for `descriptor` on this session's GPU
+   * (null descriptor: not modeled). Returns the record, so a measured time can be added to it.
+   */
+  recordLaunch(
+    op: string,
+    outputElements: number,
+    dtype: DTypeName,
+    descriptor: KernelDescriptor | null,
+  ): KernelLaunch {
+    const launch: KernelLaunch = {
+      id: this.newId(),
+      op,
+      outputElements,
+      dtype,
+      modeled: modelLaunch(this.gpu, descriptor, dtype),
+      measured: null,
+    };
+    this.launches.push(launch);
+    return launch;
   }
 
   /** A fresh id for a tensor or storage. */

@@ -200,7 +200,7 @@ describe('the kernel lab when things go wrong', () => {
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('error');
     await expect(lab.locator('[data-error]').textContent()).resolves.toMatch(
-      /could not build the ReLU pipeline: stubbed pipeline failure/,
+      /could not build the ReLU pipeline \(relu_vec4\): stubbed pipeline failure\. Nothing needs reloading/,
     );
     await runAndExpectVerified(page, lab, 'relu');
     await context.close();

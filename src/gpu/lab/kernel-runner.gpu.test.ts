@@ -3,7 +3,6 @@ import type { GpuContext } from '../device';
 import { acquireNodeGpu, warnIfUnavailable } from '../testing/node-gpu';
 import { describeF32Check } from '../verify-f32';
 import { runLabKernel, type LabProgress } from './kernel-runner';
-import { buildPipeline, cachedPipeline } from './lab-pipelines';
 import { measureCopyEngine, measureRoofs } from './roofs';
 
 const acquisition = await acquireNodeGpu({ optionalFeatures: ['timestamp-query'] });
@@ -64,8 +63,8 @@ describe('runLabKernel on real WebGPU', () => {
       { measure: quick, onProgress: (p) => progress.push(p) },
     );
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
-    expect(run.measurement.medianSeconds).toBeGreaterThan(0);
-    expect(run.measurement.repeatsPerBatch * run.measurement.medianSeconds).toBeGreaterThan(0.005);
+    expect(run.check.checked).toBe(100_003);
+    expect(run.measurement.secondsPerRun).toHaveLength(run.measurement.samples);
     expect(run.bytesPerSecond).toBeCloseTo((8 * 100_003) / run.measurement.medianSeconds, 0);
     expect(run.flopsPerSecond).toBeCloseTo(100_003 / run.measurement.medianSeconds, 0);
     const expected = gpu!.device.features.has('timestamp-query') ? 'timestamp-query' : 'completion';
@@ -119,19 +118,6 @@ describe('runLabKernel on real WebGPU', () => {
     );
     expect(again.check.ok).toBe(true);
   });
-
-  it.skipIf(noGpu)(
-    'quotes the compiler when a shader does not compile, and retries later',
-    async () => {
-      const broken = { label: 'broken', code: 'fn main( {', entryPoint: 'main' };
-      await expect(buildPipeline(gpu!.device, broken)).rejects.toThrow(
-        /The broken shader did not compile: line 1/,
-      );
-      await expect(cachedPipeline(gpu!.device, broken)).rejects.toThrow(/did not compile/);
-      const fixed = { ...broken, code: '@compute @workgroup_size(1) fn main() {}' };
-      await expect(cachedPipeline(gpu!.device, fixed)).resolves.toBeDefined();
-    },
-  );
 
   it.skipIf(noGpu)(
     'fails with a device-lost message when the device is destroyed mid-run',

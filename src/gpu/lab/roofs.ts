@@ -4,16 +4,16 @@
  * FMA kernel. Sizes are scaled from a quick probe (roof-sizes.ts). Every measurement is checked
  * like any lab run: the copies must reproduce their input, the FMA chains their reference.
  */
+import { BufferSet, readF32 } from '../buffers';
 import type { GpuContext } from '../device';
 import { withErrorScopes } from '../error-scopes';
 import { makeInput } from '../kernel-inputs';
 import { guardRun } from '../run-guard';
+import { performanceClock, type Clock } from '../timing/clock';
 import { createGpuBatchTimer, recordBetweenEmptyPasses } from '../timing/gpu-batch-timer';
 import { measureRuns, type Measurement } from '../timing/harness';
 import { allIndices, checkElements, type F32Check } from '../verify-f32';
 import { runLabKernel, type LabMeasureOptions, type LabRunResult } from './kernel-runner';
-import { BufferSet } from './jobs/job';
-import { readF32 } from './read-back';
 import { MIN_ROOF_COPY_ELEMENTS, MIN_ROOF_FMA_THREADS, scaleToTarget } from './roof-sizes';
 import { maxCount } from './size-limits';
 
@@ -75,12 +75,15 @@ async function probeSeconds(
 export async function measureCopyEngine(
   gpu: GpuContext,
   bytes: number,
-  options: Pick<RoofOptions, 'signal' | 'measure'> & { onProgress?(fraction: number): void },
+  options: Pick<RoofOptions, 'signal' | 'measure'> & {
+    onProgress?(fraction: number): void;
+    clock?: Clock;
+  },
 ): Promise<CopyEngineResult> {
   const { device } = gpu;
   const guard = guardRun(gpu, options.signal);
   const buffers = new BufferSet(device);
-  const timer = createGpuBatchTimer(device, guard.wait);
+  const timer = createGpuBatchTimer(device, guard.wait, options.clock ?? performanceClock);
   try {
     const elements = bytes / 4;
     const input = makeInput(elements, 0xc0b1);

@@ -4,18 +4,14 @@
  * fit maxComputeWorkgroupsPerDimension along x and y. A request beyond those is reduced to the
  * largest size that fits, and the message says which limit decided it. Pure.
  */
-import { FMA_WORKGROUP_SIZE } from '../kernels/fma/fma';
-import { MATMUL_TILE_EDGE } from '../kernels/matmul-tiled/matmul-tiled';
+import { formatBytesBinary } from '../../format/units';
 import type { MatmulShape } from '../matmul-shape';
-import { VEC4_BYTES } from '../vec4-stream';
-import { isMatmulSize, LAB_KERNELS, type LabKernelId, type LabSize } from './lab-kernels';
+import { isMatmulSize, type LabLimits, type LabSize } from './lab-facet';
+import { LAB_KERNELS, labKernel, type LabKernelId } from './lab-kernels';
+import { maxBufferBytes } from './stream-limits';
 
-/** The device limits lab sizes depend on. */
-export interface LabLimits {
-  maxStorageBufferBindingSize: number;
-  maxBufferSize: number;
-  maxComputeWorkgroupsPerDimension: number;
-}
+export type { LabLimits } from './lab-facet';
+export { maxBufferBytes } from './stream-limits';
 
 /** A size that fits, and what was changed to make it fit. */
 export interface SizeFit {
@@ -26,33 +22,26 @@ export interface SizeFit {
   message: string | null;
 }
 
-/** Largest bytes one lab buffer may hold. */
-export function maxBufferBytes(limits: LabLimits): number {
-  return Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
-}
+/** A byte count in binary units for messages ("128 MiB", "1.5 KiB"): the shared formatter. */
+export const formatBytes = formatBytesBinary;
 
-/** A byte count in MiB or KiB, for messages. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 2 ** 20) return `${Number((bytes / 2 ** 20).toPrecision(4))} MiB`;
-  if (bytes >= 1024) return `${Number((bytes / 1024).toPrecision(4))} KiB`;
-  return `${bytes} B`;
-}
-
-/** The most f32 elements (or FMA threads) a kernel can take on a device with these limits. */
+/** The most f32 elements (or FMA threads) a count-sized kernel can take on these limits. */
 export function maxCount(id: LabKernelId, limits: LabLimits): number {
-  const bytes = maxBufferBytes(limits);
-  const grid = limits.maxComputeWorkgroupsPerDimension ** 2;
-  if (LAB_KERNELS[id].sizeKind === 'threads') {
-    return Math.min(Math.floor(bytes / VEC4_BYTES), grid * FMA_WORKGROUP_SIZE);
-  }
-  // Streaming kernels pad to whole vec4s: the padded array must fit one buffer.
-  return Math.floor(bytes / VEC4_BYTES) * 4;
+  const { lab } = labKernel(id);
+  if (!lab.maxCount) throw new RangeError(`${id} takes a matrix shape, not a count`);
+  return lab.maxCount(limits);
 }
 
-/** Whether a matrix shape fits: each of A, B, C in one buffer, the grid within the limit. */
-export function matmulFits(shape: MatmulShape, limits: LabLimits): boolean {
+/** Edge of the output block one workgroup of the lab's matmuls covers. */
+export const LAB_MATMUL_EDGE = 16;
+
+/**
+ * Whether a matrix shape fits: each of A, B, C in one buffer, and a grid of `edge` x `edge`
+ * blocks within the per-dimension limit.
+ */
+export function matmulFits(shape: MatmulShape, limits: LabLimits, edge = LAB_MATMUL_EDGE): boolean {
   const bytes = maxBufferBytes(limits);
-  const perDimension = limits.maxComputeWorkgroupsPerDimension * MATMUL_TILE_EDGE;
+  const perDimension = limits.maxComputeWorkgroupsPerDimension * edge;
   return (
     shape.m * shape.k * 4 <= bytes &&
     shape.k * shape.n * 4 <= bytes &&
@@ -73,13 +62,17 @@ export function scaleShape(shape: MatmulShape, factor: number): MatmulShape {
  * that fits, found by bisection (fitting only gets easier as the factor shrinks). Dimensions
  * that reach 1 stay there. Returns 1 x 1 x 1 if even that does not fit (it always does).
  */
-export function fitMatmul(shape: MatmulShape, limits: LabLimits): MatmulShape {
-  if (matmulFits(shape, limits)) return shape;
+export function fitMatmul(
+  shape: MatmulShape,
+  limits: LabLimits,
+  edge = LAB_MATMUL_EDGE,
+): MatmulShape {
+  if (matmulFits(shape, limits, edge)) return shape;
   let low = 0;
   let high = 1;
   for (let i = 0; i < 64; i++) {
     const middle = (low + high) / 2;
-    if (matmulFits(scaleShape(shape, middle), limits)) low = middle;
+    if (matmulFits(scaleShape(shape, middle), limits, edge)) low = middle;
     else high = middle;
   }
   return scaleShape(shape, low);
@@ -91,8 +84,11 @@ export function fitSize(id: LabKernelId, requested: LabSize, limits: LabLimits):
     `this GPU device allows ${formatBytes(maxBufferBytes(limits))} per buffer ` +
     `and ${limits.maxComputeWorkgroupsPerDimension.toLocaleString('en-US')} workgroups per dimension`;
   if (isMatmulSize(requested)) {
-    if (matmulFits(requested, limits)) return { size: requested, reduced: false, message: null };
-    const size = fitMatmul(requested, limits);
+    const edge = labKernel(id).lab.matmulEdge ?? LAB_MATMUL_EDGE;
+    if (matmulFits(requested, limits, edge)) {
+      return { size: requested, reduced: false, message: null };
+    }
+    const size = fitMatmul(requested, limits, edge);
     return {
       size,
       reduced: true,

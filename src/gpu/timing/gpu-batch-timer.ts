@@ -5,6 +5,8 @@
  * the wake-up of the page, a fixed cost that long batches make small). The result says which.
  */
 import { scoped } from '../error-scopes';
+import type { GuardedWait } from '../run-guard';
+import { performanceClock, type Clock } from './clock';
 import type { BatchTiming } from './harness';
 
 /** Records a batch into `encoder`. Pass `timestampWrites`, when given, to its one compute pass. */
@@ -12,9 +14,6 @@ export type RecordBatch = (
   encoder: GPUCommandEncoder,
   timestampWrites: GPUComputePassTimestampWrites | undefined,
 ) => void;
-
-/** Waits on a GPU promise; a run guard's `wait`, so loss and abort end the wait early. */
-export type GuardedWait = <T>(promise: Promise<T>) => Promise<T>;
 
 /** Times batches of work on one device; destroy it when done. */
 export interface GpuBatchTimer {
@@ -58,8 +57,15 @@ function createQueries(device: GPUDevice): Queries | null {
   };
 }
 
-/** A batch timer for `device`, using timestamps when the device was created with them. */
-export function createGpuBatchTimer(device: GPUDevice, wait: GuardedWait): GpuBatchTimer {
+/**
+ * A batch timer for `device`, using timestamps when the device was created with them; `clock`
+ * times completion when it does not (and is what tests replace).
+ */
+export function createGpuBatchTimer(
+  device: GPUDevice,
+  wait: GuardedWait,
+  clock: Clock = performanceClock,
+): GpuBatchTimer {
   const queries = createQueries(device);
   const writes: GPUComputePassTimestampWrites | undefined = queries
     ? { querySet: queries.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 }
@@ -76,10 +82,10 @@ export function createGpuBatchTimer(device: GPUDevice, wait: GuardedWait): GpuBa
         }
         return encoder.finish();
       });
-      const startMs = performance.now();
+      const start = clock();
       const submitted = scoped(device, action, () => device.queue.submit([encoded.value]));
       await wait(device.queue.onSubmittedWorkDone());
-      const completionSeconds = (performance.now() - startMs) / 1000;
+      const completionSeconds = Math.max(0, clock() - start);
       const problem = (await wait(encoded.error)) ?? (await wait(submitted.error));
       if (problem) throw problem;
       if (!queries) return { seconds: completionSeconds, method: 'completion' };

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { WidgetRoot } from '../frame/WidgetRoot';
-import type { WidgetStatus } from '../frame/status';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import type { WidgetStatus } from '../../ui/frame/status';
+import { formatCount } from '../../format/units';
+import { useElementWidth } from '../../ui/useElementWidth';
 import { AmdahlChart, type ChartSeries } from './AmdahlChart';
-import { useContainerWidth } from './useContainerWidth';
 import {
   axisMaxCores,
   buildCurve,
@@ -12,7 +13,6 @@ import {
   DEFAULT_MAX_CORES,
   DEFAULT_USER_FRACTION,
   formatCeiling,
-  formatCoreCount,
   formatCoresPhrase,
   formatFraction,
   formatSpeedup,
@@ -57,7 +57,7 @@ export default function AmdahlPlot({
 }: AmdahlPlotProps) {
   const idPrefix = `amdahl-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const containerRef = useRef<HTMLDivElement>(null);
-  const widthPx = useContainerWidth(containerRef, FALLBACK_WIDTH_PX);
+  const widthPx = useElementWidth(containerRef, FALLBACK_WIDTH_PX);
 
   const fractionsKey = fractions.join(',');
   const lessonFractions = useMemo(
@@ -189,7 +189,7 @@ export default function AmdahlPlot({
               onChange={(event) => setCoreCount(coreStops[Number(event.target.value)] ?? coreCount)}
             />
             <output htmlFor={`${idPrefix}-n`} className="amdahl__output">
-              {formatCoreCount(coreCount)}
+              {formatCount(coreCount)}
             </output>
           </div>
           <div className="amdahl__presets" role="group" aria-label="Real core counts">
@@ -201,7 +201,7 @@ export default function AmdahlPlot({
                 title={ref.detail}
                 onClick={() => setCoreCount(ref.coreCount)}
               >
-                {`${ref.label} (${formatCoreCount(ref.coreCount)})`}
+                {`${ref.label} (${formatCount(ref.coreCount)})`}
               </button>
             ))}
           </div>
@@ -209,7 +209,7 @@ export default function AmdahlPlot({
       </div>
 
       <div className="amdahl__legend">
-        <p className="amdahl__legend-heading">{`At N = ${formatCoreCount(coreCount)}:`}</p>
+        <p className="amdahl__legend-heading">{`At N = ${formatCount(coreCount)}:`}</p>
         <ul>
           {series.map((s) => {
             const reading = readSpeedup(s.curve.fraction, coreCount);

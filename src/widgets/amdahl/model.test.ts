@@ -9,7 +9,6 @@ import {
   DEFAULT_FRACTIONS,
   DEFAULT_MAX_CORES,
   formatCeiling,
-  formatCoreCount,
   formatFraction,
   formatSpeedup,
   fractionStops,
@@ -145,7 +144,6 @@ describe('readings and formatting', () => {
     expect(formatCeiling(amdahlLimit(0.999))).toBe('1,000');
     expect(formatFraction(0.95)).toBe('0.95');
     expect(formatFraction(0)).toBe('0');
-    expect(formatCoreCount(16896)).toBe('16,896');
   });
 
   it('writes the worked example sentence', () => {

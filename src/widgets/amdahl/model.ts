@@ -3,6 +3,7 @@
  * through, the screen-reader table and the readout sentence. No React, no DOM.
  */
 import { amdahlLimit, amdahlSpeedup } from '../../engine/amdahl';
+import { formatCount } from '../../format/units';
 
 /** The parallel fractions drawn when a lesson passes none. */
 export const DEFAULT_FRACTIONS: readonly number[] = [0.5, 0.9, 0.95, 0.99, 0.999];
@@ -207,7 +208,6 @@ const threeDigits = new Intl.NumberFormat('en-US', {
 });
 const upToThreeDigits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
 const fractionFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** Rounds to three significant digits, as the readout shows numbers. */
 function toThreeDigits(value: number): number {
@@ -229,14 +229,9 @@ export function formatFraction(fraction: number): string {
   return fractionFormat.format(fraction);
 }
 
-/** A core count as a whole number with thousands separators: 6,912. */
-export function formatCoreCount(coreCount: number): string {
-  return wholeNumber.format(coreCount);
-}
-
 /** "1 core" or "6,912 cores". */
 export function formatCoresPhrase(coreCount: number): string {
-  const text = formatCoreCount(coreCount);
+  const text = formatCount(coreCount);
   return text === '1' ? '1 core' : `${text} cores`;
 }
 

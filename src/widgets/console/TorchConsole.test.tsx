@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import TorchConsole from './TorchConsole';
-import { createSessionStore } from './session-store';
+import { createSessionStore } from '../../store/session';
 
 function setup(props: Record<string, unknown> = {}) {
   const store = createSessionStore();

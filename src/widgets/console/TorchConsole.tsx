@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { WidgetRoot } from '../frame/WidgetRoot';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { MAX_VALUE_ELEMENTS, presetLines } from '../../torch';
-import { ConsolePanel } from './ConsolePanel';
-import { GpuPicker } from './GpuPicker';
-import type { SessionStoreState } from './session-store';
-import { usePageSession, useSession } from './usePageSession';
+import { ConsolePanel } from '../../ui/console/ConsolePanel';
+import { GpuPicker } from '../../ui/GpuPicker';
+import type { SessionStoreState } from '../../store/session';
+import { usePageSession, useSession } from '../../store/usePageSession';
 import type { StoreApi } from 'zustand/vanilla';
 import './console.css';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
-import type { GpuAcquisition } from '../../gpu/device';
+import type { GpuAcquisition } from '../../gpu';
 import { DeviceCard } from './DeviceCard';
 
 const live: GpuAcquisition = {

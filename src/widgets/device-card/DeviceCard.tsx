@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { copyLimits } from '../../gpu/adapter-summary';
-import type { GpuAcquisition } from '../../gpu/device';
-import { WidgetRoot } from '../frame/WidgetRoot';
-import type { WidgetStatus } from '../frame/status';
+import { copyLimits } from '../../gpu';
+import type { GpuAcquisition } from '../../gpu';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import type { WidgetStatus } from '../../ui/frame/status';
 import { allLimits, identityFacts, keyLimits, PYTORCH_COUNTERPARTS } from './device-facts';
 import './device-card.css';
 

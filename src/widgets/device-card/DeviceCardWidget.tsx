@@ -1,4 +1,4 @@
-import { shareGpu } from '../../gpu/device';
+import { shareGpu } from '../../gpu';
 import { DeviceCard } from './DeviceCard';
 
 /** The page's shared device, with timestamp queries where the adapter has them. */

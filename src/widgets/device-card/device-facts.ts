@@ -3,7 +3,8 @@
  * limits that matter for compute kernels (each with its CUDA counterpart), every other limit and
  * the features, plus how PyTorch's device properties map onto what WebGPU reveals. Pure.
  */
-import type { GpuAdapterSummary } from '../../gpu/adapter-summary';
+import { formatBytesBinary, formatCount } from '../../format/units';
+import type { GpuAdapterSummary } from '../../gpu';
 
 /** One labelled value. */
 export interface Fact {
@@ -95,13 +96,7 @@ function isByteLimit(name: string): boolean {
 
 /** A limit's value for people: bytes as KiB/MiB/GiB, counts with separators. */
 export function formatLimit(name: string, value: number): string {
-  if (isByteLimit(name)) {
-    if (value >= 2 ** 30) return `${Number((value / 2 ** 30).toPrecision(4))} GiB`;
-    if (value >= 2 ** 20) return `${Number((value / 2 ** 20).toPrecision(4))} MiB`;
-    if (value >= 1024) return `${Number((value / 1024).toPrecision(4))} KiB`;
-    return `${value} B`;
-  }
-  return value.toLocaleString('en-US');
+  return isByteLimit(name) ? formatBytesBinary(value) : formatCount(value);
 }
 
 /** The identity rows: who made it, what it is, whether it is a fallback. */

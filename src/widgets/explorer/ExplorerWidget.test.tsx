@@ -16,6 +16,8 @@ function fakeDeps(overrides: Partial<ExplorerDeps> = {}): ExplorerDeps {
         secondsPerKernel: 3.2e-4,
         repeats: 40,
         batches: 3,
+        relativeSpread: 0.01,
+        method: 'completion',
         workgroupSize,
         verified: true,
         detail: `all ${elements.toLocaleString('en-US')} values match the CPU reference bit for bit`,
@@ -65,7 +67,7 @@ describe('ExplorerWidget', () => {
       '132 × 128 = 16,896',
     );
     expect(container.querySelector('[data-total="tensor-cores"]')?.textContent).toContain('528');
-    expect(container.querySelector('[data-total="l2"]')?.textContent).toContain('50 MB');
+    expect(container.querySelector('[data-total="l2"]')?.textContent).toContain('50 MiB');
     expect(container.querySelector('[data-waves]')?.getAttribute('data-waves')).toBe('32');
   });
 

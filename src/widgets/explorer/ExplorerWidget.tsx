@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { WidgetRoot } from '../frame/WidgetRoot';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { createBrowserExplorerDeps } from './browser-deps';
 import { GpuCanvas } from './GpuCanvas';
 import { HardwarePicker } from './HardwarePicker';
@@ -9,8 +9,8 @@ import { ModelReadout } from './ModelReadout';
 import { PlaybackControls } from './PlaybackControls';
 import { waveSummary } from './summary';
 import { TotalsTable } from './TotalsTable';
-import { useExplorerController } from './useExplorerController';
-import type { ExplorerDeps } from './controller';
+import { useController } from '../../ui/useController';
+import { ExplorerController, type ExplorerDeps } from './controller';
 import './explorer.css';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible message. */
@@ -45,9 +45,8 @@ export default function ExplorerWidget({
     ...(threadsPerBlock === undefined ? {} : { threadsPerBlock }),
     ...(residency === undefined ? {} : { residency }),
   };
-  const [controller, state] = useExplorerController(
-    () => deps ?? createBrowserExplorerDeps(),
-    initial,
+  const [controller, state] = useController(
+    () => new ExplorerController(deps ?? createBrowserExplorerDeps(), initial),
   );
   const idBase = `explorer-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const summary = waveSummary(state.hardware, state.plan, state.playback);

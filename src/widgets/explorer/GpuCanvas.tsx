@@ -6,8 +6,8 @@ import { commandForKey, KEY_HELP, moveSelection } from './keys';
 import { layoutGpu, tileAt } from './layout';
 import { shownWave, waveFraction } from './playback';
 import { threadsPerSmInWave } from './schedule';
-import { formatCount } from './format';
-import { useElementWidth } from './useElementWidth';
+import { formatCount } from '../../format/units';
+import { useElementWidth } from '../../ui/useElementWidth';
 
 /** Width used before the container is measured. */
 const FALLBACK_WIDTH_PX = 640;

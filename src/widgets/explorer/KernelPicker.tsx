@@ -1,6 +1,6 @@
 import { ELEMENT_PRESETS, EXPLORER_LIMITS, threadsPerBlockChoices } from './config';
 import type { ExplorerController, ExplorerState } from './controller';
-import { formatCount } from './format';
+import { formatCount } from '../../format/units';
 
 /** The kernel's size, its block size, and how threads are placed on an SM. */
 export function KernelPicker({

@@ -1,5 +1,10 @@
 import type { ExplorerController, ExplorerState } from './controller';
-import { formatBandwidth, formatCount, formatSeconds } from './format';
+import {
+  formatCount,
+  formatGigabytesPerSecond,
+  formatSeconds,
+  formatSpread,
+} from '../../format/units';
 
 /** Bytes the ReLU kernel moves per element: one f32 read and one f32 written. */
 const BYTES_MOVED_PER_ELEMENT = 8;
@@ -105,12 +110,16 @@ function MeasuredResult({ state }: { state: ExplorerState }) {
       </table>
       <p className="explorer-verified">✓ Verified: {measurement.detail}.</p>
       <p className="hint">
-        Measured: wall-clock time per dispatch over {formatCount(measurement.repeats)} back-to-back
-        dispatches (median of {measurement.batches} batches), {measurement.workgroupSize} threads
-        per workgroup, including each dispatch&apos;s own overhead but not the upload or reading the
-        result back. That is {formatBandwidth(bandwidth)} of memory traffic, counting each element
-        read and written (8 bytes). Modeled: the cost engine&apos;s launch plus roofline time for
-        the same kernel.
+        Measured: time per launch, the median of {measurement.batches} batches of{' '}
+        {formatCount(measurement.repeats)} back-to-back launches (spread{' '}
+        {formatSpread(measurement.relativeSpread)}),{' '}
+        {measurement.method === 'timestamp-query'
+          ? 'timed by the GPU’s own timestamps'
+          : 'timed on the page’s clock until the GPU reported the batch done'}
+        , {measurement.workgroupSize} threads per workgroup, not counting the upload or reading the
+        result back. That is {formatGigabytesPerSecond(bandwidth)} of memory traffic, counting each
+        element read and written (8 bytes). Modeled: the cost engine&apos;s launch plus roofline
+        time for the same kernel.
       </p>
       {adapter.isFallback && (
         <p className="explorer-fallback">

@@ -1,5 +1,11 @@
 import type { ExplorerState } from './controller';
-import { formatBandwidth, formatBytes, formatCount, formatSeconds, formatTflops } from './format';
+import {
+  formatBytesBinary,
+  formatCount,
+  formatGigabytesPerSecond,
+  formatSeconds,
+  formatTeraflopsPerSecond,
+} from '../../format/units';
 import { playbackSeconds } from './playback';
 import { plural, slowdownPhrase } from './summary';
 import type { WavePlan } from './schedule';
@@ -37,8 +43,8 @@ export function ModelReadout({ state }: { state: ExplorerState }) {
         <strong data-modeled-seconds={model.seconds}>{formatSeconds(model.seconds)}</strong> ={' '}
         {formatSeconds(model.launchSeconds)} launch +{' '}
         {model.memorySeconds >= model.computeSeconds
-          ? `${formatSeconds(model.memorySeconds)} to read and write ${formatBytes(bytes)} at ${formatBandwidth(model.bytesPerSecond)} achievable`
-          : `${formatSeconds(model.computeSeconds)} of arithmetic at ${formatTflops(model.flopsPerSecond)} achievable`}{' '}
+          ? `${formatSeconds(model.memorySeconds)} to read and write ${formatBytesBinary(bytes)} at ${formatGigabytesPerSecond(model.bytesPerSecond)} achievable`
+          : `${formatSeconds(model.computeSeconds)} of arithmetic at ${formatTeraflopsPerSecond(model.flopsPerSecond)} achievable`}{' '}
         ({BOUND_TEXT[model.bound]}). The time uses the real residency, whichever picture you watch.
       </p>
       <p className="hint">{slowdownPhrase(playbackSeconds(plan.schedule.waves), model.seconds)}</p>

@@ -1,14 +1,14 @@
 import type { Figure } from '../../engine';
 import type { ExplorerHardware } from './hardware';
 import { smWord } from './hardware';
+import { figureTitle } from '../../format/figure';
 import {
-  figureTitle,
-  formatBandwidth,
-  formatBytes,
+  formatBytesBinary,
   formatCount,
-  formatGhz,
-  formatTflops,
-} from './format';
+  formatGigabytesPerSecond,
+  formatGigahertz,
+  formatTeraflopsPerSecond,
+} from '../../format/units';
 
 /** The totals the chosen hardware adds up to: cores, tensor cores, peaks, memory. */
 export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; idBase: string }) {
@@ -33,31 +33,31 @@ export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; 
     ...hardware.peaks.map((p) => ({
       key: `peak-${p.label}`,
       label: `Peak ${p.label.replace(' (tensor cores)', ', tensor').replace(' (CUDA cores)', ', CUDA cores')}`,
-      value: formatTflops(p.flopsPerSecond.value),
+      value: formatTeraflopsPerSecond(p.flopsPerSecond.value),
       figure: p.flopsPerSecond,
     })),
     {
       key: 'clock',
       label: 'Boost clock',
-      value: formatGhz(gpu.boostClockHz.value),
+      value: formatGigahertz(gpu.boostClockHz.value),
       figure: gpu.boostClockHz,
     },
     {
       key: 'memory',
       label: 'Memory',
-      value: `${formatBytes(gpu.memoryBytes.value)}${gpu.memoryBytes.note ? ` ${gpu.memoryBytes.note.split(';')[0]}` : ''}`,
+      value: `${formatBytesBinary(gpu.memoryBytes.value)}${gpu.memoryBytes.note ? ` ${gpu.memoryBytes.note.split(';')[0]}` : ''}`,
       figure: gpu.memoryBytes,
     },
     {
       key: 'bandwidth',
       label: 'Memory bandwidth',
-      value: formatBandwidth(gpu.memoryBytesPerSecond.value),
+      value: formatGigabytesPerSecond(gpu.memoryBytesPerSecond.value),
       figure: gpu.memoryBytesPerSecond,
     },
     {
       key: 'l2',
       label: 'L2 cache',
-      value: gpu.l2Bytes ? formatBytes(gpu.l2Bytes.value) : 'not published',
+      value: gpu.l2Bytes ? formatBytesBinary(gpu.l2Bytes.value) : 'not published',
       ...(gpu.l2Bytes ? { figure: gpu.l2Bytes } : {}),
     },
   ];

@@ -1,12 +1,6 @@
 /** Real dependencies of the explorer in a browser: the clock, reduced motion, and WebGPU. */
-import { shareGpu } from '../../gpu/device';
-import {
-  elementwiseInput,
-  verifyRelu,
-} from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
-import { runElementwiseOnGpu } from '../../gpu/kernels/explorer-elementwise/runner';
+import { adapterLabel, describeF32Check, measureReluOnGpu, shareGpu } from '../../gpu';
 import type { ElementwiseGpu, ExplorerDeps } from './controller';
-import { adapterLabel } from '../../gpu/adapter-summary';
 
 function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -35,16 +29,16 @@ async function explorerGpu(): Promise<ElementwiseGpu> {
     adapter: { description, isFallback: a.isFallback },
     async measure(elements, workgroupSize, signal) {
       if (gpu.isLost()) throw new Error('The GPU device was lost. Try again to get a new one.');
-      const input = elementwiseInput(elements);
-      const run = await runElementwiseOnGpu(gpu, input, { workgroupSize, signal });
-      const check = verifyRelu(input, run.output);
+      const run = await measureReluOnGpu(gpu, elements, workgroupSize, { signal });
       return {
-        secondsPerKernel: run.secondsPerKernel,
-        repeats: run.repeats,
-        batches: run.batches,
+        secondsPerKernel: run.measurement.medianSeconds,
+        repeats: run.measurement.repeatsPerBatch,
+        batches: run.measurement.samples,
+        relativeSpread: run.measurement.relativeSpread,
+        method: run.measurement.method,
         workgroupSize: run.workgroupSize,
-        verified: check.ok,
-        detail: check.detail,
+        verified: run.check.ok,
+        detail: describeF32Check(run.check),
       };
     },
   };

@@ -3,10 +3,11 @@
  * lesson's props, a typed number) into a usable configuration plus messages saying what changed.
  */
 import { GPU_IDS, isGpuId, type GpuId } from '../../engine';
-import { MAX_ELEMENTWISE_ELEMENTS } from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
 import { catalogCoresPerSm, explorerHardware } from './hardware';
 import { getGpu } from '../../engine';
 
+/** Most elements the explorer runs: 64 MiB per buffer, inside WebGPU's default binding limit. */
+export const MAX_EXPLORER_ELEMENTS = 16_777_216;
 /** How threads are placed on an SM in the animation. */
 export type Residency = 'one-per-core' | 'resident';
 
@@ -34,7 +35,7 @@ export const EXPLORER_LIMITS = {
   sms: { min: 1, max: 160 },
   /** Multiples of a warp, so a warp's lanes map onto whole groups of cores. */
   coresPerSm: { min: 32, max: 256, step: WARP_SIZE },
-  elements: { min: 1, max: MAX_ELEMENTWISE_ELEMENTS },
+  elements: { min: 1, max: MAX_EXPLORER_ELEMENTS },
   threadsPerBlock: [32, 64, 128, 256, 512, 1024] as readonly number[],
 } as const;
 

@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { predictKernel } from '../../engine';
-import { explorerElementwiseDescriptor } from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
+import { reluScalarPlan } from '../../gpu';
+
+const reluDescriptor = (elements: number, block: number) =>
+  reluScalarPlan(elements, block).descriptor;
 import {
   ExplorerController,
   type ElementwiseGpu,
@@ -12,6 +15,8 @@ const goodRun: ElementwiseMeasurement = {
   secondsPerKernel: 2e-4,
   repeats: 50,
   batches: 3,
+  relativeSpread: 0.02,
+  method: 'completion',
   workgroupSize: 64,
   verified: true,
   detail: 'all 524,288 values match the CPU reference bit for bit',
@@ -54,9 +59,7 @@ describe('ExplorerController', () => {
     expect(s.hardware.cudaCores).toBe(6912);
     expect(s.plan.schedule.waves).toBe(76);
     expect(s.otherPlan.schedule.waves).toBe(3);
-    expect(s.model).toEqual(
-      predictKernel('a100-sxm-80gb', explorerElementwiseDescriptor(524_288, 64)),
-    );
+    expect(s.model).toEqual(predictKernel('a100-sxm-80gb', reluDescriptor(524_288, 64)));
     expect(s.playback).toEqual({ phase: 'ready', position: 0, waves: 76 });
   });
 

@@ -5,7 +5,8 @@
  * renders the state this emits.
  */
 import type { KernelPrediction } from '../../engine';
-import type { WidgetStatus } from '../frame/status';
+import { WidgetController } from '../../store/widget-controller';
+import type { WidgetStatus } from '../../ui/frame/status';
 import { checkExplorerConfig, type ExplorerConfig, type Residency } from './config';
 import { explorerHardware, type ExplorerHardware } from './hardware';
 import { modelElementwise } from './model-time';
@@ -27,9 +28,16 @@ export interface AdapterFacts {
 
 /** One verified (or not) timing of the ReLU kernel on the learner's GPU. */
 export interface ElementwiseMeasurement {
+  /** Median seconds of one launch over the timed batches. */
   secondsPerKernel: number;
+  /** Launches in each timed batch. */
   repeats: number;
+  /** Timed batches the median is taken over. */
   batches: number;
+  /** Half the interquartile range over the median. */
+  relativeSpread: number;
+  /** GPU timestamps around each batch, or the wall clock until the queue finished. */
+  method: 'timestamp-query' | 'completion';
   /** Workgroup size used, after the device's limits. */
   workgroupSize: number;
   /** True when every output value matched the CPU reference. */
@@ -127,10 +135,32 @@ function derive(config: ExplorerConfig) {
   return { hardware, plan, otherPlan, model };
 }
 
+/** The explorer's first state: the checked settings, their waves and model, nothing measured. */
+function initialExplorerState(
+  deps: ExplorerDeps,
+  initial: Partial<Record<keyof ExplorerConfig, unknown>>,
+): ExplorerState {
+  const { config, messages } = checkExplorerConfig(initial);
+  const derived = derive(config);
+  const missing = deps.webgpuMissingReason();
+  const measure: MeasureState = missing
+    ? { phase: 'unavailable', message: missing }
+    : { phase: 'idle' };
+  const playback = initialPlayback(derived.plan.schedule.waves);
+  return {
+    status: statusOf(playback, measure),
+    config,
+    messages,
+    ...derived,
+    playback,
+    zoom: { sm: 0, zoomed: false, progress: 0 },
+    measure,
+    reducedMotion: deps.reducedMotion(),
+  };
+}
+
 /** Drives the explorer; emits a fresh ExplorerState on each change. */
-export class ExplorerController {
-  private state: ExplorerState;
-  private listeners = new Set<(s: ExplorerState) => void>();
+export class ExplorerController extends WidgetController<ExplorerState> {
   private lastTick: number | null = null;
   private abort: AbortController | null = null;
   private gpu: Promise<ElementwiseGpu> | null = null;
@@ -139,41 +169,17 @@ export class ExplorerController {
     private deps: ExplorerDeps,
     initial: Partial<Record<keyof ExplorerConfig, unknown>> = {},
   ) {
-    const { config, messages } = checkExplorerConfig(initial);
-    const derived = derive(config);
-    const missing = deps.webgpuMissingReason();
-    const measure: MeasureState = missing
-      ? { phase: 'unavailable', message: missing }
-      : { phase: 'idle' };
-    const playback = initialPlayback(derived.plan.schedule.waves);
-    this.state = {
-      status: statusOf(playback, measure),
-      config,
-      messages,
-      ...derived,
-      playback,
-      zoom: { sm: 0, zoomed: false, progress: 0 },
-      measure,
-      reducedMotion: deps.reducedMotion(),
-    };
+    super(initialExplorerState(deps, initial));
   }
 
-  /** The current state. */
-  getState(): ExplorerState {
-    return this.state;
-  }
-
-  /** Calls `fn` on every change; returns an unsubscribe function. */
-  subscribe(fn: (s: ExplorerState) => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
+  private get state(): ExplorerState {
+    return this.getState();
   }
 
   private emit(patch: Partial<ExplorerState>): void {
     const next = { ...this.state, ...patch };
     next.status = statusOf(next.playback, next.measure);
-    this.state = next;
-    for (const fn of this.listeners) fn(next);
+    this.replaceState(next);
   }
 
   /**
@@ -348,8 +354,7 @@ export class ExplorerController {
   }
 
   /** Stops a measurement in progress and any animation; call when the view goes away. */
-  dispose(): void {
+  override dispose(): void {
     this.abort?.abort(new Error('The explorer was closed.'));
-    this.listeners.clear();
   }
 }

@@ -5,7 +5,7 @@
  */
 import type { ExplorerHardware } from './hardware';
 import { smWord } from './hardware';
-import { formatBytes, formatCount } from './format';
+import { formatBytesBinary, formatCount } from '../../format/units';
 import {
   layoutSmDetail,
   splitEvenly,
@@ -225,7 +225,11 @@ function drawDetail(ctx: DrawContext, scene: Scene, colors: DrawColors): void {
       : [`Scheduler (not published) · ${load}`, 'Sched.: n/a'];
     label(ctx, schedulerText, part.scheduler, colors, colors.text);
     const registerText = registersEach
-      ? [`Registers · ${formatBytes(registersEach)}`, `Regs ${formatBytes(registersEach)}`, 'Regs']
+      ? [
+          `Registers · ${formatBytesBinary(registersEach)}`,
+          `Regs ${formatBytesBinary(registersEach)}`,
+          'Regs',
+        ]
       : ['Registers: not published', 'Regs: n/a'];
     label(ctx, registerText, part.registers, colors, colors.muted);
     const busyHere = busyPerPart[p] ?? 0;
@@ -251,9 +255,9 @@ function drawDetail(ctx: DrawContext, scene: Scene, colors: DrawColors): void {
     ctx,
     l1 && shared
       ? [
-          `L1 cache / shared memory · ${formatBytes(l1.value)} (up to ${formatBytes(shared.value)} as shared memory)`,
-          `L1 / shared · ${formatBytes(l1.value)} (≤ ${formatBytes(shared.value)} shared)`,
-          `L1/shared ${formatBytes(l1.value)}`,
+          `L1 cache / shared memory · ${formatBytesBinary(l1.value)} (up to ${formatBytesBinary(shared.value)} as shared memory)`,
+          `L1 / shared · ${formatBytesBinary(l1.value)} (≤ ${formatBytesBinary(shared.value)} shared)`,
+          `L1/shared ${formatBytesBinary(l1.value)}`,
         ]
       : ['L1 cache / shared memory: not published', 'L1 / shared: n/a'],
     detail.sharedMemory,

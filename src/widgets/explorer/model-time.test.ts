@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { predictKernel } from '../../engine';
-import { explorerElementwiseDescriptor } from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
+import { reluScalarPlan } from '../../gpu';
+
+const reluDescriptor = (elements: number, block: number) =>
+  reluScalarPlan(elements, block).descriptor;
 import { explorerHardware } from './hardware';
 import { modelElementwise } from './model-time';
 
@@ -8,9 +11,7 @@ describe('modelElementwise', () => {
   it('is the engine’s predictKernel for a catalog GPU', () => {
     const hw = explorerHardware('a100-sxm-80gb');
     const model = modelElementwise(hw, 524_288, 64);
-    expect(model).toEqual(
-      predictKernel('a100-sxm-80gb', explorerElementwiseDescriptor(524_288, 64)),
-    );
+    expect(model).toEqual(predictKernel('a100-sxm-80gb', reluDescriptor(524_288, 64)));
     // 4 MiB read + written at 2,039 GB/s x 0.753, plus a 5 us launch.
     expect(model.memorySeconds).toBeCloseTo((2 * 2_097_152) / (2039e9 * 0.7533), 8);
     expect(model.seconds).toBeCloseTo(5e-6 + model.memorySeconds, 10);

@@ -3,7 +3,7 @@
  * hand-set GPU (not in the catalog) as the spec the explorer built for it.
  */
 import { predictKernel, predictKernelOn, type KernelPrediction } from '../../engine';
-import { explorerElementwiseDescriptor } from '../../gpu/kernels/explorer-elementwise/explorer-elementwise';
+import { reluScalarPlan } from '../../gpu';
 import type { ExplorerHardware } from './hardware';
 
 /** The cost engine's prediction for ReLU over `elements` in blocks of `threadsPerBlock`. */
@@ -12,7 +12,7 @@ export function modelElementwise(
   elements: number,
   threadsPerBlock: number,
 ): KernelPrediction {
-  const descriptor = explorerElementwiseDescriptor(elements, threadsPerBlock);
+  const descriptor = reluScalarPlan(elements, threadsPerBlock).descriptor;
   return hardware.custom
     ? predictKernelOn(hardware.gpu, descriptor)
     : predictKernel(hardware.base.id, descriptor);

@@ -1,5 +1,5 @@
 /** The sentences the explorer shows and announces: the live wave summary and the waves line. */
-import { formatCount, formatSeconds } from './format';
+import { formatCount, formatSeconds } from '../../format/units';
 import type { ExplorerHardware } from './hardware';
 import { smWord } from './hardware';
 import type { PlaybackState } from './playback';

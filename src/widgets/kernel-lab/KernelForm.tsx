@@ -1,10 +1,5 @@
 import { useId } from 'react';
-import {
-  LAB_KERNEL_IDS,
-  LAB_KERNELS,
-  type LabKernelId,
-  type LabSize,
-} from '../../gpu/lab/lab-kernels';
+import { LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
 import { draftOf, SIZE_PRESETS, type SizeDraft } from './settings';
 
 /** Props of the form that picks a kernel, a size and the GPU to compare with. */

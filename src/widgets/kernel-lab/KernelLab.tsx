@@ -1,16 +1,16 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { labPlan, LAB_KERNELS, type LabKernelId } from '../../gpu/lab/lab-kernels';
-import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../gpu/kernel-plan';
-import { WidgetRoot } from '../frame/WidgetRoot';
-import { useContainerWidth } from '../amdahl/useContainerWidth';
+import { labPlan, LAB_KERNELS, type LabKernelId } from '../../gpu';
+import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../gpu';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { useElementWidth } from '../../ui/useElementWidth';
 import { compare, type Comparison } from './compare';
-import type { KernelLabDeps } from './controller';
+import { KernelLabController, type KernelLabDeps } from './controller';
 import {
   formatGigabytesPerSecond,
   formatGigaflopsPerSecond,
   formatSeconds,
   formatShare,
-} from './format';
+} from '../../format/units';
 import { KernelForm } from './KernelForm';
 import {
   catalogChoices,
@@ -25,7 +25,7 @@ import { ResultTable } from './ResultTable';
 import { rooflineGeometry } from './roofline';
 import { RooflinePlot } from './RooflinePlot';
 import { DEFAULT_SIZES, draftOf, parseSize, type SizeDraft } from './settings';
-import { useKernelLab } from './useKernelLab';
+import { useController } from '../../ui/useController';
 import './kernel-lab.css';
 
 /** Width used until the container is measured. */
@@ -56,13 +56,13 @@ function usePreview(kernel: LabKernelId, draft: SizeDraft, catalogGpu: string): 
  * beside the cost engine's prediction for a catalog GPU, with a roofline of both.
  */
 export function KernelLab({ deps }: { deps: KernelLabDeps }) {
-  const [controller, state] = useKernelLab(deps);
+  const [controller, state] = useController(() => new KernelLabController(deps));
   const [kernel, setKernel] = useState<LabKernelId>('relu');
   const [draft, setDraft] = useState<SizeDraft>(() => draftOf(DEFAULT_SIZES.relu));
   const [catalogGpu, setCatalogGpu] = useState(DEFAULT_CATALOG_GPU);
   const [formError, setFormError] = useState<string | null>(null);
   const plotRef = useRef<HTMLDivElement>(null);
-  const widthPx = useContainerWidth(plotRef, FALLBACK_WIDTH_PX);
+  const widthPx = useElementWidth(plotRef, FALLBACK_WIDTH_PX);
   const idPrefix = `kl-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const running = state.status === 'running';
   const preview = usePreview(kernel, draft, catalogGpu);

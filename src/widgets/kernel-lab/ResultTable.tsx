@@ -1,11 +1,11 @@
-import { describeSize, LAB_KERNELS } from '../../gpu/lab/lab-kernels';
+import { describeSize, LAB_KERNELS } from '../../gpu';
 import type { Comparison } from './compare';
 import {
   formatGigabytesPerSecond,
   formatGigaflopsPerSecond,
   formatSeconds,
   formatSpread,
-} from './format';
+} from '../../format/units';
 
 /** Words for the limit the model sees. */
 const BOUND_WORDS = { memory: 'memory', compute: 'arithmetic', overhead: 'launch overhead' };
@@ -65,8 +65,13 @@ export function ResultTable({ rows, catalogName }: { rows: Comparison[]; catalog
                   <td className="num" data-seconds={m.verified ? m.medianSeconds : ''}>
                     {m.verified ? (
                       <>
-                        {formatSeconds(m.medianSeconds)}{' '}
-                        <span className="kl-spread">{formatSpread(m.relativeSpread)}</span>
+                        {formatSeconds(m.medianSeconds)}
+                        {Number.isFinite(m.relativeSpread) ? (
+                          <>
+                            {' '}
+                            <span className="kl-spread">{formatSpread(m.relativeSpread)}</span>
+                          </>
+                        ) : null}
                       </>
                     ) : (
                       'not shown'

@@ -1,8 +1,10 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import * as d3 from 'd3';
+import { formatSiShort } from '../../format/units';
+import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
+import { PlotFrame } from '../../ui/plot/PlotFrame';
 import {
   formatIntensity,
-  formatRateTick,
   type PlacedPoint,
   type PlacedRoof,
   type RooflineGeometry,
@@ -19,17 +21,15 @@ export interface RooflinePlotProps {
 }
 
 /** Margins and height of the plot at a width. */
-function layout(widthPx: number) {
-  const narrow = widthPx < 480;
+function layout(widthPx: number): PlotLayout {
+  const narrow = isNarrowPlot(widthPx);
   const margin = { top: 14, right: narrow ? 12 : 20, bottom: 46, left: narrow ? 46 : 58 };
-  const heightPx = Math.round(Math.min(Math.max(widthPx * 0.62, 260), 420));
-  return {
-    narrow,
-    margin,
-    heightPx,
-    innerWidthPx: Math.max(widthPx - margin.left - margin.right, 60),
-    innerHeightPx: heightPx - margin.top - margin.bottom,
-  };
+  return plotLayout(widthPx, margin, {
+    aspect: 0.62,
+    minHeightPx: 260,
+    maxHeightPx: 420,
+    minInnerWidthPx: 60,
+  });
 }
 
 /** The roofline: log-log axes, roofs as polylines, kernels as points. d3 scales, React DOM. */
@@ -40,9 +40,9 @@ export function RooflinePlot({
   title,
   description,
 }: RooflinePlotProps) {
-  const { narrow, margin, heightPx, innerWidthPx, innerHeightPx } = layout(widthPx);
-  const xAxisRef = useRef<SVGGElement>(null);
-  const yAxisRef = useRef<SVGGElement>(null);
+  const frame = layout(widthPx);
+  const { innerWidthPx, innerHeightPx } = frame;
+  const narrow = isNarrowPlot(widthPx);
   const x = useMemo(
     () => d3.scaleLog().base(2).domain(geometry.xDomain).range([0, innerWidthPx]).clamp(true),
     [geometry.xDomain, innerWidthPx],
@@ -55,82 +55,41 @@ export function RooflinePlot({
     () => (narrow ? geometry.xTicks.filter((_, i) => i % 2 === 0) : geometry.xTicks),
     [geometry.xTicks, narrow],
   );
-
-  useLayoutEffect(() => {
-    if (xAxisRef.current) {
-      d3.select(xAxisRef.current).call(
-        d3
-          .axisBottom<number>(x)
-          .tickValues(xTicks)
-          .tickFormat((v) => formatIntensity(v))
-          .tickSizeOuter(0),
-      );
-    }
-    if (yAxisRef.current) {
-      d3.select(yAxisRef.current).call(
-        d3
-          .axisLeft<number>(y)
-          .tickValues(geometry.yTicks)
-          .tickFormat((v) => formatRateTick(v))
-          .tickSizeOuter(0),
-      );
-    }
-  }, [x, y, xTicks, geometry.yTicks]);
-
   const line = d3
     .line<[number, number]>()
     .x((d) => x(d[0]))
     .y((d) => y(d[1]));
 
   return (
-    <svg
+    <PlotFrame
+      layout={frame}
+      name={{ idPrefix, title, description }}
       className="kl-plot__svg"
-      width={widthPx}
-      height={heightPx}
-      viewBox={`0 0 ${widthPx} ${heightPx}`}
-      role="img"
-      aria-labelledby={`${idPrefix}-title ${idPrefix}-desc`}
+      x={{
+        scale: x,
+        ticks: xTicks,
+        format: formatIntensity,
+        title: narrow
+          ? 'FLOP per byte (log)'
+          : 'Arithmetic intensity: FLOP per byte moved (log scale)',
+        titleOffsetPx: 38,
+      }}
+      y={{ scale: y, ticks: geometry.yTicks, format: formatSiShort, title: 'FLOP/s (log scale)' }}
     >
-      <title id={`${idPrefix}-title`}>{title}</title>
-      <desc id={`${idPrefix}-desc`}>{description}</desc>
-      <g transform={`translate(${margin.left},${margin.top})`}>
-        <g className="kl-plot__grid" aria-hidden="true">
-          {geometry.yTicks.map((v) => (
-            <line key={v} x1={0} x2={innerWidthPx} y1={y(v)} y2={y(v)} />
-          ))}
-        </g>
-        <g ref={xAxisRef} className="kl-plot__axis" transform={`translate(0,${innerHeightPx})`} />
-        <g ref={yAxisRef} className="kl-plot__axis" />
-        <text
-          className="kl-plot__axis-title"
-          x={innerWidthPx / 2}
-          y={innerHeightPx + 38}
-          textAnchor="middle"
-        >
-          {narrow ? 'FLOP per byte (log)' : 'Arithmetic intensity: FLOP per byte moved (log scale)'}
-        </text>
-        <text
-          className="kl-plot__axis-title"
-          transform={`translate(${-margin.left + 12},${innerHeightPx / 2}) rotate(-90)`}
-          textAnchor="middle"
-        >
-          FLOP/s (log scale)
-        </text>
-        {geometry.roofs.map((roof) => (
-          <RoofPath key={roof.id} roof={roof} d={line(roof.path) ?? ''} />
-        ))}
-        {geometry.points.map((p) => (
-          <PointMark
-            key={`${p.source}-${p.id}`}
-            point={p}
-            cx={x(p.x)}
-            cy={y(p.y)}
-            narrow={narrow}
-            labelLeft={x(p.x) > innerWidthPx * 0.7}
-          />
-        ))}
-      </g>
-    </svg>
+      {geometry.roofs.map((roof) => (
+        <RoofPath key={roof.id} roof={roof} d={line(roof.path) ?? ''} />
+      ))}
+      {geometry.points.map((p) => (
+        <PointMark
+          key={`${p.source}-${p.id}`}
+          point={p}
+          cx={x(p.x)}
+          cy={y(p.y)}
+          narrow={narrow}
+          labelLeft={x(p.x) > innerWidthPx * 0.7}
+        />
+      ))}
+    </PlotFrame>
   );
 }
 

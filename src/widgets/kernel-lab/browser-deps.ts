@@ -1,9 +1,9 @@
 /** The lab's real dependencies in a browser: the page's shared WebGPU device and the runtime. */
-import { shareGpu, type GpuContext } from '../../gpu/device';
-import { runLabKernel } from '../../gpu/lab/kernel-runner';
-import { measureRoofs } from '../../gpu/lab/roofs';
+import { shareGpu, type GpuContext } from '../../gpu';
+import { runLabKernel } from '../../gpu';
+import { measureRoofs } from '../../gpu';
 import type { AdapterFacts, KernelLabDeps, LabGpu } from './controller';
-import { adapterLabel } from '../../gpu/adapter-summary';
+import { adapterLabel } from '../../gpu';
 
 /** What the lab shows about a device's adapter. */
 export function adapterFacts(gpu: GpuContext): AdapterFacts {

@@ -3,8 +3,8 @@
  * descriptor on a catalog GPU. Pure: the prediction function is passed in.
  */
 import type { KernelBound, KernelDescriptor } from '../../engine';
-import type { LabKernelId, LabSize } from '../../gpu/lab/lab-kernels';
-import type { TimingMethod } from '../../gpu/timing/harness';
+import type { LabKernelId, LabSize } from '../../gpu';
+import type { TimingMethod } from '../../gpu';
 
 /** One measured kernel, as the lab keeps it. */
 export interface MeasuredKernel {

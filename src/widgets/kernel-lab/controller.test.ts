@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LabRunRequest } from '../../gpu/lab/kernel-runner';
-import type { DeviceRoofs } from '../../gpu/lab/roofs';
+import type { LabRunRequest } from '../../gpu';
+import type { DeviceRoofs } from '../../gpu';
 import { KernelLabController, type KernelLabDeps, type LabGpu } from './controller';
 import { fakeResult } from './test-fixtures';
 

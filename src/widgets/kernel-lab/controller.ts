@@ -4,16 +4,12 @@
  * (no WebGPU, a lost device, a shader or allocation error, a cancel) into a message while
  * staying ready for the next run. No DOM, no WebGPU: tests drive it with fakes.
  */
-import type { DeviceRoofs } from '../../gpu/lab/roofs';
-import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu/lab/kernel-runner';
-import {
-  describeSize,
-  LAB_KERNEL_IDS,
-  LAB_KERNELS,
-  type LabKernelId,
-} from '../../gpu/lab/lab-kernels';
-import { describeF32Check } from '../../gpu/verify-f32';
-import type { WidgetStatus } from '../frame/status';
+import type { DeviceRoofs } from '../../gpu';
+import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
+import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
+import { describeF32Check } from '../../gpu';
+import { WidgetController } from '../../store/widget-controller';
+import type { WidgetStatus } from '../../ui/frame/status';
 import type { MeasuredKernel } from './compare';
 
 /** What the lab shows about the adapter. */
@@ -122,36 +118,35 @@ const STAGE_WORDS: Record<LabProgress['stage'], string> = {
 /** The message of an error, with the lab's reassurance that it can run again. */
 function failureMessage(error: unknown): string {
   const text = error instanceof Error ? error.message || error.name : String(error);
-  return `${text} Nothing needs reloading: change the size or run again.`;
+  const sentence = /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+  return `${sentence} Nothing needs reloading: change the size or run again.`;
 }
 
 /** Runs lab work one job at a time and reports state to subscribers. */
-export class KernelLabController {
-  private state: KernelLabState = {
-    status: 'idle',
-    activity: null,
-    adapter: null,
-    unavailable: null,
-    results: [],
-    latest: null,
-    roofs: null,
-    notice: null,
-    error: null,
-  };
-  private readonly listeners = new Set<(state: KernelLabState) => void>();
+export class KernelLabController extends WidgetController<KernelLabState> {
   private abort: AbortController | null = null;
 
-  constructor(private readonly deps: KernelLabDeps) {}
-
-  /** The current state. */
-  getState(): KernelLabState {
-    return this.state;
+  constructor(private readonly deps: KernelLabDeps) {
+    super({
+      status: 'idle',
+      activity: null,
+      adapter: null,
+      unavailable: null,
+      results: [],
+      latest: null,
+      roofs: null,
+      notice: null,
+      error: null,
+    });
   }
 
-  /** Calls `listener` on every change; returns the unsubscribe function. */
-  subscribe(listener: (state: KernelLabState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  private get state(): KernelLabState {
+    return this.getState();
+  }
+
+  /** Cancels the work in progress; the view calls it when it goes away. */
+  override dispose(): void {
+    this.cancel();
   }
 
   /** Cancels the work in progress, if any. */
@@ -235,7 +230,6 @@ export class KernelLabController {
   }
 
   private patch(change: Partial<KernelLabState>): void {
-    this.state = { ...this.state, ...change };
-    for (const listener of this.listeners) listener(this.state);
+    this.patchState(change);
   }
 }

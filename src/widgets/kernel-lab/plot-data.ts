@@ -2,7 +2,7 @@
  * What goes on the roofline plot, from the lab's state: the device's measured roofs and kernels,
  * and the catalog GPU's roofs and predicted kernels. Pure.
  */
-import { LAB_KERNELS } from '../../gpu/lab/lab-kernels';
+import { LAB_KERNELS } from '../../gpu';
 import type { Comparison } from './compare';
 import type { MeasuredRoofs } from './controller';
 import type { KernelPoint, Roof } from './roofline';

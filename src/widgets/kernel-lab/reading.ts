@@ -4,14 +4,14 @@
  * mostly follows, and, on a software fallback adapter, that the "GPU" is really CPU cores.
  * Pure: it only turns numbers into a sentence.
  */
-import { LAB_KERNELS } from '../../gpu/lab/lab-kernels';
+import { LAB_KERNELS } from '../../gpu';
 import type { Comparison } from './compare';
 import {
   formatGigabytesPerSecond,
   formatGigaflopsPerSecond,
+  formatRatio,
   formatSeconds,
-  formatTimes,
-} from './format';
+} from '../../format/units';
 
 /** What the reading needs beyond the comparison itself. */
 export interface ReadingContext {
@@ -29,7 +29,7 @@ function tilingNote(context: ReadingContext): string {
   if (!pair) return '';
   const gain = pair.tiledFlopsPerSecond / pair.naiveFlopsPerSecond;
   if (gain >= 1.1) {
-    return ` Tiling paid off here: ${formatTimes(gain)} the naive kernel's FLOP/s.`;
+    return ` Tiling paid off here: ${formatRatio(gain)} the naive kernel's FLOP/s.`;
   }
   if (context.isFallback) {
     return (
@@ -61,7 +61,7 @@ export function readGap(comparison: Comparison, context: ReadingContext): string
 
   if (context.isFallback) {
     return (
-      `The ${context.catalogName} is modeled at ${theirs}, ${formatTimes(comparison.slowdown)} ` +
+      `The ${context.catalogName} is modeled at ${theirs}, ${formatRatio(comparison.slowdown)} ` +
       `less than the ${yours} measured here: your adapter is a software fallback, so this ` +
       `compares CPU cores imitating a GPU with a datacenter GPU.${tiling}`
     );
@@ -80,7 +80,7 @@ export function readGap(comparison: Comparison, context: ReadingContext): string
       `launch cost per kernel that back-to-back runs overlap.${tiling}`
     );
   }
-  const gap = `The ${context.catalogName} is modeled ${formatTimes(comparison.slowdown)} faster (${theirs} against ${yours})`;
+  const gap = `The ${context.catalogName} is modeled ${formatRatio(comparison.slowdown)} faster (${theirs} against ${yours})`;
   if (isMatmul) {
     return (
       `${gap}; the model assumes a tuned library matmul at ` +

@@ -6,6 +6,7 @@
  * height its bandwidth gives there, so its distance below the roof still reads as its share of
  * the bandwidth. Pure.
  */
+import { logTicks } from '../../ui/plot/ticks';
 
 /** A roof: memory bandwidth, and a compute ceiling (Infinity for a memory-only line). */
 export interface Roof {
@@ -83,22 +84,6 @@ export function rateDomain(values: number[]): [number, number] {
   return [low, high];
 }
 
-/** Powers of two in the domain, every `step` doublings, for x tick marks. */
-export function intensityTicks(domain: [number, number], step = 2): number[] {
-  const ticks: number[] = [];
-  const first = Math.ceil(Math.log2(domain[0]) - 1e-9);
-  const last = Math.floor(Math.log2(domain[1]) + 1e-9);
-  for (let e = first; e <= last; e++) if ((e - first) % step === 0) ticks.push(2 ** e);
-  return ticks;
-}
-
-/** Powers of ten in the domain, for y tick marks. */
-export function rateTicks(domain: [number, number]): number[] {
-  const ticks: number[] = [];
-  for (let v = ceilPower(domain[0], 10); v <= domain[1] * 1.0001; v *= 10) ticks.push(v);
-  return ticks;
-}
-
 /** A roof's polyline over the x domain, with the slope clipped at the top of the y domain. */
 export function roofPath(
   roof: Roof,
@@ -148,8 +133,8 @@ export function rooflineGeometry(roofs: Roof[], points: KernelPoint[]): Roofline
       y: edgeY(p),
       atEdge: !(p.intensity > 0),
     })),
-    xTicks: intensityTicks(xDomain, Math.log2(xDomain[1] / xDomain[0]) > 12 ? 3 : 2),
-    yTicks: rateTicks(yDomain),
+    xTicks: logTicks(xDomain, 2, Math.log2(xDomain[1] / xDomain[0]) > 12 ? 3 : 2),
+    yTicks: logTicks(yDomain, 10),
   };
 }
 
@@ -158,19 +143,4 @@ export function formatIntensity(intensity: number): string {
   if (intensity >= 1024) return `${intensity / 1024}Ki`;
   if (intensity >= 1) return String(Math.round(intensity * 100) / 100);
   return `1/${Math.round(1 / intensity)}`;
-}
-
-/** A FLOP/s tick label: "10M", "1G", "100T". */
-export function formatRateTick(flopsPerSecond: number): string {
-  const units: Array<[number, string]> = [
-    [1e15, 'P'],
-    [1e12, 'T'],
-    [1e9, 'G'],
-    [1e6, 'M'],
-    [1e3, 'k'],
-  ];
-  for (const [scale, unit] of units) {
-    if (flopsPerSecond >= scale) return `${Number((flopsPerSecond / scale).toPrecision(3))}${unit}`;
-  }
-  return String(flopsPerSecond);
 }

@@ -2,12 +2,7 @@
  * What a learner can ask the lab for: a kernel and a size, with defaults that finish quickly even
  * on a software adapter, and checking of typed input (whole numbers, at least 1). Pure.
  */
-import {
-  LAB_KERNELS,
-  type LabKernelId,
-  type LabSize,
-  type SizeKind,
-} from '../../gpu/lab/lab-kernels';
+import { LAB_KERNELS, type LabKernelId, type LabSize, type SizeKind } from '../../gpu';
 
 /** The size fields of the form, as typed (strings), for every kind of size. */
 export interface SizeDraft {

@@ -1,6 +1,6 @@
 /** Test helpers: measured kernels and lab results built from real plans, with chosen times. */
-import type { LabRunResult } from '../../gpu/lab/kernel-runner';
-import { labPlan, type LabKernelId, type LabSize } from '../../gpu/lab/lab-kernels';
+import type { LabRunResult } from '../../gpu';
+import { labPlan, type LabKernelId, type LabSize } from '../../gpu';
 import type { MeasuredKernel } from './compare';
 
 /** A lab result of `kernel` at `size` whose median run took `seconds`. */

@@ -1,5 +1,5 @@
 import type { LaneView } from './lanes';
-import { formatSeconds } from './format';
+import { formatSeconds } from '../../format/units';
 
 const STATE_TEXT: Record<LaneView['state'], string> = {
   waiting: 'Waiting',

@@ -1,5 +1,5 @@
 import type { LaneId, LaneView } from './lanes';
-import { formatRatio, formatSeconds } from './format';
+import { formatRatio, formatSeconds } from '../../format/units';
 
 /** The end-of-race table (times and speedups against your CPU) and the written reading. */
 export function RaceSummary({

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
-import { WidgetRoot } from '../frame/WidgetRoot';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { LaneRow } from './LaneRow';
 import { RaceSummary } from './RaceSummary';
-import { useRaceController } from './useRaceController';
+import { useController } from '../../ui/useController';
+import { RaceController } from './controller';
 import { createBrowserRaceDeps, modeledGpuChoices } from './browser-deps';
 import {
   checkRaceSettings,
@@ -31,7 +32,7 @@ export default function RaceWidget(props: RaceWidgetProps) {
   const [settings, setSettings] = useState<RaceSettings>(initial.settings);
   const [messages, setMessages] = useState<string[]>(initial.messages);
   const [modeledGpu, setModeledGpu] = useState('a100-sxm-80gb');
-  const [controller, state] = useRaceController(createBrowserRaceDeps);
+  const [controller, state] = useController(() => new RaceController(createBrowserRaceDeps()));
   const running = state.status === 'running';
   const idBase = useId();
 

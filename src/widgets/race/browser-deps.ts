@@ -1,10 +1,10 @@
 import { getGpu, listGpus, getCpu, predictTaskBatch } from '../../engine';
-import { shareGpu } from '../../gpu/device';
-import { runRaceOnGpu } from '../../gpu/race-runner';
-import { RACE_OPS_PER_ITERATION } from '../../gpu/kernels/race/race';
+import { shareGpu } from '../../gpu';
+import { runRaceOnGpu } from '../../gpu';
+import { RACE_OPS_PER_ITERATION } from '../../gpu';
 import { WorkerPool } from '../../cpu/pool';
 import type { GpuRunner, RaceDeps, RaceJob } from './race-types';
-import { adapterLabel } from '../../gpu/adapter-summary';
+import { adapterLabel } from '../../gpu';
 
 /** The catalog GPUs a learner can pick for the modeled lane. */
 export function modeledGpuChoices(): Array<{ id: string; name: string }> {

@@ -1,6 +1,7 @@
+import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
-import { formatSeconds } from './format';
-import { compareU32 } from '../../gpu/verify';
+import { formatSeconds } from '../../format/units';
+import { compareU32 } from '../../gpu';
 import { initialLanes, modeledPlayback, waveActivity, type LaneId, type LaneView } from './lanes';
 import { serialIterationsFor, type RaceSettings } from './settings';
 import type {
@@ -26,14 +27,27 @@ export const PROGRESS_INTERVAL_SECONDS = 0.1;
 /** Modeled hardware used unless the learner picks another. */
 export const DEFAULT_MODELED = { cpu: 'i9-14900k', gpu: 'a100-sxm-80gb' } as const;
 
+/** The state of a race not yet run: every lane waiting, nothing to read yet. */
+function initialRaceState(deps: RaceDeps, modeled: { cpu: string; gpu: string }): RaceState {
+  return {
+    status: 'idle',
+    lanes: initialLanes(
+      deps.workers,
+      deps.hardwareName(modeled.cpu),
+      deps.hardwareName(modeled.gpu),
+    ),
+    adapter: null,
+    reading: [],
+    error: null,
+  };
+}
+
 /**
  * Runs a race: the CPU lane (real workers), then the GPU lane (real WebGPU, verified against the
  * CPU results), one after the other so they do not compete for the same cores, while the two
  * modeled lanes play back the cost engine's predictions. Emits a fresh RaceState on each change.
  */
-export class RaceController {
-  private state: RaceState;
-  private listeners = new Set<(s: RaceState) => void>();
+export class RaceController extends WidgetController<RaceState> {
   private abort: AbortController | null = null;
   private lastProgressAt = new Map<LaneId, number>();
   /** Set once the measured lanes are done: what to do when the modeled playback ends. */
@@ -50,18 +64,12 @@ export class RaceController {
     private deps: RaceDeps,
     private modeled: { cpu: string; gpu: string } = { ...DEFAULT_MODELED },
   ) {
-    this.state = this.initialState();
+    super(initialRaceState(deps, modeled));
   }
 
-  /** The current state. */
-  getState(): RaceState {
-    return this.state;
-  }
-
-  /** Calls `fn` on every change; returns an unsubscribe function. */
-  subscribe(fn: (s: RaceState) => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
+  /** The modeled GPU's catalog id. */
+  modeledGpu(): string {
+    return this.modeled.gpu;
   }
 
   /** Chooses which catalog GPU the modeled GPU lane shows (resets the lanes when idle). */
@@ -71,22 +79,20 @@ export class RaceController {
   }
 
   private initialState(): RaceState {
-    return {
-      status: 'idle',
-      lanes: initialLanes(
-        this.deps.workers,
-        this.deps.hardwareName(this.modeled.cpu),
-        this.deps.hardwareName(this.modeled.gpu),
-      ),
-      adapter: null,
-      reading: [],
-      error: null,
-    };
+    return initialRaceState(this.deps, this.modeled);
+  }
+
+  private get state(): RaceState {
+    return this.getState();
   }
 
   private emit(next: RaceState): void {
-    this.state = next;
-    for (const fn of this.listeners) fn(next);
+    this.replaceState(next);
+  }
+
+  /** Cancels a race in progress; the view calls it when it goes away. */
+  override dispose(): void {
+    this.cancel();
   }
 
   private patchLane(id: LaneId, patch: Partial<LaneView>): void {
@@ -130,6 +136,11 @@ export class RaceController {
       );
     }
     if (!this.isPlaying()) this.finishPlayback();
+  }
+
+  /** Whether the view should keep asking for frames: a race or a playback is under way. */
+  isAnimating(): boolean {
+    return this.state.status === 'running' || this.isPlaying();
   }
 
   /** Whether modeled playback is still under way. */

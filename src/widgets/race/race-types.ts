@@ -1,5 +1,5 @@
 /** The types a race is run with: its job, its dependencies, and its visible state. */
-import type { WidgetStatus } from '../frame/status';
+import type { WidgetStatus } from '../../ui/frame/status';
 import type { LaneId, LaneView } from './lanes';
 
 /** A job as the runners take it. */

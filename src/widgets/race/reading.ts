@@ -1,4 +1,4 @@
-import { formatSeconds, formatRatio } from './format';
+import { formatRatio, formatSeconds } from '../../format/units';
 
 /** What a finished (or partly finished) race produced, for the written reading. */
 export interface RaceOutcome {

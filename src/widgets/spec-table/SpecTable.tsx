@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { figureTitle } from '../explorer/format';
-import { WidgetRoot } from '../frame/WidgetRoot';
+import { figureTitle } from '../../format/figure';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { buildSpecTable, checkSpecGpus, type SpecCell, type SpecRow } from './model';
 import './spec-table.css';
 

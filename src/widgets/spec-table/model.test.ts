@@ -15,12 +15,12 @@ describe('buildSpecTable', () => {
     expect(a100.cells.sms.text).toBe('108');
     expect(a100.cells.fp32Cores.text).toBe('6,912');
     expect(a100.cells.tensorCores.text).toBe('432');
-    expect(a100.cells.fp32.text).toBe('19.5 TFLOPS');
-    expect(a100.cells.fp16.text).toBe('312 TFLOPS');
+    expect(a100.cells.fp32.text).toBe('19.5 TFLOP/s');
+    expect(a100.cells.fp16.text).toBe('312 TFLOP/s');
     expect(a100.cells.fp8.text).toBe('–');
-    expect(a100.cells.memory.text).toBe('80 GB HBM2e');
+    expect(a100.cells.memory.text).toBe('80 GiB HBM2e');
     expect(a100.cells.bandwidth.text).toBe('2,039 GB/s');
-    expect(a100.cells.l2.text).toBe('40 MB');
+    expect(a100.cells.l2.text).toBe('40 MiB');
     expect(a100.cells.link.text).toBe('PCIe 4.0 x16');
     const h100 = table.rows.find((r) => r.id === 'h100-sxm')!;
     expect([h100.cells.sms.text, h100.cells.fp32Cores.text, h100.cells.tensorCores.text]).toEqual([
@@ -28,8 +28,8 @@ describe('buildSpecTable', () => {
       '16,896',
       '528',
     ]);
-    expect(h100.cells.l2.text).toBe('50 MB');
-    expect(h100.cells.fp8.text).toBe('1,979 TFLOPS');
+    expect(h100.cells.l2.text).toBe('50 MiB');
+    expect(h100.cells.fp8.text).toBe('1,979 TFLOP/s');
   });
 
   it('marks vendor peaks apart from the measured bandwidth column', () => {

@@ -6,12 +6,12 @@
 import { getGpu, getLink, GPU_IDS, isGpuId, type Figure, type Gpu, type GpuId } from '../../engine';
 import { estimate, measured } from '../../engine/figure';
 import {
-  formatBandwidth,
-  formatBytes,
+  formatBytesBinary,
   formatCount,
-  formatGhz,
-  formatTflops,
-} from '../explorer/format';
+  formatGigabytesPerSecond,
+  formatGigahertz,
+  formatTeraflopsPerSecond,
+} from '../../format/units';
 
 /** The columns of the table, in order. */
 export type SpecColumnKey =
@@ -111,7 +111,7 @@ export function checkSpecGpus(value: unknown): { ids: GpuId[]; messages: string[
 export function reachedBandwidth(gpu: Gpu): Figure {
   const share = gpu.achievable.memory;
   const value = gpu.memoryBytesPerSecond.value * share.value;
-  const note = `${formatBandwidth(gpu.memoryBytesPerSecond.value)} peak × ${share.value.toFixed(3)}${share.note ? ` (${share.note})` : ''}`;
+  const note = `${formatGigabytesPerSecond(gpu.memoryBytesPerSecond.value)} peak × ${share.value.toFixed(3)}${share.note ? ` (${share.note})` : ''}`;
   return share.kind === 'measured'
     ? measured(value, 'B/s', share.source, note)
     : estimate(value, 'B/s', share.source, note);
@@ -125,18 +125,18 @@ function cellText(key: SpecColumnKey, figure: Figure): string {
     case 'tensorCores':
       return formatCount(figure.value);
     case 'clock':
-      return formatGhz(figure.value);
+      return formatGigahertz(figure.value);
     case 'fp32':
     case 'tf32':
     case 'fp16':
     case 'fp8':
-      return formatTflops(figure.value);
+      return formatTeraflopsPerSecond(figure.value);
     case 'memory':
     case 'l2':
-      return formatBytes(figure.value);
+      return formatBytesBinary(figure.value);
     case 'bandwidth':
     case 'reached':
-      return formatBandwidth(figure.value);
+      return formatGigabytesPerSecond(figure.value);
     case 'link':
       return '';
   }

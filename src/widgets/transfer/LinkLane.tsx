@@ -1,6 +1,5 @@
 import { getLink, linkBytesPerSecond, type LinkId } from '../../engine';
-import { formatBytesDecimal } from '../../torch';
-import { formatSeconds } from '../console/transfer-text';
+import { formatBytesDecimal, formatSeconds } from '../../format/units';
 import type { Flight } from './flights';
 
 /** Props of the link lane. */

@@ -1,25 +1,22 @@
-import { useId, useState, useSyncExternalStore } from 'react';
-import { BENCH_MAX_CHOICES_BYTES } from '../../gpu/transfer-bench-plan';
-import { formatSize } from '../../torch';
+import { useId, useState } from 'react';
+import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
+import { formatBytesBinary, formatGigabytesPerSecond } from '../../format/units';
 import { BandwidthChart } from './BandwidthChart';
-import type { BenchController } from './bench-controller';
+import { useController } from '../../ui/useController';
+import { BenchController, type BenchDeps } from './bench-controller';
 
 /** Props of the measurement panel. */
 export interface MeasurePanelProps {
-  controller: BenchController;
+  /** The measurement's outside world (WebGPU in a browser, fakes in tests). */
+  deps: BenchDeps;
   /** Largest size selected at first. */
   initialMaxBytes?: number;
 }
 
-const GB = 1e9;
-
 /** "Measure my device": the learner's own upload and readback bandwidth through WebGPU. */
-export function MeasurePanel({ controller, initialMaxBytes = 64 * 1024 ** 2 }: MeasurePanelProps) {
+export function MeasurePanel({ deps, initialMaxBytes = 64 * 1024 ** 2 }: MeasurePanelProps) {
   const id = useId();
-  const state = useSyncExternalStore(
-    (cb) => controller.subscribe(cb),
-    () => controller.getState(),
-  );
+  const [controller, state] = useController(() => new BenchController(deps));
   const [maxBytes, setMaxBytes] = useState(initialMaxBytes);
   const running = state.status === 'running';
   const shownMax = state.sizes.at(-1) ?? maxBytes;
@@ -49,7 +46,7 @@ export function MeasurePanel({ controller, initialMaxBytes = 64 * 1024 ** 2 }: M
         >
           {BENCH_MAX_CHOICES_BYTES.map((b) => (
             <option key={b} value={b}>
-              {formatSize(b).replace('.00', '')}
+              {formatBytesBinary(b)}
             </option>
           ))}
         </select>
@@ -107,11 +104,11 @@ export function MeasurePanel({ controller, initialMaxBytes = 64 * 1024 ** 2 }: M
               );
               return (
                 <tr key={bytes}>
-                  <th scope="row">{formatSize(bytes)}</th>
-                  <td>{up ? `${(up.bytesPerSecond / GB).toFixed(2)} GB/s` : '…'}</td>
+                  <th scope="row">{formatBytesBinary(bytes)}</th>
+                  <td>{up ? formatGigabytesPerSecond(up.bytesPerSecond) : '…'}</td>
                   <td>
                     {down
-                      ? `${(down.bytesPerSecond / GB).toFixed(2)} GB/s${down.verified ? '' : ' (bytes differed!)'}`
+                      ? `${formatGigabytesPerSecond(down.bytesPerSecond)}${down.verified ? '' : ' (bytes differed!)'}`
                       : '…'}
                   </td>
                 </tr>

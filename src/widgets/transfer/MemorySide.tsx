@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SessionItem } from '../../torch';
-import { formatBytesDecimal } from '../../torch';
+import { formatBytesDecimal } from '../../format/units';
 
 /** One bar segment of a memory gauge. */
 export interface GaugePart {

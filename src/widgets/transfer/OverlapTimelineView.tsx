@@ -1,8 +1,8 @@
 import { useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import type { GpuId, LinkId, TimelineEvent } from '../../engine';
-import { formatSeconds } from '../console/transfer-text';
-import { useContainerWidth } from '../amdahl/useContainerWidth';
+import { formatSeconds } from '../../format/units';
+import { useElementWidth } from '../../ui/useElementWidth';
 import { compareModes, overlapTimeline, type CopyMode } from './overlap-timeline';
 
 /** Props of the overlap timeline. */
@@ -22,7 +22,7 @@ const LEFT_PX = 118;
 /** Copies and compute of a four-batch loop on streams, as the cost engine schedules them. */
 export function OverlapTimelineView({ gpu, link, pinned, nonBlocking }: OverlapTimelineViewProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const widthPx = useContainerWidth(ref, 640);
+  const widthPx = useElementWidth(ref, 640);
   const modes = useMemo(() => compareModes(gpu, link), [gpu, link]);
   const timeline = useMemo(
     () => overlapTimeline({ gpu, link, pinned, nonBlocking }),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createSessionStore } from '../console/session-store';
+import { createSessionStore } from '../../store/session';
 import type { BenchDeps } from './bench-controller';
 import TransferSimulator from './TransferSimulator';
 

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { getLink, type LinkId } from '../../engine';
-import { formatBytesDecimal, presetLines, type SessionItem } from '../../torch';
-import { ConsolePanel } from '../console/ConsolePanel';
-import type { SessionStoreState } from '../console/session-store';
-import { formatSeconds } from '../console/transfer-text';
-import { usePageSession, useSession } from '../console/usePageSession';
-import { WidgetRoot } from '../frame/WidgetRoot';
-import { BenchController, type BenchDeps } from './bench-controller';
+import { formatBytesDecimal, formatSeconds } from '../../format/units';
+import { presetLines, type SessionItem } from '../../torch';
+import { ConsolePanel } from '../../ui/console/ConsolePanel';
+import type { SessionStoreState } from '../../store/session';
+import { usePageSession, useSession } from '../../store/usePageSession';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import type { BenchDeps } from './bench-controller';
 import { createBrowserBenchDeps } from './browser-bench';
 import { CreateTensorForm } from './CreateTensorForm';
 import { LinkLane } from './LinkLane';
@@ -18,7 +18,6 @@ import { moveLines, type MoveTarget } from './moves';
 import { OverlapTimelineView } from './OverlapTimelineView';
 import { TransferSwitches } from './TransferSwitches';
 import { useFlights } from './useFlights';
-import '../console/console.css';
 import './transfer.css';
 
 /** Props a lesson may pass to `<TransferSimulator />`. */
@@ -65,7 +64,7 @@ export default function TransferSimulator({
   const [nonBlocking, setNonBlocking] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
   const flights = useFlights(store);
-  const [bench] = useState(() => new BenchController(benchDeps ?? createBrowserBenchDeps()));
+  const [bench] = useState(() => benchDeps ?? createBrowserBenchDeps());
   const stageRef = useRef<HTMLDivElement>(null);
   const busy = pending > 0;
   const arriving = new Set(flights.map((f) => f.name));
@@ -208,7 +207,7 @@ export default function TransferSimulator({
         placeholder='batch = batch.to("cuda")'
       />
       <OverlapTimelineView gpu={gpuSpec.id} link={link} pinned={pinned} nonBlocking={nonBlocking} />
-      <MeasurePanel controller={bench} />
+      <MeasurePanel deps={bench} />
     </WidgetRoot>
   );
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { getLink, type GpuId, type LinkId } from '../../engine';
-import { GpuPicker } from '../console/GpuPicker';
+import { GpuPicker } from '../../ui/GpuPicker';
 import { MODELED_LINKS } from './bandwidth-model';
 
 /** Props of the switches. */

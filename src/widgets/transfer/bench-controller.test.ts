@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BandwidthPoint } from '../../gpu/transfer-bench';
+import type { BandwidthPoint } from '../../gpu';
 import { BenchController, type BenchDeps, type BenchTarget } from './bench-controller';
 
 function point(
@@ -7,7 +7,15 @@ function point(
   direction: BandwidthPoint['direction'],
   verified = true,
 ): BandwidthPoint {
-  return { bytes, direction, seconds: bytes / 1e9, bytesPerSecond: 1e9, repeats: 3, verified };
+  return {
+    bytes,
+    direction,
+    seconds: bytes / 1e9,
+    bytesPerSecond: 1e9,
+    repeats: 3,
+    relativeSpread: 0,
+    verified,
+  };
 }
 
 function deps(target: Partial<BenchTarget> | null, message = 'no WebGPU'): BenchDeps {

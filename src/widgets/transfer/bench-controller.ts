@@ -3,8 +3,9 @@
  * planned sizes and keeps the points as they arrive. Its outside world (WebGPU, the clock) is
  * injected, so it is tested with fakes; browser-bench.ts wires the real one.
  */
-import type { BandwidthPoint } from '../../gpu/transfer-bench';
-import type { WidgetStatus } from '../frame/status';
+import type { BandwidthPoint } from '../../gpu';
+import { WidgetController } from '../../store/widget-controller';
+import type { WidgetStatus } from '../../ui/frame/status';
 
 /** A GPU ready to be measured. */
 export interface BenchTarget {
@@ -37,22 +38,20 @@ export interface BenchState {
 const INITIAL: BenchState = { status: 'idle', points: [], sizes: [], adapter: null, message: null };
 
 /** Runs measurements and publishes their state to subscribers. */
-export class BenchController {
-  private state: BenchState = INITIAL;
-  private listeners = new Set<() => void>();
+export class BenchController extends WidgetController<BenchState> {
   private abort: AbortController | null = null;
 
-  constructor(private readonly deps: BenchDeps) {}
-
-  /** The current state (a new object after every change). */
-  getState(): BenchState {
-    return this.state;
+  constructor(private readonly deps: BenchDeps) {
+    super(INITIAL);
   }
 
-  /** Calls `listener` after every change; returns an unsubscribe function. */
-  subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  private get state(): BenchState {
+    return this.getState();
+  }
+
+  /** Stops a running measurement; the view calls it when it goes away. */
+  override dispose(): void {
+    this.cancel();
   }
 
   /** Measures every planned size up to `maxBytes`. */
@@ -103,7 +102,6 @@ export class BenchController {
   }
 
   private set(next: BenchState): void {
-    this.state = next;
-    this.listeners.forEach((l) => l());
+    this.replaceState(next);
   }
 }

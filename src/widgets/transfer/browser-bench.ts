@@ -1,9 +1,9 @@
 /** Real dependencies of the bench controller in a browser: the page's shared WebGPU device. */
-import { shareGpu } from '../../gpu/device';
-import { measureTransferBandwidth } from '../../gpu/transfer-bench';
-import { planBenchSizes } from '../../gpu/transfer-bench-plan';
+import { shareGpu } from '../../gpu';
+import { measureTransferBandwidth } from '../../gpu';
+import { planBenchSizes } from '../../gpu';
 import type { BenchDeps } from './bench-controller';
-import { adapterLabel } from '../../gpu/adapter-summary';
+import { adapterLabel } from '../../gpu';
 
 /** Browser dependencies for BenchController. */
 export function createBrowserBenchDeps(): BenchDeps {

@@ -1,12 +1,11 @@
 /** The numbers and bar segments of the two memory sides, from a session snapshot. */
-import { formatBytesDecimal, type SessionSnapshot } from '../../torch';
+import { formatBytesBinary, formatBytesDecimal } from '../../format/units';
+import type { SessionSnapshot } from '../../torch';
 import type { GaugePart } from './MemorySide';
 
-const GIB = 1024 ** 3;
-
-/** "85.90 GB (80 GiB)". */
+/** A capacity in both units: "85.9 GB (80 GiB)". */
 export function capacityText(bytes: number): string {
-  return `${formatBytesDecimal(bytes)} (${Math.round(bytes / GIB)} GiB)`;
+  return `${formatBytesDecimal(bytes)} (${formatBytesBinary(bytes)})`;
 }
 
 /** Host side: pinned and pageable parts and a summary sentence. */

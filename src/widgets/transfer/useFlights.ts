@@ -5,8 +5,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import type { SessionStoreState } from '../console/session-store';
-import { useSession } from '../console/usePageSession';
+import type { SessionStoreState } from '../../store/session';
+import { useSession } from '../../store/usePageSession';
 import { flightOf, type Flight } from './flights';
 
 /** Whether the learner asked for less motion. */

@@ -10,6 +10,9 @@
 
 override WORKGROUP_SIZE: u32 = 256u;
 
+// Independent vec4 chains per invocation (fma.ts: FMA_CHAINS); the loop below is unrolled for 8.
+const CHAINS: u32 = 8u;
+
 struct Params {
   // Invocations that do work (the grid may hold a few more).
   threads: u32,
@@ -35,8 +38,8 @@ fn fma_chains(
     return;
   }
   let seed = f32(thread % 64u) * 0.25;
-  var x: array<vec4f, 8>;
-  for (var c = 0u; c < 8u; c = c + 1u) {
+  var x: array<vec4f, CHAINS>;
+  for (var c = 0u; c < CHAINS; c = c + 1u) {
     x[c] = vec4f(seed, seed + 0.5, seed + 1.0, seed + 1.5) + vec4f(2.0 * f32(c));
   }
   let scale = vec4f(params.scale);

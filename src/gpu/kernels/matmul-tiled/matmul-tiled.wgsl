@@ -18,8 +18,8 @@ struct Dims {
 @group(0) @binding(2) var<storage, read> b: array<f32>;
 @group(0) @binding(3) var<storage, read_write> c: array<f32>;
 
-var<workgroup> a_tile: array<f32, 256>;
-var<workgroup> b_tile: array<f32, 256>;
+var<workgroup> a_tile: array<f32, TILE * TILE>;
+var<workgroup> b_tile: array<f32, TILE * TILE>;
 
 @compute @workgroup_size(TILE, TILE)
 fn matmul_tiled(

@@ -1,5 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { runJobOnce } from '../../measure';
+import { measureReluOnGpu } from '../../relu-runner';
+import { createReluScalarJob } from '.';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { describeF32Check } from '../../verify-f32';
 import { FALLBACK_VEC4S_PER_INVOCATION } from '../copy/copy';
@@ -36,4 +39,60 @@ describe('ReLU kernel on real WebGPU', () => {
     expect(run.plan.dispatches[0]).toEqual([8, 8, 1]);
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
   });
+});
+
+describe('ReLU, one element per thread (the explorer’s launch), on real WebGPU', () => {
+  for (const [elements, workgroupSize] of [
+    [1, 64],
+    [31, 32],
+    [64, 64],
+    [1000, 128],
+    [524_288, 256],
+  ] as const) {
+    it.skipIf(!gpu)(
+      `matches exactly: ${elements} elements, ${workgroupSize} per workgroup`,
+      async () => {
+        const run = await runJobOnce(gpu!, (context) =>
+          createReluScalarJob(context, elements, workgroupSize),
+        );
+        expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+        expect(run.check.checked).toBe(elements);
+        expect(run.plan.workgroupSize).toEqual([workgroupSize, 1, 1]);
+      },
+    );
+  }
+
+  it.skipIf(!gpu)('is correct on a 2-D grid of workgroups', async () => {
+    const run = await runJobOnce(gpu!, (context) => createReluScalarJob(context, 61 * 32 - 7, 32), {
+      maxWorkgroupsPerDimension: 8,
+    });
+    expect(run.plan.dispatches).toEqual([[8, 8, 1]]);
+    expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+  });
+
+  it.skipIf(!gpu)(
+    'lowers a workgroup size the device cannot run, and says which it used',
+    async () => {
+      const run = await measureReluOnGpu(gpu!, 5000, 1024, {
+        measure: { samples: 1, minSamples: 1, minBatchSeconds: 0.001 },
+      });
+      expect(run.workgroupSize).toBe(
+        Math.min(1024, gpu!.device.limits.maxComputeInvocationsPerWorkgroup),
+      );
+      expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+    },
+  );
+
+  it.skipIf(!gpu)(
+    'stops at once when aborted, and refuses an array too big for a buffer',
+    async () => {
+      const abort = new AbortController();
+      abort.abort(new Error('stopped by the test'));
+      await expect(measureReluOnGpu(gpu!, 100, 64, { signal: abort.signal })).rejects.toThrow(
+        'stopped by the test',
+      );
+      const tooMany = gpu!.device.limits.maxStorageBufferBindingSize / 4 + 1;
+      await expect(measureReluOnGpu(gpu!, tooMany, 64)).rejects.toThrow(/this GPU binds at most/);
+    },
+  );
 });

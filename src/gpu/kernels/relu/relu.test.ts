@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { elementwiseDescriptor } from '../../../engine';
-import { reluCpu, reluPlan } from './relu';
+import { elementwiseDescriptor, predictKernel, validateDescriptor } from '../../../engine';
+import {
+  allowedWorkgroupSize,
+  checkReluScalarFits,
+  reluCpu,
+  reluPlan,
+  reluScalarPlan,
+  RELU_MAX_WORKGROUP_SIZE,
+} from './relu';
+
+const LIMITS = {
+  maxStorageBufferBindingSize: 134_217_728,
+  maxBufferSize: 268_435_456,
+  maxComputeInvocationsPerWorkgroup: 256,
+  maxComputeWorkgroupSizeX: 256,
+};
 
 describe('ReLU kernel', () => {
   it('is the engine elementwise kernel with one operation per element', () => {
@@ -15,7 +29,34 @@ describe('ReLU kernel', () => {
     });
   });
 
-  it('keeps positives and zeroes the rest', () => {
-    expect([...reluCpu(new Float32Array([-1.5, 0, 2.25, -0.0625]))]).toEqual([0, 0, 2.25, 0]);
+  it('plans one thread per element in blocks of the chosen size for the explorer', () => {
+    const plan = reluScalarPlan(524_288, 64);
+    expect(plan.descriptor).toMatchObject({ threadsPerBlock: 64, blocks: 8192, flops: 524_288 });
+    expect(plan.dispatches).toEqual([[8192, 1, 1]]);
+    expect(reluScalarPlan(100, 32, 2).dispatches).toEqual([[2, 2, 1]]);
+    expect(() => validateDescriptor(plan.descriptor)).not.toThrow();
+    expect(predictKernel('a100-sxm-80gb', plan.descriptor).waves).toBeGreaterThan(0);
+    expect(() => reluScalarPlan(0, 64)).toThrow(RangeError);
+    expect(() => reluScalarPlan(10, RELU_MAX_WORKGROUP_SIZE + 1)).toThrow(/at most 1024/);
+  });
+
+  it('keeps positives and zeroes the rest, negative zero included', () => {
+    const out = reluCpu(new Float32Array([-1.5, 0, 2.25, -0.0625, -0]));
+    expect([...out]).toEqual([0, 0, 2.25, 0, 0]);
+    expect(Object.is(out[4], 0)).toBe(true);
+  });
+
+  it('caps a workgroup size at what the device allows', () => {
+    expect(allowedWorkgroupSize(64, LIMITS)).toBe(64);
+    expect(allowedWorkgroupSize(1024, LIMITS)).toBe(256);
+    expect(allowedWorkgroupSize(512, { ...LIMITS, maxComputeWorkgroupSizeX: 128 })).toBe(128);
+    expect(() => allowedWorkgroupSize(0, LIMITS)).toThrow(RangeError);
+  });
+
+  it('refuses an array that does not fit one buffer, naming the limit', () => {
+    expect(() => checkReluScalarFits(1 << 25, LIMITS)).not.toThrow();
+    expect(() => checkReluScalarFits((1 << 25) + 1, LIMITS)).toThrow(
+      /134,217,732 bytes per buffer, but this GPU binds at most 134,217,728 bytes/,
+    );
   });
 });

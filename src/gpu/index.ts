@@ -1,0 +1,103 @@
+/**
+ * The WebGPU runtime's public surface: widgets, stores and the bench page import from here and
+ * nowhere deeper (a lint rule holds them to it). Device acquisition, the runners that measure
+ * real kernels (race, lab, roofs, ReLU for the explorer, tensors for the console, transfers),
+ * the kernel registry, and the types their results come in.
+ */
+export {
+  acquireGpu,
+  forgetSharedGpu,
+  shareGpu,
+  unmetLimits,
+  SHARED_OPTIONAL_FEATURES,
+  type AcquireGpuOptions,
+  type GpuAcquisition,
+  type GpuAdapterSummary,
+  type GpuContext,
+  type GpuLossInfo,
+  type GpuUnavailableReason,
+} from './device';
+export { adapterLabel, copyLimits, summarizeAdapter } from './adapter-summary';
+
+export { KERNELS, type KernelName, type LabKernelName } from './kernels/registry';
+export type { KernelModule, KernelBinding, KernelEntryPoint } from './kernel-module';
+export { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type Grid3, type KernelPlan } from './kernel-plan';
+
+export type { Clock } from './timing/clock';
+export type { Measurement, MeasureProgress, TimingMethod } from './timing/harness';
+export { median, summarizeTimings, type TimingSummary } from './timing/stats';
+export type { JobProgress, MeasuredJob } from './measure';
+export { compareU32, describeComparison, type U32Comparison } from './verify';
+export { describeF32Check, type F32Check } from './verify-f32';
+
+export {
+  runRaceOnGpu,
+  type GpuRaceOptions,
+  type GpuRaceProgress,
+  type GpuRaceResult,
+} from './race-runner';
+export { RACE_OPS_PER_ITERATION, type RaceJob } from './kernels/race/race';
+export { maxRaceTasks } from './race-limits';
+
+export {
+  countOf,
+  describeSize,
+  isLabKernelId,
+  isMatmulSize,
+  labPlan,
+  shapeOf,
+  LAB_KERNEL_IDS,
+  LAB_KERNELS,
+  type CountSize,
+  type LabKernelId,
+  type LabKernelInfo,
+  type LabSize,
+  type SizeKind,
+} from './lab/lab-kernels';
+export {
+  runLabKernel,
+  type LabMeasureOptions,
+  type LabProgress,
+  type LabRunOptions,
+  type LabRunRequest,
+  type LabRunResult,
+} from './lab/kernel-runner';
+export { fitSize, maxCount, type SizeFit } from './lab/size-limits';
+export {
+  measureCopyEngine,
+  measureRoofs,
+  type CopyEngineResult,
+  type DeviceRoofs,
+  type RoofProgress,
+} from './lab/roofs';
+export { scaleToTarget } from './lab/roof-sizes';
+
+export { measureReluOnGpu, type ReluMeasurement } from './relu-runner';
+export {
+  reluScalarPlan,
+  RELU_FLOPS_PER_ELEMENT,
+  RELU_MAX_WORKGROUP_SIZE,
+} from './kernels/relu/relu';
+
+export {
+  runBatchedMatmulOnGpu,
+  runBinaryElementwiseOnGpu,
+  TENSOR_MEASURE_OPTIONS,
+} from './tensor-runner';
+export type { BinaryOp } from './kernels/binary-elementwise/binary-elementwise';
+export type { BatchedMatmulDims } from './kernels/batched-matmul/batched-matmul';
+
+export {
+  measureTransferBandwidth,
+  type BandwidthPoint,
+  type BenchDirection,
+  type BenchOptions,
+  type BenchResult,
+} from './transfer-bench';
+export {
+  BENCH_MAX_CHOICES_BYTES,
+  cappedMaxBytes,
+  DEFAULT_BENCH_BUDGET_BYTES,
+  MIN_BENCH_BYTES,
+  planBenchSizes,
+} from './transfer-bench-plan';

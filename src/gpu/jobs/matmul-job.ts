@@ -1,0 +1,90 @@
+/** Jobs of the lab's matmul kernels: A and B uploaded, C written, checked element by element. */
+import { inputUsage, outputUsage, uniformUsage } from '../buffers';
+import { withErrorScopes } from '../error-scopes';
+import { makeInput } from '../kernel-inputs';
+import type { KernelPlan } from '../kernel-plan';
+import type { AnyKernelModule } from '../kernel-module';
+import { matmulCpuAt, matmulElements, matmulTolerance, type MatmulShape } from '../matmul-shape';
+import { getPipeline } from '../pipelines';
+import { allIndices, checkElements, sampledIndices } from '../verify-f32';
+import { formatBytesBinary } from '../../format/units';
+import { bindBuffers, dispatch, SEEDS, type JobContext, type KernelJob } from './job';
+
+/** Most multiply-adds the CPU spends checking one result (about 50 ms of JavaScript). */
+export const MATMUL_CHECK_BUDGET = 1 << 24;
+
+/**
+ * The output elements to check: all of them when the CPU can afford it, otherwise an even sample
+ * (first and last included) sized to the budget, and never fewer than 64.
+ */
+export function matmulCheckIndices(shape: MatmulShape): Iterable<number> {
+  const total = shape.m * shape.n;
+  if (total * shape.k <= MATMUL_CHECK_BUDGET) return allIndices(total);
+  return sampledIndices(total, Math.max(64, Math.floor(MATMUL_CHECK_BUDGET / shape.k)));
+}
+
+/** Which matmul kernel and how it is launched. */
+export interface MatmulJobSpec {
+  kernel: AnyKernelModule;
+  entryPoint: string;
+  constants: Readonly<Record<string, number>>;
+  plan: KernelPlan;
+}
+
+/** Builds a matmul job for `shape`; buffers are created in the context's set. */
+export async function createMatmulJob(
+  context: JobContext,
+  spec: MatmulJobSpec,
+  shape: MatmulShape,
+): Promise<KernelJob> {
+  const { device, buffers } = context;
+  const { kernel, entryPoint, plan } = spec;
+  const pipeline = await getPipeline(device, { kernel, entryPoint, constants: spec.constants });
+  const sizes = matmulElements(shape);
+  const a = makeInput(sizes.a, SEEDS.matmulA);
+  const b = makeInput(sizes.b, SEEDS.matmulB);
+  const action = `allocate the matmul buffers (${formatBytesBinary((sizes.a + sizes.b + sizes.c) * 4)})`;
+  return withErrorScopes(device, action, () => {
+    const dims = buffers.create('matmul dims', 16, uniformUsage());
+    const aBuffer = buffers.create('matmul A', sizes.a * 4, inputUsage());
+    const bBuffer = buffers.create('matmul B', sizes.b * 4, inputUsage());
+    const cBuffer = buffers.create('matmul C', sizes.c * 4, outputUsage());
+    device.queue.writeBuffer(dims, 0, new Uint32Array([shape.m, shape.n, shape.k, 0]));
+    device.queue.writeBuffer(aBuffer, 0, a);
+    device.queue.writeBuffer(bBuffer, 0, b);
+    const group = bindBuffers(device, pipeline, kernel, entryPoint, {
+      dims,
+      a: aBuffer,
+      b: bBuffer,
+      c: cBuffer,
+    });
+    const grid = plan.dispatches[0] ?? [1, 1, 1];
+    return {
+      label: kernel.label,
+      plan,
+      record: (pass) => dispatch(pass, pipeline, group, grid),
+      output: cBuffer,
+      outputBytes: sizes.c * 4,
+      verify(result) {
+        const absSums = new Map<number, number>();
+        const expectedAt = (index: number): number => {
+          const row = Math.floor(index / shape.n);
+          const reference = matmulCpuAt(a, b, shape, row, index % shape.n);
+          absSums.set(index, reference.absSum);
+          return reference.value;
+        };
+        return checkElements(matmulCheckIndices(shape), sizes.c, expectedAt, result, (index) =>
+          matmulTolerance(shape.k, absSums.get(index) ?? 0),
+        );
+      },
+    };
+  });
+}
+
+/** The bindings both matmul kernels declare, in their WGSL order. */
+export const MATMUL_BINDINGS = [
+  { binding: 0, name: 'dims', kind: 'uniform' },
+  { binding: 1, name: 'a', kind: 'read-only-storage' },
+  { binding: 2, name: 'b', kind: 'read-only-storage' },
+  { binding: 3, name: 'c', kind: 'storage' },
+] as const;

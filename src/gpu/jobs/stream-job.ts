@@ -1,0 +1,62 @@
+/**
+ * Jobs of the one-input, one-output elementwise kernels (copy, ReLU): an input array of f32 is
+ * uploaded, the kernel writes an output array of the same length, and every element is checked
+ * against the CPU reference exactly (these kernels only move or compare values).
+ */
+import { inputUsage, outputUsage } from '../buffers';
+import { withErrorScopes } from '../error-scopes';
+import { makeInput } from '../kernel-inputs';
+import type { KernelPlan } from '../kernel-plan';
+import type { AnyKernelModule } from '../kernel-module';
+import { getPipeline } from '../pipelines';
+import { formatBytesBinary } from '../../format/units';
+import { allIndices, checkElements } from '../verify-f32';
+import { bindBuffers, dispatch, SEEDS, type JobContext, type KernelJob } from './job';
+
+/** What differs between the streaming kernels. */
+export interface StreamJobSpec {
+  kernel: AnyKernelModule;
+  entryPoint: string;
+  constants: Readonly<Record<string, number>>;
+  plan: KernelPlan;
+  /** WGSL names of the input and output bindings. */
+  bindings: { input: string; output: string };
+  /** Bytes of each buffer (the array padded as the entry point reads it). */
+  bufferBytes: number;
+  /** The CPU reference of the whole array. */
+  reference(input: Float32Array): Float32Array;
+}
+
+/** Builds a streaming job over `elements` f32 values; buffers are created in the context's set. */
+export async function createStreamJob(
+  context: JobContext,
+  spec: StreamJobSpec,
+  elements: number,
+): Promise<KernelJob> {
+  const { device, buffers } = context;
+  const { kernel, entryPoint, plan } = spec;
+  const pipeline = await getPipeline(device, { kernel, entryPoint, constants: spec.constants });
+  const input = makeInput(elements, SEEDS.stream);
+  const action = `allocate the ${kernel.name} buffers (2 x ${formatBytesBinary(spec.bufferBytes)})`;
+  return withErrorScopes(device, action, () => {
+    const src = buffers.create(`${kernel.name} input`, spec.bufferBytes, inputUsage());
+    const dst = buffers.create(`${kernel.name} output`, spec.bufferBytes, outputUsage());
+    device.queue.writeBuffer(src, 0, input);
+    const group = bindBuffers(device, pipeline, kernel, entryPoint, {
+      [spec.bindings.input]: src,
+      [spec.bindings.output]: dst,
+    });
+    const grid = plan.dispatches[0] ?? [1, 1, 1];
+    return {
+      label: kernel.label,
+      plan,
+      record: (pass) => dispatch(pass, pipeline, group, grid),
+      output: dst,
+      outputBytes: elements * 4,
+      verify(result) {
+        const expected = spec.reference(input);
+        return checkElements(allIndices(elements), elements, (i) => expected[i] as number, result);
+      },
+    };
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Every WebGPU kernel of the app, one line each. Adding a kernel is one folder under kernels/
+ * (its .wgsl, its pure plan and reference, and an index.ts exporting its record) and one line
+ * here; the lab lists the kernels that have a `lab` part, in this order.
+ */
+import { batchedMatmulKernel } from './batched-matmul';
+import { binaryElementwiseKernel } from './binary-elementwise';
+import { copyKernel } from './copy';
+import { fmaKernel } from './fma';
+import { matmulNaiveKernel } from './matmul-naive';
+import { matmulTiledKernel } from './matmul-tiled';
+import { raceKernel } from './race';
+import { reduceKernel } from './reduce';
+import { reluKernel } from './relu';
+import type { LabFacet } from '../lab/lab-facet';
+
+/** The kernels, in the order the kernel lab shows those it offers. */
+export const KERNELS = [
+  reluKernel,
+  copyKernel,
+  reduceKernel,
+  matmulNaiveKernel,
+  matmulTiledKernel,
+  fmaKernel,
+  raceKernel,
+  binaryElementwiseKernel,
+  batchedMatmulKernel,
+] as const;
+
+/** Any kernel in the registry. */
+export type RegisteredKernel = (typeof KERNELS)[number];
+
+/** The name of a registered kernel. */
+export type KernelName = RegisteredKernel['name'];
+
+/** A registered kernel the kernel lab offers. */
+export type RegisteredLabKernel = Extract<RegisteredKernel, { readonly lab: LabFacet }>;
+
+/** The name of a kernel the kernel lab offers. */
+export type LabKernelName = RegisteredLabKernel['name'];
+
+/** True when a registered kernel has a lab part. */
+export function hasLab(kernel: RegisteredKernel): kernel is RegisteredLabKernel {
+  return kernel.lab !== undefined;
+}

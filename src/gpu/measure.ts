@@ -1,0 +1,173 @@
+/**
+ * Measures a job on a real device the one way every widget does: build it (pipeline, buffers,
+ * inputs), let earlier work drain, time it with the harness (warm-up, batches grown to at least
+ * 10 ms, median and spread; GPU timestamps when the device has them, else completion on the
+ * injected clock), then read the output back and check it against the CPU reference. Nothing is
+ * reported without that check. Buffers and the timer are freed whatever happens.
+ */
+import { BufferSet, readF32 } from './buffers';
+import type { GpuContext } from './device';
+import { scoped } from './error-scopes';
+import type { JobContext, JobLayout, KernelJob } from './jobs/job';
+import type { KernelPlan } from './kernel-plan';
+import { streamVec4sPerInvocation } from './kernels/copy/copy';
+import { guardRun, type RunGuard } from './run-guard';
+import { performanceClock, type Clock } from './timing/clock';
+import { createGpuBatchTimer, type GpuBatchTimer } from './timing/gpu-batch-timer';
+import { measureRuns, type MeasureOptions, type Measurement } from './timing/harness';
+import type { F32Check } from './verify-f32';
+
+/** Builds a job on a device. */
+export type BuildJob = (context: JobContext) => Promise<KernelJob>;
+
+/** Where a measured run is, for a progress bar. */
+export interface JobProgress {
+  stage: 'prepare' | 'warm-up' | 'calibrate' | 'sample' | 'verify';
+  /** Share of the run done, 0..1. */
+  fraction: number;
+}
+
+/** Timing options a caller may tune (the harness's, less progress and cancellation). */
+export type JobMeasureOptions = Omit<MeasureOptions, 'onProgress' | 'signal'>;
+
+/** Options of `measureJob` and `runJobOnce`. */
+export interface MeasureJobOptions {
+  /** Aborting rejects with the signal's reason between batches. */
+  signal?: AbortSignal;
+  onProgress?(progress: JobProgress): void;
+  measure?: JobMeasureOptions;
+  /** The clock completion timing reads (tests inject one). */
+  clock?: Clock;
+  /** vec4s per invocation of copy and ReLU; by default 1 on a GPU, 16 on a software adapter. */
+  vec4sPerInvocation?: number;
+  /** A narrower grid than the device allows (tests use it to reach 2-D grids cheaply). */
+  maxWorkgroupsPerDimension?: number;
+}
+
+/** A measured, checked run of a job. */
+export interface MeasuredJob {
+  plan: KernelPlan;
+  measurement: Measurement;
+  /** The output against the CPU reference. */
+  check: F32Check;
+  /** The output of the last run, as f32 values. */
+  output: Float32Array;
+  /** Bytes the descriptor moves (read + write) over the median time. */
+  bytesPerSecond: number;
+  /** FLOPs of the descriptor over the median time. */
+  flopsPerSecond: number;
+}
+
+/** The layout jobs use on `gpu`: its limits, narrowed by the options. */
+export function jobLayoutFor(
+  gpu: GpuContext,
+  options: Pick<MeasureJobOptions, 'vec4sPerInvocation' | 'maxWorkgroupsPerDimension'> = {},
+): JobLayout {
+  return {
+    maxWorkgroupsPerDimension: Math.min(
+      gpu.device.limits.maxComputeWorkgroupsPerDimension,
+      options.maxWorkgroupsPerDimension ?? Number.POSITIVE_INFINITY,
+    ),
+    vec4sPerInvocation:
+      options.vec4sPerInvocation ?? streamVec4sPerInvocation(gpu.adapter.isFallback),
+  };
+}
+
+/** Rates of a measured plan: descriptor bytes and FLOPs over the median time. */
+export function ratesOf(
+  plan: KernelPlan,
+  measurement: Pick<Measurement, 'medianSeconds'>,
+): { bytesPerSecond: number; flopsPerSecond: number } {
+  const seconds = measurement.medianSeconds;
+  if (!(seconds > 0)) return { bytesPerSecond: 0, flopsPerSecond: 0 };
+  const bytes = plan.descriptor.bytesRead + plan.descriptor.bytesWritten;
+  return { bytesPerSecond: bytes / seconds, flopsPerSecond: plan.descriptor.flops / seconds };
+}
+
+/** Times `job` with the harness, recording `repeats` runs into one timed compute pass. */
+export function timeJob(
+  job: KernelJob,
+  timer: GpuBatchTimer,
+  options: MeasureOptions,
+): Promise<Measurement> {
+  return measureRuns(
+    (repeats) =>
+      timer.time(`run the ${job.label} kernel ${repeats} time(s)`, (encoder, timestampWrites) => {
+        const pass = encoder.beginComputePass(timestampWrites ? { timestampWrites } : {});
+        for (let r = 0; r < repeats; r++) job.record(pass);
+        pass.end();
+      }),
+    options,
+  );
+}
+
+/** Runs `work` with a guard and a buffer set for one run, freeing both afterwards. */
+async function withRun<T>(
+  gpu: GpuContext,
+  signal: AbortSignal | undefined,
+  work: (guard: RunGuard, buffers: BufferSet) => Promise<T>,
+): Promise<T> {
+  const guard = guardRun(gpu, signal);
+  const buffers = new BufferSet(gpu.device);
+  try {
+    guard.check();
+    return await work(guard, buffers);
+  } finally {
+    guard.dispose();
+    buffers.destroyAll();
+  }
+}
+
+/** Builds, measures and checks a job; see the file comment. */
+export function measureJob(
+  gpu: GpuContext,
+  build: BuildJob,
+  options: MeasureJobOptions = {},
+): Promise<MeasuredJob> {
+  const { device } = gpu;
+  const report = (stage: JobProgress['stage'], fraction: number): void =>
+    options.onProgress?.({ stage, fraction });
+  return withRun(gpu, options.signal, async (guard, buffers) => {
+    report('prepare', 0);
+    const job = await guard.wait(build({ device, buffers, layout: jobLayoutFor(gpu, options) }));
+    await guard.wait(device.queue.onSubmittedWorkDone());
+    const timer = createGpuBatchTimer(device, guard.wait, options.clock ?? performanceClock);
+    try {
+      const measurement = await timeJob(job, timer, {
+        ...options.measure,
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProgress: (p) => report(p.phase, 0.05 + 0.85 * p.fraction),
+      });
+      report('verify', 0.9);
+      const output = await readF32(device, guard.wait, job.output, job.outputBytes);
+      const check = job.verify(output);
+      report('verify', 1);
+      return { plan: job.plan, measurement, check, output, ...ratesOf(job.plan, measurement) };
+    } finally {
+      timer.destroy();
+    }
+  });
+}
+
+/** Runs a job once, untimed, and checks its output: the kernels' correctness tests use it. */
+export function runJobOnce(
+  gpu: GpuContext,
+  build: BuildJob,
+  options: Pick<MeasureJobOptions, 'vec4sPerInvocation' | 'maxWorkgroupsPerDimension'> = {},
+): Promise<{ plan: KernelPlan; check: F32Check; output: Float32Array }> {
+  const { device } = gpu;
+  return withRun(gpu, undefined, async (guard, buffers) => {
+    const job = await guard.wait(build({ device, buffers, layout: jobLayoutFor(gpu, options) }));
+    const { error } = scoped(device, `run the ${job.label} kernel`, () => {
+      const encoder = device.createCommandEncoder();
+      const pass = encoder.beginComputePass();
+      job.record(pass);
+      pass.end();
+      device.queue.submit([encoder.finish()]);
+    });
+    const problem = await guard.wait(error);
+    if (problem) throw problem;
+    const output = await readF32(device, guard.wait, job.output, job.outputBytes);
+    return { plan: job.plan, check: job.verify(output), output };
+  });
+}

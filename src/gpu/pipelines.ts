@@ -1,0 +1,123 @@
+/**
+ * The one place WGSL becomes pipelines: compiles a kernel's source, turns compiler messages and
+ * refusals into Errors that name the kernel and quote the compiler, and caches shader modules
+ * and compute pipelines per device, keyed by kernel, entry point and override constants (as
+ * TensorFlow.js's WebGPU backend keys its programs). A failed build is forgotten, so the next
+ * request tries again. Nothing else in the app calls `createShaderModule` or
+ * `createComputePipeline*`.
+ */
+import { scoped } from './error-scopes';
+import { checkOverrides, type AnyKernelModule } from './kernel-module';
+
+/** What to build: a kernel's entry point with its override constants. */
+export interface PipelineRequest {
+  kernel: AnyKernelModule;
+  entryPoint: string;
+  /** Values of `override` constants; each must be one the entry point declares. */
+  constants?: Readonly<Record<string, number>>;
+}
+
+interface DeviceCache {
+  modules: Map<string, Promise<GPUShaderModule>>;
+  pipelines: Map<string, Promise<GPUComputePipeline>>;
+}
+
+const caches = new WeakMap<GPUDevice, DeviceCache>();
+
+/** The text of an unknown thrown value. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/** The cache key of a request: kernel, entry point and the constants in name order. */
+export function pipelineKey(request: PipelineRequest): string {
+  const constants = Object.entries(request.constants ?? {}).sort(([a], [b]) => a.localeCompare(b));
+  return `${request.kernel.name}|${request.entryPoint}|${JSON.stringify(constants)}`;
+}
+
+/** Compiles a kernel's WGSL; rejects quoting the compiler's errors with their line numbers. */
+export async function compileKernel(
+  device: GPUDevice,
+  kernel: AnyKernelModule,
+): Promise<GPUShaderModule> {
+  const { value: module, error } = scoped(device, `compile the ${kernel.label} shader`, () =>
+    device.createShaderModule({ label: kernel.name, code: kernel.source }),
+  );
+  // The compiler's own messages name the line; the error scope's text is the fallback.
+  const info = await module.getCompilationInfo();
+  const errors = info.messages.filter((m) => m.type === 'error');
+  if (errors.length > 0) {
+    const lines = errors.map((m) => `line ${m.lineNum}: ${m.message}`).join('; ');
+    throw new Error(`The ${kernel.label} shader did not compile: ${lines}`);
+  }
+  const problem = await error;
+  if (problem) throw problem;
+  return module;
+}
+
+/** Builds one pipeline without caching (tests of failure paths use it). */
+export async function buildPipeline(
+  device: GPUDevice,
+  request: PipelineRequest,
+  module?: Promise<GPUShaderModule>,
+): Promise<GPUComputePipeline> {
+  const constants = request.constants ?? {};
+  checkOverrides(request.kernel, request.entryPoint, constants);
+  const compiled = await (module ?? compileKernel(device, request.kernel));
+  try {
+    return await device.createComputePipelineAsync({
+      label: `${request.kernel.name} (${request.entryPoint})`,
+      layout: 'auto',
+      compute: { module: compiled, entryPoint: request.entryPoint, constants: { ...constants } },
+    });
+  } catch (error) {
+    throw new Error(
+      `WebGPU could not build the ${request.kernel.label} pipeline (${request.entryPoint}): ` +
+        messageOf(error),
+    );
+  }
+}
+
+/** The device's cache, created on first use. */
+function cacheOf(device: GPUDevice): DeviceCache {
+  let cache = caches.get(device);
+  if (!cache) {
+    cache = { modules: new Map(), pipelines: new Map() };
+    caches.set(device, cache);
+  }
+  return cache;
+}
+
+/** Returns the cached promise under `key`, or starts `build` and forgets it if it fails. */
+function remember<T>(map: Map<string, Promise<T>>, key: string, build: () => Promise<T>) {
+  let entry = map.get(key);
+  if (!entry) {
+    entry = build();
+    map.set(key, entry);
+    const built = entry;
+    built.catch(() => {
+      if (map.get(key) === built) map.delete(key);
+    });
+  }
+  return entry;
+}
+
+/** The device's pipeline for a request, built on first use and shared by every caller after. */
+export function getPipeline(
+  device: GPUDevice,
+  request: PipelineRequest,
+): Promise<GPUComputePipeline> {
+  const cache = cacheOf(device);
+  return remember(cache.pipelines, pipelineKey(request), () => {
+    const module = remember(cache.modules, request.kernel.name, () =>
+      compileKernel(device, request.kernel),
+    );
+    return buildPipeline(device, request, module);
+  });
+}
+
+/** How many pipelines and modules the device's cache holds (tests check reuse with it). */
+export function pipelineCacheSize(device: GPUDevice): { modules: number; pipelines: number } {
+  const cache = caches.get(device);
+  return { modules: cache?.modules.size ?? 0, pipelines: cache?.pipelines.size ?? 0 };
+}

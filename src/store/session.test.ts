@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { createSessionStore, currentPageKey, resetSessionStores, sessionStoreFor } from './session';
+
+describe('the shared session store', () => {
+  it('runs lines in order and keeps the transcript and snapshot current', async () => {
+    const store = createSessionStore();
+    const first = store.getState().run('import torch', 'console');
+    const second = store.getState().run('x = torch.ones(4, device="cuda")', 'transfer');
+    expect(store.getState().pending).toBe(2);
+    await Promise.all([first, second]);
+    const s = store.getState();
+    expect(s.pending).toBe(0);
+    expect(s.transcript.map((e) => e.origin)).toEqual(['console', 'transfer']);
+    expect(s.snapshot.items).toMatchObject([{ name: 'x', place: 'cuda', bytes: 16 }]);
+    expect(s.snapshot.gpu.allocatedBytes).toBe(512);
+  });
+
+  it('records errors with their hint, without throwing', async () => {
+    const store = createSessionStore();
+    const entry = await store.getState().run('torch.zeros(2)', 'console');
+    expect(entry.error).toEqual({
+      display: "NameError: name 'torch' is not defined",
+      hint: 'Run import torch first.',
+    });
+  });
+
+  it('runs a preset once, and again in a new session when the GPU changes', async () => {
+    const store = createSessionStore();
+    const lines = ['import torch', 'bias = torch.randn(512)'];
+    await store.getState().runPreset('p', lines);
+    await store.getState().runPreset('p', lines);
+    expect(store.getState().transcript).toHaveLength(2);
+    await store.getState().setGpu('h100-sxm');
+    const s = store.getState();
+    expect(s.session.gpu.id).toBe('h100-sxm');
+    expect(s.session.link).toBe('pcie5');
+    expect(s.transcript.map((e) => e.origin)).toEqual([
+      'preset',
+      'preset',
+      'note',
+      'preset',
+      'preset',
+    ]);
+    expect(s.snapshot.items.map((i) => i.name)).toEqual(['bias']);
+  });
+
+  it('changes the link for later copies', async () => {
+    const store = createSessionStore();
+    store.getState().setLink('pcie3');
+    const entry = await store.getState().run('import torch; x = torch.ones(8).cuda()', 'console');
+    expect(entry.transfers[0]?.link).toBe('pcie3');
+  });
+
+  it('shares one store per page', () => {
+    resetSessionStores();
+    expect(sessionStoreFor('lesson:moving-data')).toBe(sessionStoreFor('lesson:moving-data'));
+    expect(sessionStoreFor('lesson:a')).not.toBe(sessionStoreFor('lesson:b'));
+    expect(typeof currentPageKey()).toBe('string');
+  });
+});
