@@ -13,6 +13,7 @@ import {
   type SessionSnapshot,
   type TensorCompute,
   type TransferRecord,
+  type KernelLaunch,
 } from '../torch';
 
 /** Who sent a line. */
@@ -26,6 +27,8 @@ export interface TranscriptEntry {
   output: string[];
   error: { display: string; hint: string | null } | null;
   transfers: TransferRecord[];
+  /** CUDA kernels the line launched, modeled and (where computed on WebGPU) measured. */
+  launches: KernelLaunch[];
 }
 
 /** How the values of CUDA tensors are computed, for the interface. */
@@ -87,6 +90,7 @@ export function createSessionStore(options: { gpu?: GpuId } = {}): StoreApi<Sess
           ? { display: result.error.display, hint: result.error.hint ?? null }
           : null,
         transfers: result.transfers,
+        launches: result.launches,
       };
       append(entry);
       return entry;
@@ -121,6 +125,7 @@ export function createSessionStore(options: { gpu?: GpuId } = {}): StoreApi<Sess
             output: [],
             error: null,
             transfers: [],
+            launches: [],
           });
           for (const lines of ranPresets.values())
             for (const line of lines) await execute(line, 'preset');

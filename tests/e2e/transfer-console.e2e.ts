@@ -157,6 +157,12 @@ describe('PyTorch console', () => {
       .toMatch(/tensor\(\[\[4\., 4\.\],\s+\[4\., 4\.\]\]\)/);
     const log = await widget.getByRole('log').textContent();
     expect(log).toContain("'NVIDIA A100 SXM 80 GB'");
+    // Each CUDA kernel of that line: modeled on the simulated A100, measured here on WebGPU.
+    for (const op of ['mm', 'add']) {
+      expect(await widget.locator(`[data-launch="${op}"]`).last().textContent()).toMatch(
+        /modeled on NVIDIA A100 SXM 80 GB \(launch overhead dominates\); \S+ [nµm]?s per launch measured on this device with WebGPU/,
+      );
+    }
     await input.press('ArrowUp');
     expect(await input.inputValue()).toBe('y');
     await input.press('ArrowUp');

@@ -1,8 +1,12 @@
 import { formatBytesDecimal } from '../../format/units';
 import type { TranscriptEntry } from '../../store/session';
+import { describeLaunch } from './launch-text';
 import { describeTransfer } from './transfer-text';
 
-/** One transcript entry: the line, what it printed, its error and hint, and the copies it made. */
+/**
+ * One transcript entry: the line, what it printed, its error and hint, the copies it made, and
+ * the CUDA kernels it launched (modeled on the simulated GPU, measured here when computed here).
+ */
 export function ConsoleEntry({ entry }: { entry: TranscriptEntry }) {
   if (entry.origin === 'note') return <p className="console-note">{entry.source}</p>;
   return (
@@ -23,6 +27,11 @@ export function ConsoleEntry({ entry }: { entry: TranscriptEntry }) {
       {entry.transfers.map((t) => (
         <p key={t.id} className="console-transfer" title={`${formatBytesDecimal(t.bytes)} copied`}>
           {describeTransfer(t)}
+        </p>
+      ))}
+      {entry.launches.map((launch) => (
+        <p key={launch.id} className="console-launch" data-launch={launch.op}>
+          {describeLaunch(launch, 'this device with WebGPU')}
         </p>
       ))}
       {entry.error ? (
