@@ -5,55 +5,18 @@ import { AnnotatedCode } from './blocks/AnnotatedCode';
 import { CodeBlock } from './blocks/CodeBlock';
 import { QuickCheck, Choice } from './blocks/QuickCheck';
 import { Practice, Task } from './blocks/Practice';
-import { lazyWidget } from '../ui/frame/lazyWidget';
+import { lessonWidgetTags } from '../widgets/registry';
 
-const Race = lazyWidget(() => import('../widgets/race/RaceWidget'), {
-  id: 'race',
-  label: 'CPU vs GPU race',
-  placeholderHeightPx: 520,
-});
-
-const AmdahlPlot = lazyWidget(() => import('../widgets/amdahl/AmdahlPlot'), {
-  id: 'amdahl',
-  label: "Amdahl's law plot",
-  placeholderHeightPx: 420,
-});
-
-const Explorer = lazyWidget(() => import('../widgets/explorer/ExplorerWidget'), {
-  id: 'explorer',
-  label: 'SM and core explorer',
-  placeholderHeightPx: 1750,
-});
-
-const SpecTable = lazyWidget(() => import('../widgets/spec-table/SpecTable'), {
-  id: 'spec-table',
-  label: 'GPU spec comparison table',
-  placeholderHeightPx: 1350,
-});
-
-const TorchConsole = lazyWidget(() => import('../widgets/console/TorchConsole'), {
-  id: 'console',
-  label: 'PyTorch console',
-  placeholderHeightPx: 420,
-});
-
-const TransferSimulator = lazyWidget(() => import('../widgets/transfer/TransferSimulator'), {
-  id: 'transfer',
-  label: 'Transfer simulator',
-  placeholderHeightPx: 900,
-});
-
-const DeviceCard = lazyWidget(() => import('../widgets/device-card/DeviceCardWidget'), {
-  id: 'device',
-  label: 'Your GPU',
-  placeholderHeightPx: 720,
-});
-
-const KernelLab = lazyWidget(() => import('../widgets/kernel-lab/KernelLabWidget'), {
-  id: 'kernel-lab',
-  label: 'Kernel lab',
-  placeholderHeightPx: 1100,
-});
+const {
+  Race,
+  AmdahlPlot,
+  Explorer,
+  SpecTable,
+  TorchConsole,
+  TransferSimulator,
+  DeviceCard,
+  KernelLab,
+} = lessonWidgetTags();
 
 /** Every tag a lesson may use, by name (see component-names.ts for the list). */
 export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {

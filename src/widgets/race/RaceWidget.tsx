@@ -1,17 +1,12 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { LaneRow } from './LaneRow';
 import { RaceSummary } from './RaceSummary';
 import { useController } from '../../ui/useController';
 import { RaceController } from './controller';
 import { createBrowserRaceDeps, modeledGpuChoices } from './browser-deps';
-import {
-  checkRaceSettings,
-  RACE_LIMITS,
-  RACE_PRESETS,
-  totalSteps,
-  type RaceSettings,
-} from './settings';
+import { RACE_LIMITS, RACE_PRESETS, raceSchema, totalSteps } from './settings';
 import './race.css';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible message. */
@@ -19,6 +14,10 @@ export interface RaceWidgetProps {
   tasks?: unknown;
   iterations?: unknown;
   serialPercent?: unknown;
+  /** Catalog id of the modeled GPU. */
+  gpu?: unknown;
+  /** Name of this instance when the race appears twice on a page (its URL prefix). */
+  instance?: string;
 }
 
 const LANE_ORDER = ['cpu-measured', 'gpu-measured', 'cpu-modeled', 'gpu-modeled'] as const;
@@ -27,24 +26,34 @@ const LANE_ORDER = ['cpu-measured', 'gpu-measured', 'cpu-modeled', 'gpu-modeled'
  * The CPU-vs-GPU race: the same batch of independent tasks on this machine's CPU (Web Workers)
  * and GPU (WebGPU), both measured, beside a modeled desktop CPU and datacenter GPU.
  */
-export default function RaceWidget(props: RaceWidgetProps) {
-  const [initial] = useState(() => checkRaceSettings(props));
-  const [settings, setSettings] = useState<RaceSettings>(initial.settings);
-  const [messages, setMessages] = useState<string[]>(initial.messages);
-  const [modeledGpu, setModeledGpu] = useState('a100-sxm-80gb');
-  const [controller, state] = useController(() => new RaceController(createBrowserRaceDeps()));
+export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
+  const settingsHandle = useWidgetState(raceSchema, props, instance ? { instance } : {});
+  const settings = settingsHandle.state;
+  const [presetPoint, setPresetPoint] = useState<string | null>(null);
+  const [controller, state] = useController(
+    () =>
+      new RaceController(createBrowserRaceDeps(), {
+        cpu: 'i9-14900k',
+        gpu: settingsHandle.state.gpu,
+      }),
+  );
   const running = state.status === 'running';
   const idBase = useId();
+  useEffect(() => controller.setModeledGpu(settings.gpu), [controller, settings.gpu]);
 
-  const update = (patch: Partial<Record<keyof RaceSettings, unknown>>) => {
-    const checked = checkRaceSettings({ ...settings, ...patch });
-    setSettings(checked.settings);
-    setMessages(checked.messages);
+  const update = (patch: Parameters<typeof settingsHandle.set>[0]) => {
+    setPresetPoint(null);
+    settingsHandle.set(patch);
   };
 
   return (
-    <WidgetRoot id="race" status={state.status} label="CPU vs GPU race">
-      <h3 className="widget-title">CPU vs GPU race</h3>
+    <WidgetRoot
+      id="race"
+      status={state.status}
+      label="CPU vs GPU race"
+      title="CPU vs GPU race"
+      settings={settingsHandle}
+    >
       <p className="widget-intro">
         The same batch of independent tasks runs on your CPU and on your GPU, for real, next to what
         the cost model predicts for a desktop CPU and a datacenter GPU. Each task is a chain of
@@ -93,11 +102,8 @@ export default function RaceWidget(props: RaceWidgetProps) {
             <label htmlFor={`${idBase}-gpu`}>Modeled GPU</label>
             <select
               id={`${idBase}-gpu`}
-              value={modeledGpu}
-              onChange={(e) => {
-                setModeledGpu(e.target.value);
-                controller.setModeledGpu(e.target.value);
-              }}
+              value={settings.gpu}
+              onChange={(e) => update({ gpu: e.target.value })}
             >
               {modeledGpuChoices().map((g) => (
                 <option key={g.id} value={g.id}>
@@ -117,19 +123,17 @@ export default function RaceWidget(props: RaceWidgetProps) {
               disabled={running}
               title={p.point}
               onClick={() => {
-                setSettings(p.settings);
-                setMessages([p.point]);
+                settingsHandle.set(p.settings);
+                setPresetPoint(p.point);
               }}
             >
               {p.name}
             </button>
           ))}
         </div>
-        {messages.length > 0 && (
+        {presetPoint && (
           <div className="race-messages" role="status">
-            {messages.map((m) => (
-              <p key={m}>{m}</p>
-            ))}
+            <p>{presetPoint}</p>
           </div>
         )}
         <div className="race-actions">

@@ -3,7 +3,7 @@ import { readRace } from './reading';
 import { formatSeconds } from '../../format/units';
 import { compareU32 } from '../../gpu';
 import { initialLanes, modeledPlayback, waveActivity, type LaneId, type LaneView } from './lanes';
-import { serialIterationsFor, type RaceSettings } from './settings';
+import { serialIterationsFor, type RaceJobSettings } from './settings';
 import type {
   AdapterFacts,
   MeasuredRun,
@@ -153,7 +153,7 @@ export class RaceController extends WidgetController<RaceState> {
    * status turns 'done' when the modeled lanes' playback has finished too (at once under
    * reduced motion).
    */
-  async run(settings: RaceSettings): Promise<void> {
+  async run(settings: RaceJobSettings): Promise<void> {
     if (this.state.status === 'running') return;
     const abort = new AbortController();
     this.abort = abort;

@@ -10,7 +10,12 @@ import {
 describe('checkRaceSettings', () => {
   it('keeps valid settings and reports nothing', () => {
     const r = checkRaceSettings({ tasks: 1000, iterations: 50, serialPercent: 10 });
-    expect(r.settings).toEqual({ tasks: 1000, iterations: 50, serialPercent: 10 });
+    expect(r.settings).toEqual({
+      tasks: 1000,
+      iterations: 50,
+      serialPercent: 10,
+      gpu: 'a100-sxm-80gb',
+    });
     expect(r.messages).toEqual([]);
   });
 
@@ -26,8 +31,8 @@ describe('checkRaceSettings', () => {
     const r = checkRaceSettings({ tasks: 'lots', iterations: NaN });
     expect(r.settings.tasks).toBe(DEFAULT_RACE_SETTINGS.tasks);
     expect(r.settings.iterations).toBe(DEFAULT_RACE_SETTINGS.iterations);
-    expect(r.messages.join(' ')).toMatch(/Tasks must be a number/);
-    expect(r.messages.join(' ')).toMatch(/Work per task must be a number/);
+    expect(r.messages.join(' ')).toMatch(/Tasks must be a whole number; using 4,096/);
+    expect(r.messages.join(' ')).toMatch(/Work per task must be a whole number; using 2,000/);
   });
 
   it('clamps out-of-range values with a message naming the limit', () => {
@@ -36,6 +41,19 @@ describe('checkRaceSettings', () => {
     expect(r.settings.serialPercent).toBe(RACE_LIMITS.serialPercent.max);
     expect(r.messages.join(' ')).toMatch(/at least 1/);
     expect(r.messages.join(' ')).toMatch(/at most 50/);
+  });
+
+  it('keeps a catalog GPU for the modeled lane and refuses anything else', () => {
+    expect(checkRaceSettings({ gpu: 'h100-sxm' }).settings.gpu).toBe('h100-sxm');
+    const r = checkRaceSettings({ gpu: '<img src=x>' });
+    expect(r.settings.gpu).toBe('a100-sxm-80gb');
+    expect(r.messages.join(' ')).toMatch(/Modeled GPU/);
+  });
+
+  it('counts the serial stage when capping the job', () => {
+    const r = checkRaceSettings({ tasks: 100_000, iterations: 4000, serialPercent: 50 });
+    expect(totalSteps(r.settings)).toBeLessThanOrEqual(RACE_LIMITS.maxTotalSteps + 100_000);
+    expect(r.settings.iterations).toBe(2000);
   });
 
   it('reduces work per task when the whole job is too big', () => {

@@ -1,48 +1,126 @@
-/** What the learner sets before a race. */
-export interface RaceSettings {
-  /** Independent tasks in the batch. */
-  tasks: number;
-  /** Steps of arithmetic in each task (each task is a dependent chain of this length). */
-  iterations: number;
-  /** Share of the whole job that must run serially, in percent (Amdahl's 1 − p). */
-  serialPercent: number;
+/**
+ * What the learner sets before a race, declared once as the race's state schema: typed fields
+ * with defaults and limits (shared by the form, the lesson's props and the URL), and the rule
+ * that keeps a job small enough to finish in reasonable time. Pure.
+ */
+import { GPU_IDS } from '../../engine';
+import {
+  checkState,
+  defineWidgetSchema,
+  enumField,
+  integerField,
+  type SchemaState,
+} from '../../state/schema';
+
+/** Upper bound on total steps (tasks × iterations + serial steps): a run cannot take minutes. */
+export const MAX_TOTAL_STEPS = 400_000_000;
+
+/** Steps the job takes for these settings, serial stage included. */
+function stepsOf(tasks: number, iterations: number, serialPercent: number): number {
+  return (tasks * iterations) / (1 - serialPercent / 100);
 }
 
-/** Limits of each setting, and of the whole job (so a run cannot freeze a laptop for minutes). */
+/** The race's settings: the job, and which catalog GPU the modeled lane predicts. */
+export const raceSchema = defineWidgetSchema({
+  id: 'race',
+  version: 1,
+  fields: {
+    /** Independent tasks in the batch. */
+    tasks: integerField({ key: 'tasks', label: 'Tasks', default: 4096, min: 1, max: 1_048_576 }),
+    /** Steps of arithmetic in each task (each task is a dependent chain of this length). */
+    iterations: integerField({
+      key: 'work',
+      label: 'Work per task',
+      default: 2000,
+      min: 1,
+      max: 20_000,
+    }),
+    /** Share of the whole job that must run serially, in percent (Amdahl's 1 − p). */
+    serialPercent: integerField({
+      key: 'serial',
+      label: 'Serial fraction',
+      default: 0,
+      min: 0,
+      max: 50,
+    }),
+    /** The catalog GPU the modeled GPU lane predicts. */
+    gpu: enumField({
+      key: 'gpu',
+      label: 'Modeled GPU',
+      default: 'a100-sxm-80gb',
+      values: () => GPU_IDS,
+    }),
+  },
+  check(state) {
+    const steps = stepsOf(state.tasks, state.iterations, state.serialPercent);
+    if (steps <= MAX_TOTAL_STEPS) return { state, notices: [] };
+    const iterations = Math.max(
+      1,
+      Math.floor(MAX_TOTAL_STEPS / stepsOf(state.tasks, 1, state.serialPercent)),
+    );
+    return {
+      state: { ...state, iterations },
+      notices: [
+        `${steps.toExponential(1)} steps would take too long here; work per task reduced to ${iterations.toLocaleString('en-US')}.`,
+      ],
+    };
+  },
+});
+
+/** What the learner sets before a race. */
+export type RaceSettings = SchemaState<typeof raceSchema>;
+
+/** The job part of the settings (what the runners take). */
+export type RaceJobSettings = Pick<RaceSettings, 'tasks' | 'iterations' | 'serialPercent'>;
+
+/** Limits of each setting, read from the schema, and of the whole job. */
 export const RACE_LIMITS = {
-  tasks: { min: 1, max: 1_048_576 },
-  iterations: { min: 1, max: 20_000 },
-  serialPercent: { min: 0, max: 50 },
-  /** Upper bound on total steps (tasks × iterations + serial steps). */
-  maxTotalSteps: 400_000_000,
+  tasks: { min: raceSchema.fields.tasks.min, max: raceSchema.fields.tasks.max },
+  iterations: { min: raceSchema.fields.iterations.min, max: raceSchema.fields.iterations.max },
+  serialPercent: {
+    min: raceSchema.fields.serialPercent.min,
+    max: raceSchema.fields.serialPercent.max,
+  },
+  maxTotalSteps: MAX_TOTAL_STEPS,
 } as const;
 
 /** The settings a race starts with. */
-export const DEFAULT_RACE_SETTINGS: RaceSettings = {
-  tasks: 4096,
-  iterations: 2000,
-  serialPercent: 0,
-};
+export const DEFAULT_RACE_SETTINGS: RaceSettings = raceSchema.defaults;
 
 /** Ready-made settings that each show one lesson point. */
-export const RACE_PRESETS: ReadonlyArray<{ name: string; settings: RaceSettings; point: string }> =
-  [
-    {
-      name: 'Tiny job',
-      settings: { tasks: 16, iterations: 100, serialPercent: 0 },
-      point: 'Fixed costs dominate: the GPU cannot win with so little work.',
-    },
-    {
-      name: 'Wide batch',
-      settings: { tasks: 65_536, iterations: 1000, serialPercent: 0 },
-      point: 'Many independent tasks: the shape of work GPUs are built for.',
-    },
-    {
-      name: '5 % serial',
-      settings: { tasks: 65_536, iterations: 1000, serialPercent: 5 },
-      point: "Amdahl's law: the serial part caps the speedup at 20×.",
-    },
-  ];
+export const RACE_PRESETS: ReadonlyArray<{
+  name: string;
+  settings: RaceJobSettings;
+  point: string;
+}> = [
+  {
+    name: 'Tiny job',
+    settings: { tasks: 16, iterations: 100, serialPercent: 0 },
+    point: 'Fixed costs dominate: the GPU cannot win with so little work.',
+  },
+  {
+    name: 'Wide batch',
+    settings: { tasks: 65_536, iterations: 1000, serialPercent: 0 },
+    point: 'Many independent tasks: the shape of work GPUs are built for.',
+  },
+  {
+    name: '5 % serial',
+    settings: { tasks: 65_536, iterations: 1000, serialPercent: 5 },
+    point: "Amdahl's law: the serial part caps the speedup at 20×.",
+  },
+];
+
+/** Steps the serial stage runs so that it is `serialPercent` % of the whole job. */
+export function serialIterationsFor(settings: RaceJobSettings): number {
+  const s = settings.serialPercent / 100;
+  if (s <= 0) return 0;
+  return Math.round((settings.tasks * settings.iterations * s) / (1 - s));
+}
+
+/** Total steps of the job: every task's chain plus the serial stage. */
+export function totalSteps(settings: RaceJobSettings): number {
+  return settings.tasks * settings.iterations + serialIterationsFor(settings);
+}
 
 /** The outcome of checking settings: the usable settings, and messages for what was changed. */
 export interface SettingsCheck {
@@ -50,89 +128,12 @@ export interface SettingsCheck {
   messages: string[];
 }
 
-function clampInt(
-  name: string,
-  value: unknown,
-  min: number,
-  max: number,
-  fallback: number,
-  messages: string[],
-): number {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n)) {
-    messages.push(`${name} must be a number; using ${fallback.toLocaleString('en-US')}.`);
-    return fallback;
-  }
-  const rounded = Math.round(n);
-  if (rounded < min) {
-    messages.push(
-      `${name} must be at least ${min.toLocaleString('en-US')}; using ${min.toLocaleString('en-US')}.`,
-    );
-    return min;
-  }
-  if (rounded > max) {
-    messages.push(
-      `${name} can be at most ${max.toLocaleString('en-US')}; using ${max.toLocaleString('en-US')}.`,
-    );
-    return max;
-  }
-  return rounded;
-}
-
-/** Steps the serial stage runs so that it is `serialPercent` % of the whole job. */
-export function serialIterationsFor(settings: RaceSettings): number {
-  const s = settings.serialPercent / 100;
-  if (s <= 0) return 0;
-  return Math.round((settings.tasks * settings.iterations * s) / (1 - s));
-}
-
-/** Total steps of the job: every task's chain plus the serial stage. */
-export function totalSteps(settings: RaceSettings): number {
-  return settings.tasks * settings.iterations + serialIterationsFor(settings);
-}
-
 /**
- * Checks settings from any source (props written in a lesson, form inputs, a URL): each value is
- * made a number within its limits, and a job too big to run in reasonable time has its work per
- * task reduced. Every change is explained in `messages`; nothing throws.
+ * Checks settings from any source (props written in a lesson, form inputs, a URL) through the
+ * schema: each value is made valid, a job too big to run in reasonable time has its work per
+ * task reduced, and every change is explained in `messages`. Nothing throws.
  */
-export function checkRaceSettings(
-  input: Partial<Record<keyof RaceSettings, unknown>>,
-): SettingsCheck {
-  const messages: string[] = [];
-  const L = RACE_LIMITS;
-  const d = DEFAULT_RACE_SETTINGS;
-  const tasks = clampInt(
-    'Tasks',
-    input.tasks ?? d.tasks,
-    L.tasks.min,
-    L.tasks.max,
-    d.tasks,
-    messages,
-  );
-  let iterations = clampInt(
-    'Work per task',
-    input.iterations ?? d.iterations,
-    L.iterations.min,
-    L.iterations.max,
-    d.iterations,
-    messages,
-  );
-  const serialPercent = clampInt(
-    'Serial fraction',
-    input.serialPercent ?? d.serialPercent,
-    L.serialPercent.min,
-    L.serialPercent.max,
-    d.serialPercent,
-    messages,
-  );
-  const factor = 1 / (1 - serialPercent / 100);
-  if (tasks * iterations * factor > L.maxTotalSteps) {
-    const reduced = Math.max(1, Math.floor(L.maxTotalSteps / (tasks * factor)));
-    messages.push(
-      `${(tasks * iterations * factor).toExponential(1)} steps would take too long here; work per task reduced to ${reduced.toLocaleString('en-US')}.`,
-    );
-    iterations = reduced;
-  }
-  return { settings: { tasks, iterations, serialPercent }, messages };
+export function checkRaceSettings(input: unknown): SettingsCheck {
+  const { state, notices } = checkState(raceSchema, input);
+  return { settings: state, messages: notices };
 }

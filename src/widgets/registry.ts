@@ -1,0 +1,101 @@
+/**
+ * Every widget, one entry each: the tag lessons write, its `data-widget` id, its name, the
+ * height its placeholder reserves, and how its code loads (lazily, in its own chunk). Lessons
+ * reach widgets only through this list, by way of the components map; state schemas are listed
+ * apart (schemas.ts) so this list stays free of widget code.
+ */
+import type { ComponentType } from 'react';
+import { lazyWidget } from '../ui/frame/lazyWidget';
+
+/** One widget as lessons place it. */
+export interface WidgetEntry {
+  /** The MDX tag (`<Race />`). */
+  tag: string;
+  /** The `data-widget` id, also its state schema's id and URL prefix. */
+  id: string;
+  /** Human name for the placeholder and error messages. */
+  label: string;
+  /** Height reserved while its code loads, so the text does not jump. */
+  placeholderHeightPx: number;
+  // Each widget has its own props; the components map passes what the lesson wrote.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  load: () => Promise<{ default: ComponentType<any> }>;
+}
+
+/** The widgets, in course order of first appearance. */
+export const WIDGETS = [
+  {
+    tag: 'Race',
+    id: 'race',
+    label: 'CPU vs GPU race',
+    placeholderHeightPx: 520,
+    load: () => import('./race/RaceWidget'),
+  },
+  {
+    tag: 'AmdahlPlot',
+    id: 'amdahl',
+    label: "Amdahl's law plot",
+    placeholderHeightPx: 420,
+    load: () => import('./amdahl/AmdahlPlot'),
+  },
+  {
+    tag: 'Explorer',
+    id: 'explorer',
+    label: 'SM and core explorer',
+    placeholderHeightPx: 1750,
+    load: () => import('./explorer/ExplorerWidget'),
+  },
+  {
+    tag: 'SpecTable',
+    id: 'spec-table',
+    label: 'GPU spec comparison table',
+    placeholderHeightPx: 1350,
+    load: () => import('./spec-table/SpecTable'),
+  },
+  {
+    tag: 'DeviceCard',
+    id: 'device',
+    label: 'Your GPU',
+    placeholderHeightPx: 720,
+    load: () => import('./device-card/DeviceCardWidget'),
+  },
+  {
+    tag: 'TorchConsole',
+    id: 'console',
+    label: 'PyTorch console',
+    placeholderHeightPx: 420,
+    load: () => import('./console/TorchConsole'),
+  },
+  {
+    tag: 'TransferSimulator',
+    id: 'transfer',
+    label: 'Transfer simulator',
+    placeholderHeightPx: 900,
+    load: () => import('./transfer/TransferSimulator'),
+  },
+  {
+    tag: 'KernelLab',
+    id: 'kernel-lab',
+    label: 'Kernel lab',
+    placeholderHeightPx: 1100,
+    load: () => import('./kernel-lab/KernelLabWidget'),
+  },
+] as const satisfies readonly WidgetEntry[];
+
+/** A widget's MDX tag. */
+export type WidgetTag = (typeof WIDGETS)[number]['tag'];
+
+/** The lazily loaded component of every widget, by tag, for the lessons' components map. */
+export function lessonWidgetTags(): Record<WidgetTag, ComponentType<Record<string, unknown>>> {
+  const entries: readonly WidgetEntry[] = WIDGETS;
+  return Object.fromEntries(
+    entries.map((w) => [
+      w.tag,
+      lazyWidget<Record<string, unknown>>(w.load, {
+        id: w.id,
+        label: w.label,
+        placeholderHeightPx: w.placeholderHeightPx,
+      }),
+    ]),
+  ) as Record<WidgetTag, ComponentType<Record<string, unknown>>>;
+}

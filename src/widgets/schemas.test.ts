@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { fuzzSchema } from '../state/testing/fuzz';
+import { WIDGETS } from './registry';
+import { WIDGET_SCHEMAS } from './schemas';
+
+/** Rounds per seed; each round runs three cases (hostile query, hostile props, round trip). */
+const ROUNDS = 700;
+
+describe('every widget’s state schema', () => {
+  it('belongs to a registered widget, one schema per widget', () => {
+    const ids = WIDGET_SCHEMAS.map((s) => s.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(WIDGETS.map((w) => w.id)).toContain(id);
+  });
+
+  for (const schema of WIDGET_SCHEMAS) {
+    it(`${schema.id}: never throws and stays valid over ${ROUNDS * 6} hostile and random cases`, () => {
+      for (const seed of [11, 0x5eed]) {
+        const report = fuzzSchema(schema, ROUNDS, seed);
+        expect(report.failures).toEqual([]);
+        expect(report.cases).toBe(ROUNDS * 3);
+      }
+    });
+  }
+});
