@@ -1,7 +1,11 @@
 import type { Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from 'unist-util-visit';
-import { CALLOUT_KINDS, LESSON_COMPONENT_NAMES } from '../src/lessons/component-names.ts';
+import {
+  CALLOUT_KINDS,
+  LESSON_COMPONENT_NAMES,
+  WIDGET_TAG_NAMES,
+} from '../src/lessons/component-names.ts';
 
 type JsxNode = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -13,6 +17,10 @@ export interface LessonProblem {
 }
 
 const known = new Set<string>(LESSON_COMPONENT_NAMES);
+const widgetTags = new Set<string>(WIDGET_TAG_NAMES);
+
+/** Instance names a widget's URL prefix may carry: `race-b.tasks=…`. */
+const INSTANCE_PATTERN = /^[a-z0-9]{1,16}$/;
 
 function attr(node: JsxNode, name: string): { present: boolean; value: unknown } {
   const a = node.attributes.find((x) => x.type === 'mdxJsxAttribute' && x.name === name);
@@ -32,12 +40,14 @@ function jsxChildren(node: JsxNode, name: string): JsxNode[] {
 
 /**
  * Finds every problem in a parsed lesson: tags the components map lacks, callouts of unknown
- * kind, and malformed quick checks (no id, a repeated id, fewer than two choices, not exactly
- * one correct choice, a choice without an explanation).
+ * kind, malformed quick checks (no id, a repeated id, fewer than two choices, not exactly one
+ * correct choice, a choice without an explanation), and a widget placed twice without distinct
+ * `instance` names (their settings would share one set of URL keys).
  */
 export function findLessonProblems(tree: Root): LessonProblem[] {
   const problems: LessonProblem[] = [];
   const ids = new Set<string>();
+  const instances = new Set<string>();
   visit(tree, (n) => {
     if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return;
     const node = n as JsxNode;
@@ -54,6 +64,23 @@ export function findLessonProblems(tree: Root): LessonProblem[] {
         `unknown component <${name}>: the components map has ${LESSON_COMPONENT_NAMES.join(', ')}`,
       );
       return;
+    }
+    if (widgetTags.has(name)) {
+      const instance = attr(node, 'instance');
+      const label = instance.present ? String(instance.value) : '';
+      if (
+        instance.present &&
+        (typeof instance.value !== 'string' || !INSTANCE_PATTERN.test(label))
+      ) {
+        at(`<${name}> instance= must be 1-16 lowercase letters or digits`);
+      } else if (instances.has(`${name}|${label}`)) {
+        at(
+          label
+            ? `<${name} instance="${label}"> is used twice`
+            : `<${name}> is placed twice: give the second one instance="b" (its own URL keys)`,
+        );
+      }
+      instances.add(`${name}|${label}`);
     }
     if (name === 'Callout') {
       const kind = attr(node, 'kind');

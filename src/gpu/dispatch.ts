@@ -2,6 +2,7 @@
  * Dispatch arithmetic for one-invocation-per-item kernels: how many workgroups, laid out how,
  * and how a large batch is cut into chunks. Pure: no WebGPU objects.
  */
+import { requireInteger } from './vec4-stream';
 
 /** A dispatch grid: workgroups along x and y, and the invocations in one row of the grid. */
 export interface DispatchGrid {
@@ -19,13 +20,6 @@ export interface ItemChunk {
   first: number;
   /** Items in the chunk. */
   count: number;
-}
-
-/** Throws a RangeError unless `value` is an integer >= `min`. */
-function requireInteger(name: string, value: number, min: number): void {
-  if (!Number.isInteger(value) || value < min) {
-    throw new RangeError(`${name} must be an integer >= ${min}, got ${String(value)}`);
-  }
 }
 
 /**

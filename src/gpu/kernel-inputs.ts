@@ -3,16 +3,11 @@
  * exactly representable in f32, with products and short sums exact too, so a wrong index shows
  * up as a wrong value rather than hiding in rounding noise.
  */
+import { fmix32 } from './hash';
 
 /** A well-mixed u32 from an index and a seed (murmur3's finaliser). */
 export function mixIndex(index: number, seed: number): number {
-  let x = (Math.imul(index, 0x9e3779b1) ^ seed) >>> 0;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return x >>> 0;
+  return fmix32(Math.imul(index, 0x9e3779b1) ^ seed);
 }
 
 /** The input value at `index` for a given seed: one of -8, -7.9375, ..., 7.9375. */

@@ -19,6 +19,18 @@ export const LESSON_COMPONENT_NAMES = [
   'KernelLab',
 ] as const;
 
+/** The tags that place a widget (each has a state schema and a Share link on the page). */
+export const WIDGET_TAG_NAMES = [
+  'Race',
+  'AmdahlPlot',
+  'Explorer',
+  'SpecTable',
+  'TorchConsole',
+  'TransferSimulator',
+  'DeviceCard',
+  'KernelLab',
+] as const;
+
 /** One of the tags lessons may use. */
 export type LessonComponentName = (typeof LESSON_COMPONENT_NAMES)[number];
 

@@ -5,18 +5,9 @@ import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { mdxOptions } from '../../scripts/mdx-options';
 import { buildManifest } from '../../scripts/lesson-manifest-plugin';
-import { LESSON_COMPONENT_NAMES } from './component-names';
+import { WIDGETS } from '../widgets/registry';
+import { LESSON_COMPONENT_NAMES, WIDGET_TAG_NAMES } from './component-names';
 import { lessonTags } from './components';
-
-/** Tags that structure text; every other allowed tag is a live widget. */
-const BUILDING_BLOCKS = new Set([
-  'Callout',
-  'AnnotatedCode',
-  'QuickCheck',
-  'Choice',
-  'Practice',
-  'Task',
-]);
 
 const contentDir = join(process.cwd(), 'content');
 const lessonFiles = readdirSync(contentDir).filter((f) => f.endsWith('.mdx'));
@@ -46,8 +37,7 @@ describe('lesson content', () => {
     for (const file of lessonFiles) {
       const src = readFileSync(join(contentDir, file), 'utf8');
       expect(src, file).toMatch(/<QuickCheck\b/);
-      const widgets = LESSON_COMPONENT_NAMES.filter((n) => !BUILDING_BLOCKS.has(n));
-      expect(src, file).toMatch(new RegExp(`<(${widgets.join('|')})\\b`));
+      expect(src, file).toMatch(new RegExp(`<(${WIDGET_TAG_NAMES.join('|')})\\b`));
     }
   });
 });
@@ -55,6 +45,10 @@ describe('lesson content', () => {
 describe('the components map', () => {
   it('provides exactly the tags the content check allows', () => {
     expect(Object.keys(lessonTags).sort()).toEqual([...LESSON_COMPONENT_NAMES].sort());
+  });
+
+  it('places every registered widget under the tag the content check knows as a widget', () => {
+    expect(WIDGETS.map((w) => w.tag).sort()).toEqual([...WIDGET_TAG_NAMES].sort());
   });
 });
 
@@ -87,6 +81,19 @@ describe('the lesson check', () => {
   it('fails on a callout of unknown kind', async () => {
     const src = `${header}<Callout kind="shout">x</Callout>\n`;
     await expect(compileLesson('content/96-c.mdx', src)).rejects.toThrow(/<Callout> needs kind=/);
+  });
+
+  it('fails on a widget placed twice without distinct instance names, naming the line', async () => {
+    const err = await compileLesson(
+      'content/94-w.mdx',
+      `${header}<Race />\n\nText.\n\n<Race />\n\n<Race instance="b" />\n\n<Race instance="b" />\n\n<Race instance="Bad-1" />\n`,
+    ).catch((e: Error) => e.message);
+    expect(err).toMatch(/94-w\.mdx:12:1: <Race> is placed twice: give the second one instance="b"/);
+    expect(err).toMatch(/:16:1: <Race instance="b"> is used twice/);
+    expect(err).toMatch(/:18:1: <Race> instance= must be 1-16 lowercase letters or digits/);
+    await expect(
+      compileLesson('content/93-w.mdx', `${header}<Race />\n\n<Race instance="b" />\n`),
+    ).resolves.toBeDefined();
   });
 
   it('accepts lower-case HTML tags', async () => {

@@ -9,6 +9,7 @@ import { getPipeline } from '../pipelines';
 import { allIndices, checkElements, sampledIndices } from '../verify-f32';
 import { formatBytesBinary } from '../../format/units';
 import { bindBuffers, dispatch, SEEDS, type JobContext, type KernelJob } from './job';
+import { shapeOf, type LabFacet } from '../lab/lab-facet';
 
 /** Most multiply-adds the CPU spends checking one result (about 50 ms of JavaScript). */
 export const MATMUL_CHECK_BUDGET = 1 << 24;
@@ -88,3 +89,33 @@ export const MATMUL_BINDINGS = [
   { binding: 2, name: 'b', kind: 'read-only-storage' },
   { binding: 3, name: 'c', kind: 'storage' },
 ] as const;
+
+/**
+ * The lab part of a matmul kernel: sizes are shapes, the plan comes from `plan` on the lab's
+ * layout, and the job is `createMatmulJob` with the kernel's entry point and constants. The
+ * kernel is given lazily because the record being defined is the one that uses this.
+ */
+export function matmulLabFacet(spec: {
+  kernel: () => AnyKernelModule;
+  entryPoint: string;
+  constants: Readonly<Record<string, number>>;
+  edge: number;
+  plan(shape: MatmulShape, maxWorkgroupsPerDimension: number): KernelPlan;
+}): LabFacet {
+  return {
+    sizeKind: 'matmul',
+    matmulEdge: spec.edge,
+    plan: (size, layout) => spec.plan(shapeOf(size), layout.maxWorkgroupsPerDimension),
+    createJob: (context, size) =>
+      createMatmulJob(
+        context,
+        {
+          kernel: spec.kernel(),
+          entryPoint: spec.entryPoint,
+          constants: spec.constants,
+          plan: spec.plan(shapeOf(size), context.layout.maxWorkgroupsPerDimension),
+        },
+        shapeOf(size),
+      ),
+  };
+}

@@ -11,6 +11,7 @@ import type { AnyKernelModule } from '../kernel-module';
 import { getPipeline } from '../pipelines';
 import { formatBytesBinary } from '../../format/units';
 import { allIndices, checkElements } from '../verify-f32';
+import { VEC4_BYTES } from '../vec4-stream';
 import { bindBuffers, dispatch, SEEDS, type JobContext, type KernelJob } from './job';
 
 /** What differs between the streaming kernels. */
@@ -59,4 +60,37 @@ export async function createStreamJob(
       },
     };
   });
+}
+
+/** What differs between the vec4 streaming kernels (copy, ReLU's lab entry point). */
+export interface Vec4StreamSpec {
+  kernel: AnyKernelModule;
+  entryPoint: string;
+  workgroupSize: number;
+  plan: KernelPlan;
+  reference(input: Float32Array): Float32Array;
+}
+
+/**
+ * A job of a vec4 streaming kernel: `src` and `dst` padded to whole vec4s, the context's vec4s
+ * per invocation as the `VEC4S_PER_INVOCATION` override.
+ */
+export function createVec4StreamJob(
+  context: JobContext,
+  spec: Vec4StreamSpec,
+  elements: number,
+): Promise<KernelJob> {
+  return createStreamJob(
+    context,
+    {
+      ...spec,
+      constants: {
+        WORKGROUP_SIZE: spec.workgroupSize,
+        VEC4S_PER_INVOCATION: context.layout.vec4sPerInvocation,
+      },
+      bindings: { input: 'src', output: 'dst' },
+      bufferBytes: Math.ceil(elements / 4) * VEC4_BYTES,
+    },
+    elements,
+  );
 }

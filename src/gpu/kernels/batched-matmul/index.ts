@@ -2,12 +2,9 @@
  * The batched matmul kernel's record, and its job over operands the caller gives (the PyTorch
  * console's small CUDA tensors), checked against the CPU reference.
  */
-import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
-import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch, type JobContext, type KernelJob } from '../../jobs/job';
+import { createOperandJob } from '../../jobs/operand-job';
+import type { JobContext, KernelJob } from '../../jobs/job';
 import { defineKernel } from '../../kernel-module';
-import { getPipeline } from '../../pipelines';
-import { allIndices, checkElements } from '../../verify-f32';
 import batchedMatmulWgsl from './batched-matmul.wgsl?raw';
 import {
   BATCHED_MATMUL_WORKGROUP_SIZE,
@@ -19,54 +16,30 @@ import {
 } from './batched-matmul';
 
 /** A job computing `batch` products a[p] @ b[p] on the device. */
-export async function createBatchedMatmulJob(
+export function createBatchedMatmulJob(
   context: JobContext,
   a: Float32Array<ArrayBuffer>,
   b: Float32Array<ArrayBuffer>,
   dims: BatchedMatmulDims,
 ): Promise<KernelJob> {
-  const { device, buffers } = context;
   const plan = batchedMatmulPlan(dims);
   const { batch, m, k, n } = dims;
   if (a.length !== batch * m * k || b.length !== batch * k * n) {
     throw new RangeError('operand sizes do not match the matmul dimensions');
   }
-  const kernel = batchedMatmulKernel;
-  const entryPoint = 'batched_matmul';
-  const pipeline = await getPipeline(device, {
-    kernel,
-    entryPoint,
+  return createOperandJob(context, {
+    kernel: batchedMatmulKernel,
+    entryPoint: 'batched_matmul',
     constants: { WORKGROUP_SIZE: BATCHED_MATMUL_WORKGROUP_SIZE },
-  });
-  const outputs = batch * m * n;
-  return withErrorScopes(device, 'allocate the matmul buffers', () => {
-    const params = buffers.upload('bmm params', new Uint32Array([batch, m, k, n]), uniformUsage());
-    const aBuffer = buffers.upload('bmm a', a, inputUsage());
-    const bBuffer = buffers.upload('bmm b', b, inputUsage());
-    const result = buffers.create('bmm result', outputs * 4, outputUsage());
-    const group = bindBuffers(device, pipeline, kernel, entryPoint, {
-      params,
-      a: aBuffer,
-      b: bBuffer,
-      result,
-    });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
-      output: result,
-      outputBytes: outputs * 4,
-      verify(actual) {
-        const bounds = new Map<number, number>();
-        const at = (i: number): number => {
-          const reference = batchedMatmulAt(a, b, dims, i);
-          bounds.set(i, batchedMatmulTolerance(k, reference.absSum));
-          return reference.value;
-        };
-        return checkElements(allIndices(outputs), outputs, at, actual, (i) => bounds.get(i) ?? 0);
-      },
-    };
+    plan,
+    params: new Uint32Array([batch, m, k, n]),
+    a,
+    b,
+    outputs: batch * m * n,
+    expectedAt: (i) => {
+      const reference = batchedMatmulAt(a, b, dims, i);
+      return { value: reference.value, tolerance: batchedMatmulTolerance(k, reference.absSum) };
+    },
   });
 }
 

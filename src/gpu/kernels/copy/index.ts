@@ -1,28 +1,22 @@
 /** The copy kernel's record: its WGSL, entry point, bindings, plan, reference and lab part. */
-import { createStreamJob } from '../../jobs/stream-job';
+import { createVec4StreamJob } from '../../jobs/stream-job';
 import type { JobContext, KernelJob } from '../../jobs/job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
 import { maxStreamElements } from '../../lab/stream-limits';
-import { VEC4_BYTES, type StreamOptions } from '../../vec4-stream';
+import type { StreamOptions } from '../../vec4-stream';
 import copyWgsl from './copy.wgsl?raw';
 import { COPY_VEC4S_PER_INVOCATION, COPY_WORKGROUP_SIZE, copyCpu, copyPlan } from './copy';
 
 /** The copy job: `copy_vec4` over `elements` values. */
 export function createCopyJob(context: JobContext, elements: number): Promise<KernelJob> {
-  const { layout } = context;
-  return createStreamJob(
+  return createVec4StreamJob(
     context,
     {
       kernel: copyKernel,
       entryPoint: 'copy_vec4',
-      constants: {
-        WORKGROUP_SIZE: COPY_WORKGROUP_SIZE,
-        VEC4S_PER_INVOCATION: layout.vec4sPerInvocation,
-      },
-      plan: copyPlan(elements, layout),
-      bindings: { input: 'src', output: 'dst' },
-      bufferBytes: Math.ceil(elements / 4) * VEC4_BYTES,
+      workgroupSize: COPY_WORKGROUP_SIZE,
+      plan: copyPlan(elements, context.layout),
       reference: copyCpu,
     },
     elements,

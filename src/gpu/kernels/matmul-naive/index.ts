@@ -1,8 +1,6 @@
 /** The naive matmul's record: its WGSL, entry point, bindings, plan, reference and lab part. */
-import { createMatmulJob, MATMUL_BINDINGS } from '../../jobs/matmul-job';
-import type { KernelJob } from '../../jobs/job';
-import { defineLabKernel } from '../../kernel-module';
-import { shapeOf } from '../../lab/lab-facet';
+import { MATMUL_BINDINGS, matmulLabFacet } from '../../jobs/matmul-job';
+import { defineLabKernel, type AnyKernelModule } from '../../kernel-module';
 import { matmulCpu, type MatmulShape } from '../../matmul-shape';
 import matmulNaiveWgsl from './matmul-naive.wgsl?raw';
 import { MATMUL_NAIVE_WORKGROUP_EDGE, matmulNaivePlan } from './matmul-naive';
@@ -23,20 +21,11 @@ export const matmulNaiveKernel = defineLabKernel({
   plan: (size: MatmulShape & { maxWorkgroupsPerDimension?: number }) =>
     matmulNaivePlan(size, size.maxWorkgroupsPerDimension),
   reference: matmulCpu,
-  lab: {
-    sizeKind: 'matmul',
-    matmulEdge: EDGE,
-    plan: (size, layout) => matmulNaivePlan(shapeOf(size), layout.maxWorkgroupsPerDimension),
-    createJob: (context, size): Promise<KernelJob> =>
-      createMatmulJob(
-        context,
-        {
-          kernel: matmulNaiveKernel,
-          entryPoint: 'matmul_naive',
-          constants: { WORKGROUP_X: EDGE, WORKGROUP_Y: EDGE },
-          plan: matmulNaivePlan(shapeOf(size), context.layout.maxWorkgroupsPerDimension),
-        },
-        shapeOf(size),
-      ),
-  },
+  lab: matmulLabFacet({
+    kernel: (): AnyKernelModule => matmulNaiveKernel,
+    entryPoint: 'matmul_naive',
+    constants: { WORKGROUP_X: EDGE, WORKGROUP_Y: EDGE },
+    edge: EDGE,
+    plan: matmulNaivePlan,
+  }),
 });

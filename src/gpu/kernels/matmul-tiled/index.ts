@@ -1,8 +1,6 @@
 /** The tiled matmul's record: its WGSL, entry point, bindings, plan, reference and lab part. */
-import { createMatmulJob, MATMUL_BINDINGS } from '../../jobs/matmul-job';
-import type { KernelJob } from '../../jobs/job';
-import { defineLabKernel } from '../../kernel-module';
-import { shapeOf } from '../../lab/lab-facet';
+import { MATMUL_BINDINGS, matmulLabFacet } from '../../jobs/matmul-job';
+import { defineLabKernel, type AnyKernelModule } from '../../kernel-module';
 import { matmulCpu, type MatmulShape } from '../../matmul-shape';
 import matmulTiledWgsl from './matmul-tiled.wgsl?raw';
 import { MATMUL_TILE_EDGE, matmulTiledPlan } from './matmul-tiled';
@@ -19,20 +17,11 @@ export const matmulTiledKernel = defineLabKernel({
   plan: (size: MatmulShape & { maxWorkgroupsPerDimension?: number }) =>
     matmulTiledPlan(size, size.maxWorkgroupsPerDimension),
   reference: matmulCpu,
-  lab: {
-    sizeKind: 'matmul',
-    matmulEdge: MATMUL_TILE_EDGE,
-    plan: (size, layout) => matmulTiledPlan(shapeOf(size), layout.maxWorkgroupsPerDimension),
-    createJob: (context, size): Promise<KernelJob> =>
-      createMatmulJob(
-        context,
-        {
-          kernel: matmulTiledKernel,
-          entryPoint: 'matmul_tiled',
-          constants: {},
-          plan: matmulTiledPlan(shapeOf(size), context.layout.maxWorkgroupsPerDimension),
-        },
-        shapeOf(size),
-      ),
-  },
+  lab: matmulLabFacet({
+    kernel: (): AnyKernelModule => matmulTiledKernel,
+    entryPoint: 'matmul_tiled',
+    constants: {},
+    edge: MATMUL_TILE_EDGE,
+    plan: matmulTiledPlan,
+  }),
 });

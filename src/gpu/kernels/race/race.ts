@@ -4,6 +4,7 @@
  * CPU worker can use it without pulling the shader in.
  */
 import type { KernelDescriptor } from '../../../engine/descriptor';
+import { fmix32 } from '../../hash';
 
 /** The work of one race: `tasks` independent chains plus one serial chain. */
 export interface RaceJob {
@@ -37,13 +38,7 @@ export function raceSeed(taskIndex: number): number {
 
 /** One mixing step on a u32: a Weyl increment followed by murmur3's 32-bit finaliser. */
 export function raceStep(value: number): number {
-  let x = (value + 0x6d2b79f5) >>> 0;
-  x ^= x >>> 16;
-  x = Math.imul(x, 0x85ebca6b);
-  x ^= x >>> 13;
-  x = Math.imul(x, 0xc2b2ae35);
-  x ^= x >>> 16;
-  return x >>> 0;
+  return fmix32(value + 0x6d2b79f5);
 }
 
 /** Applies `iterations` mixing steps to `start` and returns the final u32. */

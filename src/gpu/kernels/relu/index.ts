@@ -1,10 +1,9 @@
 /** The ReLU kernel's record: its WGSL, entry points, bindings, plans, reference and lab part. */
-import { createStreamJob } from '../../jobs/stream-job';
+import { createStreamJob, createVec4StreamJob } from '../../jobs/stream-job';
 import type { JobContext, KernelJob } from '../../jobs/job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
 import { maxStreamElements } from '../../lab/stream-limits';
-import { VEC4_BYTES } from '../../vec4-stream';
 import reluWgsl from './relu.wgsl?raw';
 import {
   RELU_VEC4S_PER_INVOCATION,
@@ -21,19 +20,13 @@ export type ReluSize =
 
 /** The kernel lab's ReLU job: `relu_vec4` over `elements` values. */
 export function createReluJob(context: JobContext, elements: number): Promise<KernelJob> {
-  const { layout } = context;
-  return createStreamJob(
+  return createVec4StreamJob(
     context,
     {
       kernel: reluKernel,
       entryPoint: 'relu_vec4',
-      constants: {
-        WORKGROUP_SIZE: RELU_WORKGROUP_SIZE,
-        VEC4S_PER_INVOCATION: layout.vec4sPerInvocation,
-      },
-      plan: reluPlan(elements, layout),
-      bindings: { input: 'src', output: 'dst' },
-      bufferBytes: Math.ceil(elements / 4) * VEC4_BYTES,
+      workgroupSize: RELU_WORKGROUP_SIZE,
+      plan: reluPlan(elements, context.layout),
       reference: reluCpu,
     },
     elements,
