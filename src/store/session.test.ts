@@ -51,6 +51,27 @@ describe('the shared session store', () => {
     expect(entry.transfers[0]?.link).toBe('pcie3');
   });
 
+  it('records the GPU and link asked for at once, and restarts with the link given', async () => {
+    const store = createSessionStore();
+    expect(store.getState().target).toEqual({ gpu: 'a100-sxm-80gb', link: 'pcie4' });
+    const restart = store.getState().setGpu('h100-sxm', 'pcie3');
+    expect(store.getState().target).toEqual({ gpu: 'h100-sxm', link: 'pcie3' });
+    expect(store.getState().session.gpu.id).toBe('a100-sxm-80gb');
+    await restart;
+    expect(store.getState().session.gpu.id).toBe('h100-sxm');
+    expect(store.getState().session.link).toBe('pcie3');
+  });
+
+  it('keeps a link picked while a restart waits', async () => {
+    const store = createSessionStore();
+    const restart = store.getState().setGpu('h100-sxm');
+    expect(store.getState().target.link).toBe('pcie5');
+    store.getState().setLink('pcie3');
+    await restart;
+    expect(store.getState().session.link).toBe('pcie3');
+    expect(store.getState().target).toEqual({ gpu: 'h100-sxm', link: 'pcie3' });
+  });
+
   it('shares one store per page', () => {
     resetSessionStores();
     expect(sessionStoreFor('lesson:moving-data')).toBe(sessionStoreFor('lesson:moving-data'));

@@ -5,8 +5,9 @@
  * order, whoever sends them.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { GpuId, LinkId } from '../engine';
+import { getGpu, type GpuId, type LinkId } from '../engine';
 import {
+  isCudaGpuId,
   runLine,
   snapshotSession,
   TorchSession,
@@ -37,9 +38,17 @@ export interface ComputeInfo {
   description: string;
 }
 
+/** The GPU and link asked for last: the session has them, or will once its restart is done. */
+export interface SessionTarget {
+  gpu: GpuId;
+  link: LinkId;
+}
+
 /** The shared session and what the views need from it. */
 export interface SessionStoreState {
   session: TorchSession;
+  /** The GPU and link asked for last (set at once, before a restart finishes). */
+  target: SessionTarget;
   snapshot: SessionSnapshot;
   transcript: TranscriptEntry[];
   /** Lines waiting or running. */
@@ -49,8 +58,11 @@ export interface SessionStoreState {
   run(source: string, origin: EntryOrigin): Promise<TranscriptEntry>;
   /** Runs a preset's lines once per session (a second widget asking again is a no-op). */
   runPreset(key: string, lines: readonly string[]): Promise<void>;
-  /** Starts a new session on another catalog GPU, re-running the presets that had run. */
-  setGpu(gpu: GpuId): Promise<void>;
+  /**
+   * Starts a new session on another catalog GPU, re-running the presets that had run; copies
+   * cross `link` (default: the GPU's own).
+   */
+  setGpu(gpu: GpuId, link?: LinkId): Promise<void>;
   /** Changes the host link copies cross from now on. */
   setLink(link: LinkId): void;
   /** Gives CUDA tensor arithmetic a real backend (or none). */
@@ -101,6 +113,7 @@ export function createSessionStore(options: { gpu?: GpuId } = {}): StoreApi<Sess
     };
     return {
       session,
+      target: { gpu: session.gpu.id, link: session.link },
       snapshot: snapshotSession(session),
       transcript: [],
       pending: 0,
@@ -113,10 +126,17 @@ export function createSessionStore(options: { gpu?: GpuId } = {}): StoreApi<Sess
           for (const line of lines) await execute(line, 'preset');
         });
       },
-      setGpu: (gpu) =>
-        tracked(async () => {
+      setGpu: (gpu, link) => {
+        if (isCudaGpuId(gpu)) set({ target: { gpu, link: link ?? getGpu(gpu).hostLink } });
+        return tracked(async () => {
           const old = get().session;
-          const fresh = new TorchSession({ gpu, compute: old.compute });
+          // A link picked while this restart waited is the target's: the new session takes it.
+          const { target } = get();
+          const fresh = new TorchSession({
+            gpu,
+            link: target.gpu === gpu ? target.link : undefined,
+            compute: old.compute,
+          });
           set({ session: fresh, snapshot: snapshotSession(fresh) });
           append({
             id: nextId++,
@@ -129,10 +149,11 @@ export function createSessionStore(options: { gpu?: GpuId } = {}): StoreApi<Sess
           });
           for (const lines of ranPresets.values())
             for (const line of lines) await execute(line, 'preset');
-        }),
+        });
+      },
       setLink: (link) => {
         get().session.link = link;
-        set({ snapshot: snapshotSession(get().session) });
+        set((s) => ({ target: { ...s.target, link }, snapshot: snapshotSession(s.session) }));
       },
       setCompute: (compute, info) => {
         get().session.compute = compute;

@@ -15,8 +15,10 @@ export interface WidgetEntry {
   id: string;
   /** Human name for the placeholder and error messages. */
   label: string;
-  /** Height reserved while its code loads, so the text does not jump. */
+  /** Height reserved while its code loads, so the text does not jump (measured at 1280 px). */
   placeholderHeightPx: number;
+  /** The same at phone width (measured at 375 px), where the widget stacks taller. */
+  narrowPlaceholderHeightPx: number;
   // Each widget has its own props; the components map passes what the lesson wrote.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   load: () => Promise<{ default: ComponentType<any> }>;
@@ -28,56 +30,64 @@ export const WIDGETS = [
     tag: 'Race',
     id: 'race',
     label: 'CPU vs GPU race',
-    placeholderHeightPx: 520,
+    placeholderHeightPx: 1000,
+    narrowPlaceholderHeightPx: 1520,
     load: () => import('./race/RaceWidget'),
   },
   {
     tag: 'AmdahlPlot',
     id: 'amdahl',
     label: "Amdahl's law plot",
-    placeholderHeightPx: 420,
+    placeholderHeightPx: 930,
+    narrowPlaceholderHeightPx: 1010,
     load: () => import('./amdahl/AmdahlPlot'),
   },
   {
     tag: 'Explorer',
     id: 'explorer',
     label: 'SM and core explorer',
-    placeholderHeightPx: 1750,
+    placeholderHeightPx: 1730,
+    narrowPlaceholderHeightPx: 2460,
     load: () => import('./explorer/ExplorerWidget'),
   },
   {
     tag: 'SpecTable',
     id: 'spec-table',
     label: 'GPU spec comparison table',
-    placeholderHeightPx: 1350,
+    placeholderHeightPx: 1600,
+    narrowPlaceholderHeightPx: 2920,
     load: () => import('./spec-table/SpecTable'),
   },
   {
     tag: 'DeviceCard',
     id: 'device',
     label: 'Your GPU',
-    placeholderHeightPx: 720,
+    placeholderHeightPx: 1560,
+    narrowPlaceholderHeightPx: 2390,
     load: () => import('./device-card/DeviceCardWidget'),
   },
   {
     tag: 'TorchConsole',
     id: 'console',
     label: 'PyTorch console',
-    placeholderHeightPx: 420,
+    placeholderHeightPx: 430,
+    narrowPlaceholderHeightPx: 620,
     load: () => import('./console/TorchConsole'),
   },
   {
     tag: 'TransferSimulator',
     id: 'transfer',
     label: 'Transfer simulator',
-    placeholderHeightPx: 900,
+    placeholderHeightPx: 2290,
+    narrowPlaceholderHeightPx: 3300,
     load: () => import('./transfer/TransferSimulator'),
   },
   {
     tag: 'KernelLab',
     id: 'kernel-lab',
     label: 'Kernel lab',
-    placeholderHeightPx: 1100,
+    placeholderHeightPx: 990,
+    narrowPlaceholderHeightPx: 1230,
     load: () => import('./kernel-lab/KernelLabWidget'),
   },
 ] as const satisfies readonly WidgetEntry[];
@@ -95,6 +105,7 @@ export function lessonWidgetTags(): Record<WidgetTag, ComponentType<Record<strin
         id: w.id,
         label: w.label,
         placeholderHeightPx: w.placeholderHeightPx,
+        narrowPlaceholderHeightPx: w.narrowPlaceholderHeightPx,
       }),
     ]),
   ) as Record<WidgetTag, ComponentType<Record<string, unknown>>>;

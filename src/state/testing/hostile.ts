@@ -177,11 +177,16 @@ function encodeSomehow(rng: Rng, text: string): string {
   return `${text.slice(0, at)}${rng.pick(['%', '%E0%A4', '%G1', '%0'])}${text.slice(at)}`;
 }
 
+/** A URL key of one of the schema's fields, or a made-up one when it has none. */
+function someKey(rng: Rng, schema: AnyWidgetSchema): string {
+  const fields = Object.values(schema.fields);
+  return fields.length > 0 ? rng.pick(fields).key : 'x';
+}
+
 /** A random or hostile key: mostly the schema's own, also prototype names and other prefixes. */
 function hostileKey(rng: Rng, schema: AnyWidgetSchema, prefix: string): string {
-  const fields = Object.values(schema.fields);
   const r = rng.next();
-  if (r < 0.55) return `${prefix}.${rng.pick(fields).key}`;
+  if (r < 0.55) return `${prefix}.${someKey(rng, schema)}`;
   return rng.pick([
     `${prefix}.v`,
     `${prefix}.${randomText(rng, 12)}`,
@@ -191,21 +196,22 @@ function hostileKey(rng: Rng, schema: AnyWidgetSchema, prefix: string): string {
     'constructor',
     '__proto__.polluted',
     'constructor.prototype.polluted',
-    `${schema.id}-b.${rng.pick(fields).key}`,
-    `other.${rng.pick(fields).key}`,
+    `${schema.id}-b.${someKey(rng, schema)}`,
+    `other.${someKey(rng, schema)}`,
     randomText(rng, 30),
     '',
     prefix,
     `${prefix}.`,
-    `${prefix}..${rng.pick(fields).key}`,
-    `${prefix}.${rng.pick(fields).key.toUpperCase()}`,
+    `${prefix}..${someKey(rng, schema)}`,
+    `${prefix}.${someKey(rng, schema).toUpperCase()}`,
   ]);
 }
 
 /** A random or hostile value for a key. */
 function hostileValue(rng: Rng, schema: AnyWidgetSchema): string {
   const r = rng.next();
-  if (r < 0.35) return nearValue(rng, rng.pick(Object.values(schema.fields)));
+  const fields = Object.values(schema.fields);
+  if (r < 0.35 && fields.length > 0) return nearValue(rng, rng.pick(fields));
   if (r < 0.7) return rng.pick(HOSTILE_VALUES);
   if (r < 0.8) return rng.pick(['1', '2', '0', '99', '-1', 'x', '1.5', '999999999']);
   return randomText(rng, rng.next() < 0.9 ? 40 : 3000);
@@ -215,8 +221,7 @@ function hostileValue(rng: Rng, schema: AnyWidgetSchema): string {
 export function hostileQuery(rng: Rng, schema: AnyWidgetSchema, prefix: string): string {
   const r = rng.next();
   if (r < 0.05) return randomText(rng, 6000);
-  if (r < 0.08)
-    return `${prefix}.${Object.values(schema.fields)[0]!.key}=1&`.repeat(rng.int(150, 700));
+  if (r < 0.08) return `${prefix}.${someKey(rng, schema)}=1&`.repeat(rng.int(150, 700));
   if (r < 0.1) return rng.pick(['&&&===', '=&=&=', '?', '#', '&', '=']).repeat(rng.int(1, 2000));
   const parts: string[] = [];
   const count = rng.int(0, 24);

@@ -58,9 +58,7 @@ export function WidgetRoot({
           {settings && <ShareControl getUrl={settings.shareUrl} widgetLabel={label} />}
         </header>
       )}
-      {settings && (
-        <WidgetNotices notices={settings.notices} onDismiss={settings.dismissNotices} />
-      )}
+      {settings && <WidgetNotices notices={settings.notices} onDismiss={settings.dismissNotices} />}
       {children}
     </section>
   );

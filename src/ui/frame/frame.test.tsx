@@ -60,12 +60,18 @@ describe('widget frame', () => {
     let reject: (e: Error) => void = () => undefined;
     const Lazy = lazyWidget(
       () => new Promise<{ default: () => null }>((_res, rej) => (reject = rej)),
-      { id: 'slow', label: 'Slow widget', placeholderHeightPx: 300 },
+      {
+        id: 'slow',
+        label: 'Slow widget',
+        placeholderHeightPx: 300,
+        narrowPlaceholderHeightPx: 450,
+      },
     );
     render(<Lazy />);
     const placeholder = document.querySelector('[data-widget="slow"]') as HTMLElement;
     expect(placeholder.getAttribute('data-status')).toBe('idle');
-    expect(placeholder.style.minHeight).toBe('300px');
+    expect(placeholder.style.getPropertyValue('--placeholder-height')).toBe('300px');
+    expect(placeholder.style.getPropertyValue('--placeholder-height-narrow')).toBe('450px');
     await act(async () => {
       reject(new Error('chunk failed to load'));
       await Promise.resolve();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
 import { WidgetBoundary } from './WidgetBoundary';
 
 /** Options for a lazily loaded widget. */
@@ -9,6 +9,8 @@ export interface LazyWidgetOptions {
   label: string;
   /** Height the placeholder reserves, so the text does not jump when the widget arrives. */
   placeholderHeightPx: number;
+  /** Height it reserves on narrow screens (600 px and less), where widgets stack taller. */
+  narrowPlaceholderHeightPx?: number;
 }
 
 /**
@@ -17,9 +19,14 @@ export interface LazyWidgetOptions {
  */
 export function lazyWidget<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
-  { id, label, placeholderHeightPx }: LazyWidgetOptions,
+  { id, label, placeholderHeightPx, narrowPlaceholderHeightPx }: LazyWidgetOptions,
 ): ComponentType<P> {
   const Lazy = lazy(load);
+  // The stylesheet picks the height for the screen from these (see .widget-placeholder).
+  const heights = {
+    '--placeholder-height': `${placeholderHeightPx}px`,
+    '--placeholder-height-narrow': `${narrowPlaceholderHeightPx ?? placeholderHeightPx}px`,
+  } as CSSProperties;
   function LazyWidget(props: P) {
     return (
       <WidgetBoundary id={id} label={label}>
@@ -30,7 +37,7 @@ export function lazyWidget<P extends object>(
               data-widget={id}
               data-status="idle"
               aria-label={`${label} (loading)`}
-              style={{ minHeight: placeholderHeightPx }}
+              style={heights}
             >
               <p>Loading {label}…</p>
             </section>

@@ -103,8 +103,20 @@ describe('AmdahlPlot', () => {
     );
     expect(pSlider.getAttribute('aria-valuetext')).toBe('p = 0.99');
 
+    // Beyond the schema's limit: clamped to the highest p, with a notice; the box keeps the text
+    // until it loses focus.
     fireEvent.change(exact, { target: { value: '1.5' } });
-    expect(pSlider.getAttribute('aria-valuetext')).toBe('p = 0.99');
+    expect(pSlider.getAttribute('aria-valuetext')).toBe('p = 0.999');
+    expect(document.querySelector('.widget-notices')?.textContent).toContain(
+      'Parallel fraction p can be at most 0.999; using 0.999.',
+    );
+    expect((exact as HTMLInputElement).value).toBe('1.5');
+    fireEvent.blur(exact);
+    expect((exact as HTMLInputElement).value).toBe('0.999');
+
+    // Half-typed text leaves p alone.
+    fireEvent.change(exact, { target: { value: '' } });
+    expect(pSlider.getAttribute('aria-valuetext')).toBe('p = 0.999');
   });
 
   it('jumps to a real machine with the preset buttons', () => {

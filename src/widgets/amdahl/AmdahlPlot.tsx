@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { formatCount } from '../../format/units';
@@ -9,26 +10,23 @@ import {
   buildCurve,
   coreCountStops,
   DEFAULT_FRACTIONS,
-  DEFAULT_MARKER_CORES,
   DEFAULT_MAX_CORES,
-  DEFAULT_USER_FRACTION,
   formatCeiling,
   formatCoresPhrase,
   formatFraction,
   formatSpeedup,
   fractionStops,
-  MAX_USER_FRACTION,
   nearestFractionStopIndex,
   nearestStopIndex,
   plotDescription,
   readoutSentence,
   readSpeedup,
-  roundFraction,
   speedupAxisMax,
   speedupTable,
   tableCoreCounts,
   visibleReferences,
 } from './model';
+import { amdahlSchema } from './settings';
 import './amdahl.css';
 
 /** Props of the Amdahl plot as a lesson writes them. */
@@ -37,10 +35,15 @@ export interface AmdahlPlotProps {
   fractions?: number[];
   /** Largest core count on the x axis (integer >= 2); default 16,384. */
   maxCores?: number;
-  /** Starting value of the learner's own p (0 to 0.999); default 0.95. */
+  /** Starting value of the learner's own p (0 to 0.999); default 0.95. A link's `p` wins. */
   initialFraction?: number;
   /** Starting core count of the marker (snapped to the slider's stops); default 6,912. */
   initialCores?: number;
+}
+
+/** Whether text typed in the exact-p box reads as a number yet (`0.` does, `` and `-` not). */
+function isNumberText(text: string): boolean {
+  return text.trim() !== '' && Number.isFinite(Number(text));
 }
 
 /** Width used before the container is measured, and where it cannot be. */
@@ -52,9 +55,15 @@ const SERIES_STYLE_COUNT = 5;
 export default function AmdahlPlot({
   fractions = [...DEFAULT_FRACTIONS],
   maxCores = DEFAULT_MAX_CORES,
-  initialFraction = DEFAULT_USER_FRACTION,
-  initialCores = DEFAULT_MARKER_CORES,
+  initialFraction,
+  initialCores,
 }: AmdahlPlotProps) {
+  const settings = useWidgetState(amdahlSchema, {
+    fraction: initialFraction,
+    cores: initialCores,
+  });
+  const yourFraction = settings.state.fraction;
+  const fractionLimits = amdahlSchema.fields.fraction;
   const idPrefix = `amdahl-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const containerRef = useRef<HTMLDivElement>(null);
   const widthPx = useElementWidth(containerRef, FALLBACK_WIDTH_PX);
@@ -74,12 +83,8 @@ export default function AmdahlPlot({
   );
 
   const [status, setStatus] = useState<WidgetStatus>('idle');
-  const [yourFraction, setYourFraction] = useState(() =>
-    roundFraction(Math.min(Math.max(initialFraction, 0), MAX_USER_FRACTION)),
-  );
-  const [coreCount, setCoreCount] = useState(
-    () => coreStops[nearestStopIndex(coreStops, Math.max(initialCores, 1))] ?? 1,
-  );
+  // The marker stands at the slider stop nearest the chosen count (the axis depends on maxCores).
+  const coreCount = coreStops[nearestStopIndex(coreStops, settings.state.cores)] ?? 1;
   /** Text in the exact-p box while the learner is typing, null when it mirrors `yourFraction`. */
   const [fractionDraft, setFractionDraft] = useState<string | null>(null);
 
@@ -111,16 +116,20 @@ export default function AmdahlPlot({
   const tableRows = speedupTable([...lessonFractions, yourFraction], tableCounts);
   const referenceHere = references.find((ref) => ref.coreCount === coreCount);
 
+  // Out-of-range text is clamped by the schema, with a notice; half-typed text waits.
   const commitDraft = (text: string) => {
     setFractionDraft(text);
-    const value = Number(text);
-    if (text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= MAX_USER_FRACTION) {
-      setYourFraction(roundFraction(value));
-    }
+    if (isNumberText(text)) settings.set({ fraction: text });
   };
 
   return (
-    <WidgetRoot id="amdahl" status={status} label="Amdahl's law plot" className="amdahl">
+    <WidgetRoot
+      id="amdahl"
+      status={status}
+      label="Amdahl's law plot"
+      className="amdahl"
+      settings={settings}
+    >
       <p className="amdahl__hint">
         Each curve is one parallel fraction p. Move the sliders, or point at the plot, to read the
         speedup at any number of cores.
@@ -157,15 +166,15 @@ export default function AmdahlPlot({
               aria-valuetext={`p = ${formatFraction(yourFraction)}`}
               onChange={(event) => {
                 setFractionDraft(null);
-                setYourFraction(pStops[Number(event.target.value)] ?? yourFraction);
+                settings.set({ fraction: pStops[Number(event.target.value)] ?? yourFraction });
               }}
             />
             <input
               className="amdahl__number"
               type="number"
               aria-label="Your parallel fraction p, exact value"
-              min={0}
-              max={MAX_USER_FRACTION}
+              min={fractionLimits.min}
+              max={fractionLimits.max}
               step={0.001}
               inputMode="decimal"
               value={fractionDraft ?? String(yourFraction)}
@@ -186,7 +195,9 @@ export default function AmdahlPlot({
               step={1}
               value={nearestStopIndex(coreStops, coreCount)}
               aria-valuetext={`${formatCoresPhrase(coreCount)}${referenceHere ? ` (${referenceHere.detail})` : ''}`}
-              onChange={(event) => setCoreCount(coreStops[Number(event.target.value)] ?? coreCount)}
+              onChange={(event) =>
+                settings.set({ cores: coreStops[Number(event.target.value)] ?? coreCount })
+              }
             />
             <output htmlFor={`${idPrefix}-n`} className="amdahl__output">
               {formatCount(coreCount)}
@@ -199,7 +210,7 @@ export default function AmdahlPlot({
                 type="button"
                 aria-pressed={coreCount === ref.coreCount}
                 title={ref.detail}
-                onClick={() => setCoreCount(ref.coreCount)}
+                onClick={() => settings.set({ cores: ref.coreCount })}
               >
                 {`${ref.label} (${formatCount(ref.coreCount)})`}
               </button>

@@ -1,11 +1,20 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import TorchConsole from './TorchConsole';
-import { createSessionStore } from '../../store/session';
+import { createSessionStore, resetSessionStores } from '../../store/session';
 
-function setup(props: Record<string, unknown> = {}) {
-  const store = createSessionStore();
+beforeEach(() => {
+  window.location.hash = '#/lesson/x';
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  window.location.hash = '';
+  resetSessionStores();
+});
+
+function setup(props: Record<string, unknown> = {}, store = createSessionStore()) {
   render(<TorchConsole store={store} webgpu={false} {...props} />);
   const input = screen.getByRole('textbox', {
     name: /Python statement for the PyTorch console/,
@@ -62,5 +71,71 @@ describe('<TorchConsole />', () => {
     );
     await enter(input, 'torch.cuda.get_device_name()');
     await waitFor(() => expect(root.textContent).toContain("'NVIDIA H100 SXM'"));
+  });
+
+  it('applies the GPU a link sets at mount', async () => {
+    window.location.hash = '#/lesson/x?console.gpu=h100-sxm';
+    const { store } = setup();
+    expect((screen.getByLabelText(/Simulated GPU/) as HTMLSelectElement).value).toBe('h100-sxm');
+    await waitFor(() => expect(store.getState().session.gpu.id).toBe('h100-sxm'));
+  });
+
+  it('does not restart the session at mount when the link names its GPU', async () => {
+    window.location.hash = '#/lesson/x?console.gpu=h100-sxm';
+    const { store } = setup({ lines: ['import torch'] }, createSessionStore({ gpu: 'h100-sxm' }));
+    await waitFor(() => expect(store.getState().transcript).toHaveLength(1));
+    await waitFor(() => expect(store.getState().pending).toBe(0));
+    expect(store.getState().transcript.map((e) => e.origin)).toEqual(['preset']);
+  });
+
+  it('starts the page’s session on the lesson’s GPU, with nothing written to the URL', async () => {
+    render(<TorchConsole gpu="rtx-4090" webgpu={false} lines={['import torch']} />);
+    await waitFor(() => expect(document.body.textContent).toContain('NVIDIA GeForce RTX 4090'));
+    expect((screen.getByLabelText(/Simulated GPU/) as HTMLSelectElement).value).toBe('rtx-4090');
+    expect(window.location.hash).toBe('#/lesson/x');
+  });
+
+  it('writes the GPU the learner picks into the URL', async () => {
+    const { store } = setup();
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText(/Simulated GPU/), { target: { value: 'rtx-3080' } });
+    vi.advanceTimersByTime(400);
+    expect(window.location.hash).toBe('#/lesson/x?console.gpu=rtx-3080');
+    expect(store.getState().target.gpu).toBe('rtx-3080');
+  });
+
+  it('follows the store when another widget changes the GPU', async () => {
+    const { store } = setup();
+    await act(async () => {
+      await store.getState().setGpu('h200-sxm');
+    });
+    expect((screen.getByLabelText(/Simulated GPU/) as HTMLSelectElement).value).toBe('h200-sxm');
+    await waitFor(() => expect(window.location.hash).toBe('#/lesson/x?console.gpu=h200-sxm'));
+  });
+
+  it('falls back from a hostile GPU with a notice, rendered as text', async () => {
+    const trap = '<img src=x onerror="window.__pwned=1">';
+    window.location.hash = `#/lesson/x?console.gpu=${encodeURIComponent(trap)}`;
+    const { input, root, store } = setup();
+    expect(root.querySelector('.widget-notices-box')?.textContent).toMatch(
+      /Simulated GPU: .* is not one of the choices; using a100-sxm-80gb/,
+    );
+    expect(root.querySelector('img')).toBeNull();
+    expect((screen.getByLabelText(/Simulated GPU/) as HTMLSelectElement).value).toBe(
+      'a100-sxm-80gb',
+    );
+    await enter(input, 'import torch; torch.cuda.get_device_name()');
+    await waitFor(() => expect(root.textContent).toContain("'NVIDIA A100 SXM 80 GB'"));
+    expect(store.getState().session.gpu.id).toBe('a100-sxm-80gb');
+  });
+
+  it('puts the GPU, and only the GPU, in its Share link', async () => {
+    window.location.hash = '#/lesson/x?console.gpu=rtx-4090';
+    const { input } = setup();
+    await enter(input, 'secret = 1');
+    fireEvent.click(screen.getByRole('button', { name: /^Share/ }));
+    const link = (screen.getByLabelText('Link to these settings') as HTMLInputElement).value;
+    expect(link).toMatch(/#\/lesson\/x\/widget-console\?console\.gpu=rtx-4090$/);
+    expect(link).not.toContain('secret');
   });
 });

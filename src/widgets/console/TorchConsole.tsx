@@ -1,11 +1,13 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { MAX_VALUE_ELEMENTS, presetLines } from '../../torch';
 import { ConsolePanel } from '../../ui/console/ConsolePanel';
 import { GpuPicker } from '../../ui/GpuPicker';
 import type { SessionStoreState } from '../../store/session';
-import { usePageSession, useSession } from '../../store/usePageSession';
+import { linkNames, usePageSession, useSession, useSessionSync } from '../../store/usePageSession';
 import type { StoreApi } from 'zustand/vanilla';
+import { consoleSchema } from './settings';
 import './console.css';
 
 /** Props a lesson may pass to `<TorchConsole />`. */
@@ -14,7 +16,7 @@ export interface TorchConsoleProps {
   preset?: unknown;
   /** Starting lines of the lesson's own (run after the preset). */
   lines?: unknown;
-  /** The catalog GPU to simulate when this is the first widget on the page (default a100-sxm-80gb). */
+  /** The catalog GPU to simulate (default a100-sxm-80gb); a link's `console.gpu` wins. */
   gpu?: unknown;
   /** Tests: a store of their own and no WebGPU. */
   store?: StoreApi<SessionStoreState>;
@@ -40,8 +42,16 @@ export default function TorchConsole({
   webgpu,
 }: TorchConsoleProps) {
   const start = useMemo(() => startingLines(preset, lines), [preset, lines]);
-  const store = usePageSession({ gpu, preset: start, store: given, webgpu });
-  const gpuId = useSession(store, (s) => s.session.gpu.id);
+  const settings = useWidgetState(consoleSchema, { gpu });
+  const store = usePageSession({ gpu: settings.state.gpu, preset: start, store: given, webgpu });
+  const [fromLink] = useState(() => linkNames(settings.prefix, [consoleSchema.fields.gpu.key]));
+  useSessionSync(store, {
+    wanted: { gpu: settings.state.gpu },
+    read: (s) => ({ gpu: s.target.gpu }),
+    fromLink,
+    apply: (wanted, s) => void s.setGpu(wanted.gpu),
+    follow: (current) => settings.set({ gpu: current.gpu }),
+  });
   const gpuName = useSession(store, (s) => s.session.gpu.name);
   const compute = useSession(store, (s) => s.compute);
   const pending = useSession(store, (s) => s.pending);
@@ -53,9 +63,10 @@ export default function TorchConsole({
       id="console"
       status={pending > 0 ? 'running' : hasEntries ? 'done' : 'idle'}
       label="PyTorch console"
+      title="PyTorch console"
+      settings={settings}
       className="torch-console"
     >
-      <h3 className="widget-title">PyTorch console</h3>
       <p className="console-about">
         The CUDA device here is <strong>simulated</strong> ({gpuName}, from the course&apos;s
         hardware catalog), so names, sizes and memory are that GPU&apos;s. Tensors of up to{' '}
@@ -70,8 +81,8 @@ export default function TorchConsole({
       ) : null}
       <div className="console-toolbar">
         <GpuPicker
-          value={gpuId}
-          onChange={(id) => void store.getState().setGpu(id)}
+          value={settings.state.gpu}
+          onChange={(id) => settings.set({ gpu: id })}
           labelSuffix="(console)"
         />
       </div>

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { copyLimits } from '../../gpu';
 import type { GpuAcquisition } from '../../gpu';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { allLimits, identityFacts, keyLimits, PYTORCH_COUNTERPARTS } from './device-facts';
+import { deviceSchema } from './settings';
 import './device-card.css';
 
 /** Props of the card: how to get the GPU (the page's shared device in a browser). */
@@ -13,9 +15,11 @@ export interface DeviceCardProps {
 
 /**
  * "Your GPU": what WebGPU reports about this browser's adapter, the browser's counterpart of
- * PyTorch's `torch.cuda.get_device_properties`.
+ * PyTorch's `torch.cuda.get_device_properties`. It has no settings; its share link only
+ * scrolls to it, and carries nothing it reports.
  */
 export function DeviceCard({ acquire }: DeviceCardProps) {
+  const settings = useWidgetState(deviceSchema);
   const [acquisition, setAcquisition] = useState<GpuAcquisition | null>(null);
   useEffect(() => {
     let live = true;
@@ -27,8 +31,14 @@ export function DeviceCard({ acquire }: DeviceCardProps) {
 
   const status: WidgetStatus = !acquisition ? 'running' : acquisition.ok ? 'done' : 'error';
   return (
-    <WidgetRoot id="device" status={status} label="Your GPU" className="dc">
-      <h3 className="widget-title">Your GPU, as WebGPU reports it</h3>
+    <WidgetRoot
+      id="device"
+      status={status}
+      label="Your GPU"
+      title="Your GPU, as WebGPU reports it"
+      settings={settings}
+      className="dc"
+    >
       {!acquisition && <p>Asking the browser for its GPU adapter…</p>}
       {acquisition && !acquisition.ok && (
         <p className="dc-none" role="status">

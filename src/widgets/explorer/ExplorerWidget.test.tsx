@@ -2,30 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import ExplorerWidget from './ExplorerWidget';
-import type { ExplorerDeps } from './controller';
-
-function fakeDeps(overrides: Partial<ExplorerDeps> = {}): ExplorerDeps {
-  return {
-    now: () => 0,
-    reducedMotion: () => false,
-    webgpuMissingReason: () => null,
-    getGpu: async () => ({
-      ok: true,
-      adapter: { description: 'google · swiftshader', isFallback: true },
-      measure: async (elements, workgroupSize) => ({
-        secondsPerKernel: 3.2e-4,
-        repeats: 40,
-        batches: 3,
-        relativeSpread: 0.01,
-        method: 'completion',
-        workgroupSize,
-        verified: true,
-        detail: `all ${elements.toLocaleString('en-US')} values match the CPU reference bit for bit`,
-      }),
-    }),
-    ...overrides,
-  };
-}
+import { fakeDeps } from './test-deps';
 
 function root(container: HTMLElement): HTMLElement {
   const element = container.querySelector<HTMLElement>('[data-widget="explorer"]');
@@ -149,9 +126,25 @@ describe('ExplorerWidget', () => {
   });
 
   it('corrects bad lesson props with a visible message', () => {
-    render(<ExplorerWidget deps={fakeDeps()} gpu="tpu" elements={-3} />);
-    expect(screen.getByRole('status').textContent).toMatch(
-      /Unknown GPU "tpu".*Elements must be at least 1/s,
+    const { container } = render(<ExplorerWidget deps={fakeDeps()} gpu="tpu" elements={-3} />);
+    expect(container.querySelector('.widget-notices')?.textContent).toMatch(
+      /GPU: "tpu" is not one of the choices.*Elements must be at least 1/s,
     );
+    expect(summary(container)).toMatch(/^Ready: 1 element in 1 block/);
+  });
+
+  it('starts from the lesson’s props', () => {
+    const { container } = render(
+      <ExplorerWidget
+        deps={fakeDeps()}
+        gpu="h100-sxm"
+        residency="resident"
+        threadsPerBlock={256}
+      />,
+    );
+    expect(container.querySelector('[data-total="cuda-cores"]')?.textContent).toContain(
+      '132 × 128 = 16,896',
+    );
+    expect((screen.getByLabelText('Threads per block') as HTMLSelectElement).value).toBe('256');
   });
 });

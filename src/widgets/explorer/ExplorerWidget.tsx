@@ -1,5 +1,7 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { explorerSchema } from './config';
 import { createBrowserExplorerDeps } from './browser-deps';
 import { GpuCanvas } from './GpuCanvas';
 import { HardwarePicker } from './HardwarePicker';
@@ -23,6 +25,8 @@ export interface ExplorerProps {
   threadsPerBlock?: unknown;
   /** 'one-per-core' (default) or 'resident'. */
   residency?: unknown;
+  /** Name of this instance when the explorer appears twice on a page (its URL prefix). */
+  instance?: string;
   /** Dependencies; tests pass fakes, lessons leave it out. */
   deps?: ExplorerDeps;
 }
@@ -37,17 +41,20 @@ export default function ExplorerWidget({
   elements,
   threadsPerBlock,
   residency,
+  instance,
   deps,
 }: ExplorerProps) {
-  const initial = {
-    ...(gpu === undefined ? {} : { gpuId: gpu }),
-    ...(elements === undefined ? {} : { elements }),
-    ...(threadsPerBlock === undefined ? {} : { threadsPerBlock }),
-    ...(residency === undefined ? {} : { residency }),
-  };
-  const [controller, state] = useController(
-    () => new ExplorerController(deps ?? createBrowserExplorerDeps(), initial),
+  const settingsHandle = useWidgetState(
+    explorerSchema,
+    { gpuId: gpu, elements, threadsPerBlock, residency },
+    instance ? { instance } : {},
   );
+  const settings = settingsHandle.state;
+  const [controller, state] = useController(
+    () => new ExplorerController(deps ?? createBrowserExplorerDeps(), settingsHandle.state),
+  );
+  // The settings live in the hook (and the URL); the controller keeps playback and measurement.
+  useEffect(() => controller.configure(settings), [controller, settings]);
   const idBase = `explorer-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const summary = waveSummary(state.hardware, state.plan, state.playback);
   const playing = state.playback.phase === 'playing';
@@ -57,24 +64,18 @@ export default function ExplorerWidget({
       id="explorer"
       status={state.status}
       label="SM and core explorer"
+      title="Inside the GPU: SMs, cores and waves"
+      settings={settingsHandle}
       className="explorer"
     >
-      <h3 className="widget-title">Inside the GPU: SMs, cores and waves</h3>
       <p className="widget-intro">
         Pick a GPU or set its SMs and cores yourself, then play a ReLU kernel over it: threads are
         grouped into warps of 32 and blocks, and blocks go to the SMs in waves.
       </p>
       <div className="explorer-settings">
-        <HardwarePicker state={state} controller={controller} idBase={idBase} />
-        <KernelPicker state={state} controller={controller} idBase={idBase} />
+        <HardwarePicker settings={settings} set={settingsHandle.set} idBase={idBase} />
+        <KernelPicker settings={settings} set={settingsHandle.set} idBase={idBase} />
       </div>
-      {state.messages.length > 0 && (
-        <div className="explorer-messages" role="status">
-          {state.messages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
-      )}
       <TotalsTable hardware={state.hardware} idBase={idBase} />
       <PlaybackControls state={state} controller={controller} idBase={idBase} />
       <p className="explorer-summary" data-summary data-wave={state.playback.position}>

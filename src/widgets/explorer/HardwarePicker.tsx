@@ -1,20 +1,33 @@
-import { listGpus } from '../../engine';
-import { EXPLORER_LIMITS } from './config';
-import type { ExplorerController, ExplorerState } from './controller';
+import { getGpu, listGpus } from '../../engine';
+import type { SettingsPatch } from '../../state/useWidgetState';
+import {
+  CATALOG_COUNT,
+  CATALOG_COUNTS,
+  EXPLORER_LIMITS,
+  resolveExplorerConfig,
+  type ExplorerSettings,
+} from './config';
 import { smWord } from './hardware';
 
-/** Choosing a catalog GPU, or setting SMs and cores per SM by hand. */
-export function HardwarePicker({
-  state,
-  controller,
-  idBase,
-}: {
-  state: ExplorerState;
-  controller: ExplorerController;
+/** Props of the hardware picker: the settings, and the one way to change them. */
+export interface PickerProps {
+  settings: ExplorerSettings;
+  /** The settings hook's `set`: checks the change and writes the URL. */
+  set(patch: SettingsPatch<ExplorerSettings>): void;
   idBase: string;
-}) {
-  const { config, hardware } = state;
-  const word = smWord(hardware.base);
+}
+
+/** Choosing a catalog GPU, or setting SMs and cores per SM by hand. */
+export function HardwarePicker({ settings, set, idBase }: PickerProps) {
+  const config = resolveExplorerConfig(settings);
+  const base = getGpu(settings.gpuId);
+  const word = smWord(base);
+  const custom = settings.sms !== CATALOG_COUNT || settings.coresPerSm !== CATALOG_COUNT;
+  // An emptied number box is left alone (it shows the current count again); anything typed is checked.
+  const typed = (key: 'sms' | 'coresPerSm', text: string) => {
+    if (text.trim() === '') return;
+    set(key === 'sms' ? { sms: text } : { coresPerSm: text });
+  };
   return (
     <fieldset className="explorer-fieldset">
       <legend>Hardware</legend>
@@ -22,8 +35,8 @@ export function HardwarePicker({
         <label htmlFor={`${idBase}-gpu`}>GPU from the catalog</label>
         <select
           id={`${idBase}-gpu`}
-          value={config.gpuId}
-          onChange={(e) => controller.configure({ gpuId: e.target.value })}
+          value={settings.gpuId}
+          onChange={(e) => set({ gpuId: e.target.value, ...CATALOG_COUNTS })}
         >
           {listGpus().map((g) => (
             <option key={g.id} value={g.id}>
@@ -41,7 +54,7 @@ export function HardwarePicker({
           min={EXPLORER_LIMITS.sms.min}
           max={EXPLORER_LIMITS.sms.max}
           value={config.sms}
-          onChange={(e) => controller.configure({ sms: e.target.value })}
+          onChange={(e) => typed('sms', e.target.value)}
         />
       </div>
       <div className="explorer-field">
@@ -55,17 +68,17 @@ export function HardwarePicker({
           step={EXPLORER_LIMITS.coresPerSm.step}
           value={config.coresPerSm}
           aria-describedby={`${idBase}-cores-hint`}
-          onChange={(e) => controller.configure({ coresPerSm: e.target.value })}
+          onChange={(e) => typed('coresPerSm', e.target.value)}
         />
         <p className="hint" id={`${idBase}-cores-hint`}>
           A multiple of 32, one warp
         </p>
       </div>
-      {hardware.custom && (
+      {custom && (
         <p className="explorer-custom-note">
-          Set by hand: counts and peaks scaled from the {hardware.base.name}; memory and bandwidth
-          stay the same.{' '}
-          <button type="button" onClick={() => controller.resetToCatalog()}>
+          Set by hand: counts and peaks scaled from the {base.name}; memory and bandwidth stay the
+          same.{' '}
+          <button type="button" onClick={() => set(CATALOG_COUNTS)}>
             Back to the catalog counts
           </button>
         </p>

@@ -1,23 +1,18 @@
-import { ELEMENT_PRESETS, EXPLORER_LIMITS, threadsPerBlockChoices } from './config';
-import type { ExplorerController, ExplorerState } from './controller';
+import { getGpu } from '../../engine';
 import { formatCount } from '../../format/units';
+import {
+  ELEMENT_PRESETS,
+  EXPLORER_LIMITS,
+  resolveExplorerConfig,
+  threadsPerBlockChoices,
+} from './config';
+import type { PickerProps } from './HardwarePicker';
 
 /** The kernel's size, its block size, and how threads are placed on an SM. */
-export function KernelPicker({
-  state,
-  controller,
-  idBase,
-}: {
-  state: ExplorerState;
-  controller: ExplorerController;
-  idBase: string;
-}) {
-  const { config, hardware } = state;
-  const blockChoices = threadsPerBlockChoices(
-    config.residency,
-    config.coresPerSm,
-    hardware.base.maxThreadsPerSm.value,
-  );
+export function KernelPicker({ settings, set, idBase }: PickerProps) {
+  const config = resolveExplorerConfig(settings);
+  const maxThreadsPerSm = getGpu(settings.gpuId).maxThreadsPerSm.value;
+  const blockChoices = threadsPerBlockChoices(config.residency, config.coresPerSm, maxThreadsPerSm);
   return (
     <fieldset className="explorer-fieldset">
       <legend>Kernel: ReLU</legend>
@@ -29,16 +24,18 @@ export function KernelPicker({
           inputMode="numeric"
           min={EXPLORER_LIMITS.elements.min}
           max={EXPLORER_LIMITS.elements.max}
-          value={config.elements}
-          onChange={(e) => controller.configure({ elements: e.target.value })}
+          value={settings.elements}
+          onChange={(e) => {
+            if (e.target.value.trim() !== '') set({ elements: e.target.value });
+          }}
         />
       </div>
       <div className="explorer-field">
         <label htmlFor={`${idBase}-block`}>Threads per block</label>
         <select
           id={`${idBase}-block`}
-          value={config.threadsPerBlock}
-          onChange={(e) => controller.configure({ threadsPerBlock: Number(e.target.value) })}
+          value={settings.threadsPerBlock}
+          onChange={(e) => set({ threadsPerBlock: e.target.value })}
         >
           {blockChoices.map((t) => (
             <option key={t} value={t}>
@@ -53,9 +50,9 @@ export function KernelPicker({
           <button
             key={p.label}
             type="button"
-            aria-pressed={config.elements === p.elements}
+            aria-pressed={settings.elements === p.elements}
             title={`${formatCount(p.elements)} elements`}
-            onClick={() => controller.configure({ elements: p.elements })}
+            onClick={() => set({ elements: p.elements })}
           >
             {p.label}
           </button>
@@ -66,8 +63,8 @@ export function KernelPicker({
           <input
             type="radio"
             name={`${idBase}-residency`}
-            checked={config.residency === 'one-per-core'}
-            onChange={() => controller.configure({ residency: 'one-per-core' })}
+            checked={settings.residency === 'one-per-core'}
+            onChange={() => set({ residency: 'one-per-core' })}
           />{' '}
           One thread per core (the simple picture)
         </label>
@@ -75,11 +72,10 @@ export function KernelPicker({
           <input
             type="radio"
             name={`${idBase}-residency`}
-            checked={config.residency === 'resident'}
-            onChange={() => controller.configure({ residency: 'resident' })}
+            checked={settings.residency === 'resident'}
+            onChange={() => set({ residency: 'resident' })}
           />{' '}
-          Up to {formatCount(hardware.base.maxThreadsPerSm.value)} resident threads per SM (what the
-          hardware does)
+          Up to {formatCount(maxThreadsPerSm)} resident threads per SM (what the hardware does)
         </label>
       </div>
     </fieldset>

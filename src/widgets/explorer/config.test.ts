@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { serializeState } from '../../state/pairs';
 import {
   checkExplorerConfig,
   DEFAULT_EXPLORER_CONFIG,
+  explorerSchema,
   maxThreadsPerBlock,
   threadsPerBlockChoices,
 } from './config';
 
 describe('checkExplorerConfig', () => {
   it('defaults to the lesson example: A100, (1024, 512) ReLU, one thread per core', () => {
-    const { config, messages } = checkExplorerConfig({});
+    const { config, settings, messages } = checkExplorerConfig({});
     expect(config).toEqual(DEFAULT_EXPLORER_CONFIG);
     expect(config.elements).toBe(524_288);
+    expect([config.sms, config.coresPerSm]).toEqual([108, 64]);
+    expect([settings.sms, settings.coresPerSm]).toEqual([0, 0]);
     expect(messages).toEqual([]);
   });
 
@@ -22,7 +26,7 @@ describe('checkExplorerConfig', () => {
   it('falls back on an unknown GPU with a message', () => {
     const { config, messages } = checkExplorerConfig({ gpuId: 'tpu-v5' });
     expect(config.gpuId).toBe('a100-sxm-80gb');
-    expect(messages[0]).toMatch(/Unknown GPU "tpu-v5"/);
+    expect(messages).toEqual(['GPU: "tpu-v5" is not one of the choices; using a100-sxm-80gb.']);
   });
 
   it('clamps and rounds hand-set numbers, snapping cores to a warp multiple', () => {
@@ -30,7 +34,22 @@ describe('checkExplorerConfig', () => {
     expect(config.sms).toBe(160);
     expect(config.coresPerSm).toBe(64);
     expect(config.elements).toBe(1);
-    expect(messages.join(' ')).toMatch(/at most 160.*multiple of 32.*at least 1/);
+    expect(messages.join(' ')).toMatch(
+      /at most 160.*at least 1.*multiple of 32 \(one warp\); using 64/,
+    );
+  });
+
+  it('keeps only hand-set counts: the catalog’s own count is stored as 0', () => {
+    const same = checkExplorerConfig({ sms: 108, coresPerSm: 64 });
+    expect([same.settings.sms, same.settings.coresPerSm]).toEqual([0, 0]);
+    expect(same.messages).toEqual([]);
+    expect(serializeState(explorerSchema, same.settings)).toEqual([]);
+    const hand = checkExplorerConfig({ gpuId: 'h100-sxm', sms: 66 });
+    expect(hand.settings.sms).toBe(66);
+    expect(serializeState(explorerSchema, hand.settings)).toEqual([
+      ['explorer.gpu', 'h100-sxm'],
+      ['explorer.sms', '66'],
+    ]);
   });
 
   it('shrinks a block that cannot fit one thread per core', () => {
@@ -42,10 +61,13 @@ describe('checkExplorerConfig', () => {
     expect(resident.messages).toEqual([]);
   });
 
-  it('refuses block sizes that are not offered', () => {
+  it('snaps block sizes that are not offered to the nearest that fits', () => {
     const { config, messages } = checkExplorerConfig({ threadsPerBlock: 100 });
     expect(config.threadsPerBlock).toBe(64);
-    expect(messages[0]).toMatch(/one of 32, 64/);
+    expect(messages[0]).toMatch(/one of 32, 64, .*1024; using 64\./);
+    const resident = checkExplorerConfig({ threadsPerBlock: '100', residency: 'resident' });
+    expect(resident.config.threadsPerBlock).toBe(128);
+    expect(resident.messages[0]).toMatch(/using 128\./);
   });
 });
 

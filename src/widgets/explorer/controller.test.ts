@@ -76,6 +76,23 @@ describe('ExplorerController', () => {
     expect(c.getState().config.sms).toBe(132);
   });
 
+  it('keeps playback when the same settings come again; a new GPU drops hand-set counts', () => {
+    const c = new ExplorerController(fakeDeps(), { sms: 54 });
+    c.step();
+    c.configure({ ...c.getState().settings });
+    expect(c.getState().playback.position).toBe(1);
+    c.configure({ gpuId: 'h100-sxm' });
+    expect(c.getState().settings).toMatchObject({ gpuId: 'h100-sxm', sms: 0, coresPerSm: 0 });
+    expect(c.getState().playback.position).toBe(0);
+    c.configure({ gpuId: 'rtx-4090', sms: 20 });
+    expect([c.getState().config.sms, c.getState().config.coresPerSm]).toEqual([20, 128]);
+    c.configure({ sms: 'many' });
+    expect(c.getState().messages).toEqual([
+      'SMs (0 = the GPU’s own) must be a whole number; using 0.',
+    ]);
+    expect(c.getState().config.sms).toBe(128);
+  });
+
   it('plays, pauses, steps and resets, reporting running and done', () => {
     const deps = fakeDeps();
     const c = new ExplorerController(deps);

@@ -4,11 +4,17 @@
  * dependencies (clock, reduced motion, WebGPU), so it is tested with fakes; the React view only
  * renders the state this emits.
  */
-import type { KernelPrediction } from '../../engine';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
-import { checkExplorerConfig, type ExplorerConfig, type Residency } from './config';
-import { explorerHardware, type ExplorerHardware } from './hardware';
+import {
+  CATALOG_COUNTS,
+  checkExplorerConfig,
+  type ExplorerConfig,
+  type ExplorerSettings,
+  type Residency,
+} from './config';
+import type { ElementwiseGpu, ExplorerDeps, ExplorerState, MeasureState } from './controller-types';
+import { explorerHardware } from './hardware';
 import { modelElementwise } from './model-time';
 import {
   initialPlayback,
@@ -18,100 +24,17 @@ import {
   type PlaybackAction,
   type PlaybackState,
 } from './playback';
-import { planWaves, type WavePlan } from './schedule';
+import { planWaves } from './schedule';
 
-/** Facts about the learner's WebGPU adapter that the view shows. */
-export interface AdapterFacts {
-  description: string;
-  isFallback: boolean;
-}
-
-/** One verified (or not) timing of the ReLU kernel on the learner's GPU. */
-export interface ElementwiseMeasurement {
-  /** Median seconds of one launch over the timed batches. */
-  secondsPerKernel: number;
-  /** Launches in each timed batch. */
-  repeats: number;
-  /** Timed batches the median is taken over. */
-  batches: number;
-  /** Half the interquartile range over the median. */
-  relativeSpread: number;
-  /** GPU timestamps around each batch, or the wall clock until the queue finished. */
-  method: 'timestamp-query' | 'completion';
-  /** Workgroup size used, after the device's limits. */
-  workgroupSize: number;
-  /** True when every output value matched the CPU reference. */
-  verified: boolean;
-  /** What the check found, in a sentence. */
-  detail: string;
-}
-
-/** The learner's GPU, acquired once, or why it cannot be had. */
-export type ElementwiseGpu =
-  | { ok: false; message: string }
-  | {
-      ok: true;
-      adapter: AdapterFacts;
-      measure(
-        elements: number,
-        workgroupSize: number,
-        signal: AbortSignal,
-      ): Promise<ElementwiseMeasurement>;
-    };
-
-/** Everything the controller needs from outside; injected so tests can fake it. */
-export interface ExplorerDeps {
-  /** Seconds on a monotonic clock. */
-  now(): number;
-  /** Whether to skip animation (prefers-reduced-motion). */
-  reducedMotion(): boolean;
-  /** Null when WebGPU is there to try, else a sentence saying why it is not. */
-  webgpuMissingReason(): string | null;
-  getGpu(): Promise<ElementwiseGpu>;
-}
-
-/** The "run it on my GPU" panel's state. */
-export type MeasureState =
-  | { phase: 'idle' }
-  | { phase: 'unavailable'; message: string }
-  | { phase: 'running'; elements: number }
-  | {
-      phase: 'done';
-      elements: number;
-      adapter: AdapterFacts;
-      measurement: ElementwiseMeasurement;
-      /** The cost engine's time for the same kernel (same size and block size) on the chosen GPU. */
-      modeled: KernelPrediction;
-      modeledOn: string;
-    }
-  | { phase: 'error'; message: string };
-
-/** Zoom: which SM is selected, whether the view is zoomed into it, and the animation's progress. */
-export interface ZoomState {
-  sm: number;
-  zoomed: boolean;
-  /** 0 = whole GPU, 1 = the SM fills the view. */
-  progress: number;
-}
-
-/** The whole visible state of the explorer. */
-export interface ExplorerState {
-  status: WidgetStatus;
-  config: ExplorerConfig;
-  /** What was corrected in the last change of settings. */
-  messages: string[];
-  hardware: ExplorerHardware;
-  /** The waves the animation plays (the chosen residency). */
-  plan: WavePlan;
-  /** The same kernel under the other residency, for comparison. */
-  otherPlan: WavePlan;
-  model: KernelPrediction;
-  playback: PlaybackState;
-  zoom: ZoomState;
-  measure: MeasureState;
-  /** True when the view should step instead of animate. */
-  reducedMotion: boolean;
-}
+export type {
+  AdapterFacts,
+  ElementwiseGpu,
+  ElementwiseMeasurement,
+  ExplorerDeps,
+  ExplorerState,
+  MeasureState,
+  ZoomState,
+} from './controller-types';
 
 /** Seconds a zoom in or out takes when animated. */
 export const ZOOM_SECONDS = 0.35;
@@ -135,12 +58,12 @@ function derive(config: ExplorerConfig) {
   return { hardware, plan, otherPlan, model };
 }
 
+/** Settings from outside, any values (they are checked). */
+export type ExplorerSettingsInput = Partial<Record<keyof ExplorerSettings, unknown>>;
+
 /** The explorer's first state: the checked settings, their waves and model, nothing measured. */
-function initialExplorerState(
-  deps: ExplorerDeps,
-  initial: Partial<Record<keyof ExplorerConfig, unknown>>,
-): ExplorerState {
-  const { config, messages } = checkExplorerConfig(initial);
+function initialExplorerState(deps: ExplorerDeps, initial: ExplorerSettingsInput): ExplorerState {
+  const { settings, config, messages } = checkExplorerConfig(initial);
   const derived = derive(config);
   const missing = deps.webgpuMissingReason();
   const measure: MeasureState = missing
@@ -149,6 +72,7 @@ function initialExplorerState(
   const playback = initialPlayback(derived.plan.schedule.waves);
   return {
     status: statusOf(playback, measure),
+    settings,
     config,
     messages,
     ...derived,
@@ -167,7 +91,7 @@ export class ExplorerController extends WidgetController<ExplorerState> {
 
   constructor(
     private deps: ExplorerDeps,
-    initial: Partial<Record<keyof ExplorerConfig, unknown>> = {},
+    initial: ExplorerSettingsInput = {},
   ) {
     super(initialExplorerState(deps, initial));
   }
@@ -184,20 +108,26 @@ export class ExplorerController extends WidgetController<ExplorerState> {
 
   /**
    * Changes settings (any values; they are checked). Choosing another GPU brings its own SM and
-   * core counts unless the same change sets them. Playback restarts; a measurement is kept.
+   * core counts unless the same change sets them. When the settings change, playback restarts;
+   * a measurement is kept. The same settings again change nothing.
    */
-  configure(patch: Partial<Record<keyof ExplorerConfig, unknown>>): void {
-    const current = this.state.config;
-    const gpuChanged = patch.gpuId !== undefined && patch.gpuId !== current.gpuId;
-    const merged: Partial<Record<keyof ExplorerConfig, unknown>> = { ...current, ...patch };
-    if (gpuChanged) {
-      if (patch.sms === undefined) delete merged.sms;
-      if (patch.coresPerSm === undefined) delete merged.coresPerSm;
+  configure(patch: ExplorerSettingsInput): void {
+    const current = this.state.settings;
+    const given = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const gpuChanged = given.gpuId !== undefined && given.gpuId !== current.gpuId;
+    const input = gpuChanged ? { ...CATALOG_COUNTS, ...given } : given;
+    const { settings, config, messages } = checkExplorerConfig(input, current);
+    const same = (Object.keys(settings) as Array<keyof ExplorerSettings>).every(
+      (key) => settings[key] === current[key],
+    );
+    if (same) {
+      if (messages.length > 0 || this.state.messages.length > 0) this.emit({ messages });
+      return;
     }
-    const { config, messages } = checkExplorerConfig(merged);
     const derived = derive(config);
     this.lastTick = null;
     this.emit({
+      settings,
       config,
       messages,
       ...derived,
@@ -208,7 +138,7 @@ export class ExplorerController extends WidgetController<ExplorerState> {
 
   /** Resets SMs and cores per SM to the chosen catalog GPU's own. */
   resetToCatalog(): void {
-    this.configure({ sms: undefined, coresPerSm: undefined });
+    this.configure(CATALOG_COUNTS);
   }
 
   private playbackAction(action: PlaybackAction): void {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
-import { draftOf, SIZE_PRESETS, type SizeDraft } from './settings';
+import { draftOf, type SizeDraft } from './draft';
+import { SIZE_PRESETS } from './settings';
 
 /** Props of the form that picks a kernel, a size and the GPU to compare with. */
 export interface KernelFormProps {

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { labPlan, LAB_KERNELS, type LabKernelId } from '../../gpu';
+import { labPlan, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../gpu';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { compare, type Comparison } from './compare';
@@ -12,60 +13,82 @@ import {
   formatShare,
 } from '../../format/units';
 import { KernelForm } from './KernelForm';
-import {
-  catalogChoices,
-  catalogName,
-  catalogRoofs,
-  DEFAULT_CATALOG_GPU,
-  predictModeled,
-} from './model';
+import { catalogChoices, catalogName, catalogRoofs, predictModeled } from './model';
 import { plotPoints, plotRoofs } from './plot-data';
 import { readGap } from './reading';
 import { ResultTable } from './ResultTable';
 import { rooflineGeometry } from './roofline';
 import { RooflinePlot } from './RooflinePlot';
-import { DEFAULT_SIZES, draftOf, parseSize, type SizeDraft } from './settings';
+import { draftOf, parseSize, sameSize, type SizeDraft } from './draft';
+import { kernelLabSchema, kernelPatch, labSizeOf, sizePatch } from './settings';
 import { useController } from '../../ui/useController';
 import './kernel-lab.css';
 
 /** Width used until the container is measured. */
 const FALLBACK_WIDTH_PX = 640;
 
-/** What the model predicts for the kernel and size in the form, before anything runs. */
-function usePreview(kernel: LabKernelId, draft: SizeDraft, catalogGpu: string): string {
-  return useMemo(() => {
-    const parsed = parseSize(kernel, draft);
-    if (!parsed.ok) return parsed.message;
-    try {
-      const plan = labPlan(kernel, parsed.size, DEFAULT_MAX_WORKGROUPS_PER_DIMENSION);
-      const p = predictModeled(catalogGpu, plan.descriptor);
-      const bound = {
-        memory: 'memory bound',
-        compute: 'compute bound',
-        overhead: 'launch overhead',
-      };
-      return `Modeled on the ${catalogName(catalogGpu)}: ${formatSeconds(p.seconds)} (${bound[p.bound]}).`;
-    } catch (error) {
-      return error instanceof Error ? error.message : String(error);
-    }
-  }, [kernel, draft, catalogGpu]);
+/** What the model predicts for the size asked for, or why the typed size is not one. */
+function previewText(kernel: LabKernelId, draft: SizeDraft, size: LabSize, gpu: string): string {
+  const parsed = parseSize(kernel, draft);
+  if (!parsed.ok) return parsed.message;
+  try {
+    const plan = labPlan(kernel, size, DEFAULT_MAX_WORKGROUPS_PER_DIMENSION);
+    const p = predictModeled(gpu, plan.descriptor);
+    const bound = {
+      memory: 'memory bound',
+      compute: 'compute bound',
+      overhead: 'launch overhead',
+    };
+    return `Modeled on the ${catalogName(gpu)}: ${formatSeconds(p.seconds)} (${bound[p.bound]}).`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** Props of the lab: its dependencies, and settings a lesson may pass (checked, with notices). */
+export interface KernelLabProps {
+  deps: KernelLabDeps;
+  /** A lab kernel id (`relu`, `matmul-tiled`, …). */
+  kernel?: unknown;
+  /** Elements or threads for count-sized kernels (0 = the kernel's default). */
+  count?: unknown;
+  m?: unknown;
+  n?: unknown;
+  k?: unknown;
+  /** Catalog GPU id the model compares with. */
+  gpu?: unknown;
+  /** Name of this instance when the lab appears twice on a page (its URL prefix). */
+  instance?: string;
 }
 
 /**
  * The kernel lab: real WebGPU kernels on the learner's GPU, each checked against a CPU reference,
  * beside the cost engine's prediction for a catalog GPU, with a roofline of both.
  */
-export function KernelLab({ deps }: { deps: KernelLabDeps }) {
+export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
   const [controller, state] = useController(() => new KernelLabController(deps));
-  const [kernel, setKernel] = useState<LabKernelId>('relu');
-  const [draft, setDraft] = useState<SizeDraft>(() => draftOf(DEFAULT_SIZES.relu));
-  const [catalogGpu, setCatalogGpu] = useState(DEFAULT_CATALOG_GPU);
+  const settingsHandle = useWidgetState(kernelLabSchema, props, instance ? { instance } : {});
+  const settings = settingsHandle.state;
+  const { kernel, gpu: catalogGpu } = settings;
+  const size = labSizeOf(settings);
+  const [draft, setDraft] = useState<SizeDraft>(() => draftOf(size));
   const [formError, setFormError] = useState<string | null>(null);
+  // Settings changed (a kernel, a preset, a link, a clamped value): the text follows them unless
+  // it already reads as the same size (so "1,024" stays as typed).
+  const [seen, setSeen] = useState(settings);
+  if (seen !== settings) {
+    setSeen(settings);
+    const typed = parseSize(kernel, draft);
+    if (!typed.ok || !sameSize(typed.size, size)) {
+      setDraft(draftOf(size));
+      setFormError(null);
+    }
+  }
   const plotRef = useRef<HTMLDivElement>(null);
   const widthPx = useElementWidth(plotRef, FALLBACK_WIDTH_PX);
   const idPrefix = `kl-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const running = state.status === 'running';
-  const preview = usePreview(kernel, draft, catalogGpu);
+  const preview = previewText(kernel, draft, size, catalogGpu);
   const gpuName = catalogName(catalogGpu);
 
   const rows: Comparison[] = useMemo(
@@ -102,10 +125,15 @@ export function KernelLab({ deps }: { deps: KernelLabDeps }) {
   );
 
   const chooseKernel = (next: LabKernelId) => {
-    setKernel(next);
-    const sameKind = LAB_KERNELS[next].sizeKind === LAB_KERNELS[kernel].sizeKind;
-    if (!sameKind) setDraft(draftOf(DEFAULT_SIZES[next]));
+    settingsHandle.set(kernelPatch(kernel, next));
     setFormError(null);
+  };
+  // Typed text goes into the settings (and the link) as soon as it reads as a size.
+  const editDraft = (next: SizeDraft) => {
+    setDraft(next);
+    setFormError(null);
+    const parsed = parseSize(kernel, next);
+    if (parsed.ok) settingsHandle.set(sizePatch(parsed.size));
   };
   const run = () => {
     const parsed = parseSize(kernel, draft);
@@ -114,12 +142,18 @@ export function KernelLab({ deps }: { deps: KernelLabDeps }) {
       return;
     }
     setFormError(null);
-    void controller.run({ kernel, size: parsed.size });
+    void controller.run({ kernel, size });
   };
 
   return (
-    <WidgetRoot id="kernel-lab" status={state.status} label="Kernel lab" className="kl">
-      <h3 className="widget-title">Kernel lab</h3>
+    <WidgetRoot
+      id="kernel-lab"
+      status={state.status}
+      label="Kernel lab"
+      title="Kernel lab"
+      settings={settingsHandle}
+      className="kl"
+    >
       <p className="widget-intro">
         Run real WebGPU kernels on your GPU. Each run warms up, times batches of at least 10 ms,
         reports the median, and checks the output against a CPU reference before any time is shown.
@@ -132,11 +166,8 @@ export function KernelLab({ deps }: { deps: KernelLabDeps }) {
         catalog={catalogChoices()}
         running={running}
         onKernel={chooseKernel}
-        onDraft={(d) => {
-          setDraft(d);
-          setFormError(null);
-        }}
-        onCatalogGpu={setCatalogGpu}
+        onDraft={editDraft}
+        onCatalogGpu={(id) => settingsHandle.set({ gpu: id })}
         onRun={run}
         onRoofs={() => void controller.measureRoofs()}
         onCancel={() => controller.cancel()}

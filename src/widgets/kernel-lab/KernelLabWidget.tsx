@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { createBrowserLabDeps } from './browser-deps';
-import { KernelLab } from './KernelLab';
+import { KernelLab, type KernelLabProps } from './KernelLab';
 
 /** The kernel lab as a lesson places it: wired to this browser's WebGPU and the cost engine. */
-export default function KernelLabWidget() {
+export default function KernelLabWidget(props: Omit<KernelLabProps, 'deps'>) {
   const [deps] = useState(createBrowserLabDeps);
-  return <KernelLab deps={deps} />;
+  return <KernelLab deps={deps} {...props} />;
 }

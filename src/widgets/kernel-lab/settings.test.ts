@@ -1,39 +1,60 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIZES, draftOf, parseCount, parseSize, SIZE_PRESETS } from './settings';
+import { checkState } from '../../state/schema';
+import { serializeState } from '../../state/pairs';
+import {
+  DEFAULT_SIZES,
+  kernelLabSchema,
+  kernelPatch,
+  labSizeOf,
+  MAX_LAB_COUNT,
+  SIZE_PRESETS,
+  sizePatch,
+} from './settings';
 
 describe('lab settings', () => {
-  it('reads counts with separators and exponents', () => {
-    expect(parseCount('Elements', '1,048,576')).toBe(1_048_576);
-    expect(parseCount('Elements', '1e6')).toBe(1_000_000);
-    expect(parseCount('Elements', ' 42 ')).toBe(42);
-  });
-
-  it('explains what is wrong with a count', () => {
-    expect(parseCount('Elements', '')).toMatch(/empty/);
-    expect(parseCount('Elements', 'many')).toMatch(/must be a number/);
-    expect(parseCount('m', '2.5')).toMatch(/whole number/);
-    expect(parseCount('k', '0')).toMatch(/at least 1/);
-  });
-
-  it('parses the size kind of each kernel', () => {
-    expect(parseSize('relu', draftOf({ elements: 7 }))).toEqual({
-      ok: true,
-      size: { elements: 7 },
-    });
-    expect(parseSize('matmul-tiled', draftOf({ m: 3, n: 4, k: 5 }))).toEqual({
-      ok: true,
-      size: { m: 3, n: 4, k: 5 },
-    });
-    expect(parseSize('matmul-naive', { elements: '', m: '3', n: '', k: '5' })).toEqual({
-      ok: false,
-      message: 'n is empty: type a whole number of at least 1.',
-    });
-    expect(parseSize('fma', draftOf({ elements: 0 }))).toMatchObject({ ok: false });
-  });
-
   it('has a default and presets of the right kind for every kernel', () => {
     expect('m' in DEFAULT_SIZES['matmul-naive']).toBe(true);
     expect('elements' in DEFAULT_SIZES.copy).toBe(true);
     expect(SIZE_PRESETS.matmul.every((p) => 'm' in p.size)).toBe(true);
+  });
+
+  it('resolves a size of 0 to each kernel’s own default', () => {
+    const d = kernelLabSchema.defaults;
+    expect(labSizeOf(d)).toEqual({ elements: 1 << 22 });
+    expect(labSizeOf({ ...d, kernel: 'fma' })).toEqual({ elements: 1 << 14 });
+    expect(labSizeOf({ ...d, kernel: 'matmul-tiled', m: 512 })).toEqual({ m: 512, n: 256, k: 256 });
+  });
+
+  it('keeps only hand-set sizes, so a link carries nothing else', () => {
+    const usual = checkState(kernelLabSchema, { kernel: 'copy', count: 1 << 22 });
+    expect(usual.state.count).toBe(0);
+    expect(serializeState(kernelLabSchema, usual.state)).toEqual([['kernel-lab.kernel', 'copy']]);
+    const shape = checkState(kernelLabSchema, { kernel: 'matmul-naive', m: '300', n: 256 });
+    expect(shape.state).toMatchObject({ m: 300, n: 0, k: 0 });
+    expect(shape.notices).toEqual([]);
+  });
+
+  it('clamps and drops sizes that do not fit the kernel, with notices', () => {
+    const big = checkState(kernelLabSchema, { count: 2 ** 40 });
+    expect(big.state.count).toBe(MAX_LAB_COUNT);
+    expect(big.notices[0]).toMatch(/at most 1,073,741,824/);
+    const mixed = checkState(kernelLabSchema, { kernel: 'relu', m: 64 });
+    expect(mixed.state.m).toBe(0);
+    expect(mixed.notices).toEqual([
+      'ReLU takes a count of elements, not m, n and k; those were ignored.',
+    ]);
+  });
+
+  it('keeps a size of the same kind across kernels, and resets it across kinds', () => {
+    expect(kernelPatch('relu', 'copy')).toEqual({ kernel: 'copy' });
+    expect(kernelPatch('relu', 'matmul-tiled')).toEqual({
+      kernel: 'matmul-tiled',
+      count: 0,
+      m: 0,
+      n: 0,
+      k: 0,
+    });
+    expect(sizePatch({ m: 1, n: 2, k: 3 })).toEqual({ m: 1, n: 2, k: 3 });
+    expect(sizePatch({ elements: 9 })).toEqual({ count: 9 });
   });
 });

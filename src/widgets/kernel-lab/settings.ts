@@ -1,16 +1,19 @@
 /**
- * What a learner can ask the lab for: a kernel and a size, with defaults that finish quickly even
- * on a software adapter, and checking of typed input (whole numbers, at least 1). Pure.
+ * What a learner sets in the lab, declared once as its state schema: a kernel, its size (0 = the
+ * kernel's default, since defaults differ per kernel) and the catalog GPU it is compared with.
+ * Defaults finish quickly even on a software adapter. Results are never settings. Pure.
  */
-import { LAB_KERNELS, type LabKernelId, type LabSize, type SizeKind } from '../../gpu';
-
-/** The size fields of the form, as typed (strings), for every kind of size. */
-export interface SizeDraft {
-  elements: string;
-  m: string;
-  n: string;
-  k: string;
-}
+import { GPU_IDS } from '../../engine';
+import {
+  isMatmulSize,
+  LAB_KERNEL_IDS,
+  LAB_KERNELS,
+  type LabKernelId,
+  type LabSize,
+  type SizeKind,
+} from '../../gpu';
+import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
+import { DEFAULT_CATALOG_GPU } from './model';
 
 /** Default sizes: a few milliseconds on a real GPU's roof, well under a second on SwiftShader. */
 export const DEFAULT_SIZES: Readonly<Record<LabKernelId, LabSize>> = {
@@ -43,42 +46,115 @@ export const SIZE_PRESETS: Readonly<
   ],
 };
 
-/** The draft (form text) for a size. */
-export function draftOf(size: LabSize): SizeDraft {
-  if ('m' in size) {
-    return { elements: '', m: String(size.m), n: String(size.n), k: String(size.k) };
-  }
-  return { elements: String(size.elements), m: '', n: '', k: '' };
+/** A size of 0: the kernel's default (DEFAULT_SIZES), so a link carries only hand-set sizes. */
+export const KERNEL_DEFAULT = 0;
+
+/** Largest count a link or the form may ask for; a run fits it to the device (and says so). */
+export const MAX_LAB_COUNT = 2 ** 30;
+
+/** Largest matrix dimension a link or the form may ask for. */
+export const MAX_LAB_DIMENSION = 65_536;
+
+const DIMENSIONS = ['m', 'n', 'k'] as const;
+
+function dimensionField(key: (typeof DIMENSIONS)[number]) {
+  return integerField({
+    key,
+    label: `${key} (0 = the kernel’s default)`,
+    default: KERNEL_DEFAULT,
+    min: 0,
+    max: MAX_LAB_DIMENSION,
+  });
 }
 
-/** The outcome of reading a draft: a size, or the reason it is not one. */
-export type SizeParse = { ok: true; size: LabSize } | { ok: false; message: string };
+/** The lab's settings: the kernel, its size, and the catalog GPU the model predicts. */
+export const kernelLabSchema = defineWidgetSchema({
+  id: 'kernel-lab',
+  version: 1,
+  fields: {
+    /** The kernel to run. */
+    kernel: enumField({
+      key: 'kernel',
+      label: 'Kernel',
+      default: 'relu',
+      values: () => LAB_KERNEL_IDS,
+    }),
+    /** Elements (or FMA threads) for count-sized kernels; 0 = the kernel's default. */
+    count: integerField({
+      key: 'count',
+      label: 'Size (0 = the kernel’s default)',
+      default: KERNEL_DEFAULT,
+      min: 0,
+      max: MAX_LAB_COUNT,
+    }),
+    /** Matmul shape C (m × n) = A (m × k) · B (k × n); each 0 = the kernel's default. */
+    m: dimensionField('m'),
+    n: dimensionField('n'),
+    k: dimensionField('k'),
+    /** The catalog GPU the cost model predicts the same work on. */
+    gpu: enumField({
+      key: 'gpu',
+      label: 'Compare with',
+      default: DEFAULT_CATALOG_GPU,
+      values: () => GPU_IDS,
+    }),
+  },
+  check(state) {
+    const notices: string[] = [];
+    const { label, sizeKind } = LAB_KERNELS[state.kernel];
+    const preset = DEFAULT_SIZES[state.kernel];
+    const same = (value: number, usual: number) => (value === usual ? KERNEL_DEFAULT : value);
+    if (isMatmulSize(preset)) {
+      if (state.count !== KERNEL_DEFAULT) {
+        notices.push(`${label} takes m, n and k, not a count; the count was ignored.`);
+      }
+      const m = same(state.m, preset.m);
+      const n = same(state.n, preset.n);
+      const k = same(state.k, preset.k);
+      return { state: { ...state, count: KERNEL_DEFAULT, m, n, k }, notices };
+    }
+    if (DIMENSIONS.some((d) => state[d] !== KERNEL_DEFAULT)) {
+      const noun = sizeKind === 'threads' ? 'threads' : 'elements';
+      notices.push(`${label} takes a count of ${noun}, not m, n and k; those were ignored.`);
+    }
+    const count = same(state.count, preset.elements);
+    return { state: { ...state, count, m: 0, n: 0, k: 0 }, notices };
+  },
+});
 
-/** Reads one whole number >= 1 from text ("1,024" and "1e6" are fine). */
-export function parseCount(label: string, text: string): number | string {
-  const cleaned = text.replace(/[,_\s]/g, '');
-  if (cleaned === '') return `${label} is empty: type a whole number of at least 1.`;
-  const value = Number(cleaned);
-  if (!Number.isFinite(value)) return `${label} must be a number, got "${text}".`;
-  if (!Number.isInteger(value)) return `${label} must be a whole number, got ${text}.`;
-  if (value < 1) return `${label} must be at least 1, got ${text}.`;
-  if (value > Number.MAX_SAFE_INTEGER) return `${label} is too large to count exactly.`;
-  return value;
+/** What the learner sets in the lab (what its link carries). */
+export type KernelLabSettings = SchemaState<typeof kernelLabSchema>;
+
+/** The size the settings ask for, with 0s resolved to the kernel's default. */
+export function labSizeOf(settings: KernelLabSettings): LabSize {
+  const preset = DEFAULT_SIZES[settings.kernel];
+  const pick = (value: number, usual: number) => (value === KERNEL_DEFAULT ? usual : value);
+  if (isMatmulSize(preset)) {
+    return {
+      m: pick(settings.m, preset.m),
+      n: pick(settings.n, preset.n),
+      k: pick(settings.k, preset.k),
+    };
+  }
+  return { elements: pick(settings.count, preset.elements) };
 }
 
-/** Reads the draft for a kernel's kind of size. */
-export function parseSize(kernel: LabKernelId, draft: SizeDraft): SizeParse {
-  const kind = LAB_KERNELS[kernel].sizeKind;
-  if (kind === 'matmul') {
-    const values = (['m', 'n', 'k'] as const).map((d) => parseCount(d, draft[d]));
-    const problem = values.find((v): v is string => typeof v === 'string');
-    if (problem) return { ok: false, message: problem };
-    const [m, n, k] = values as [number, number, number];
-    return { ok: true, size: { m, n, k } };
-  }
-  const label = kind === 'threads' ? 'Threads' : 'Elements';
-  const value = parseCount(label, draft.elements);
-  return typeof value === 'string'
-    ? { ok: false, message: value }
-    : { ok: true, size: { elements: value } };
+/** The settings change that asks for `size`. */
+export function sizePatch(size: LabSize): Partial<KernelLabSettings> {
+  return isMatmulSize(size) ? { m: size.m, n: size.n, k: size.k } : { count: size.elements };
+}
+
+/**
+ * The settings change that picks kernel `next`: a size of the same kind is kept (ReLU → copy),
+ * another kind starts from the new kernel's default.
+ */
+export function kernelPatch(current: LabKernelId, next: LabKernelId): Partial<KernelLabSettings> {
+  if (LAB_KERNELS[next].sizeKind === LAB_KERNELS[current].sizeKind) return { kernel: next };
+  return {
+    kernel: next,
+    count: KERNEL_DEFAULT,
+    m: KERNEL_DEFAULT,
+    n: KERNEL_DEFAULT,
+    k: KERNEL_DEFAULT,
+  };
 }

@@ -1,46 +1,23 @@
 import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
-import { formatSeconds } from '../../format/units';
 import { compareU32 } from '../../gpu';
-import { initialLanes, modeledPlayback, waveActivity, type LaneId, type LaneView } from './lanes';
+import { initialRaceState, waveActivity, type LaneId, type LaneView } from './lanes';
+import { planPlayback, type LanePlayback } from './modeled-playback';
 import { serialIterationsFor, type RaceJobSettings } from './settings';
 import type {
-  AdapterFacts,
   MeasuredRun,
   ModeledRun,
+  GpuLaneOutcome,
   RaceDeps,
   RaceJob,
   RaceState,
 } from './race-types';
-
-/** What the measured GPU lane produced, for the reading. */
-interface GpuLaneOutcome {
-  gpuRun: MeasuredRun | null;
-  gpuUnavailable: string | null;
-  adapter: AdapterFacts | null;
-  verified: boolean | null;
-}
 
 /** Shortest time between two progress repaints of a measured lane. */
 export const PROGRESS_INTERVAL_SECONDS = 0.1;
 
 /** Modeled hardware used unless the learner picks another. */
 export const DEFAULT_MODELED = { cpu: 'i9-14900k', gpu: 'a100-sxm-80gb' } as const;
-
-/** The state of a race not yet run: every lane waiting, nothing to read yet. */
-function initialRaceState(deps: RaceDeps, modeled: { cpu: string; gpu: string }): RaceState {
-  return {
-    status: 'idle',
-    lanes: initialLanes(
-      deps.workers,
-      deps.hardwareName(modeled.cpu),
-      deps.hardwareName(modeled.gpu),
-    ),
-    adapter: null,
-    reading: [],
-    error: null,
-  };
-}
 
 /**
  * Runs a race: the CPU lane (real workers), then the GPU lane (real WebGPU, verified against the
@@ -52,24 +29,13 @@ export class RaceController extends WidgetController<RaceState> {
   private lastProgressAt = new Map<LaneId, number>();
   /** Set once the measured lanes are done: what to do when the modeled playback ends. */
   private finishWhenPlayed: (() => void) | null = null;
-  private playback: Array<{
-    id: LaneId;
-    start: number;
-    playbackSeconds: number;
-    waves: number;
-    lastWaveShare: number;
-  }> = [];
+  private playback: LanePlayback[] = [];
 
   constructor(
     private deps: RaceDeps,
     private modeled: { cpu: string; gpu: string } = { ...DEFAULT_MODELED },
   ) {
     super(initialRaceState(deps, modeled));
-  }
-
-  /** The modeled GPU's catalog id. */
-  modeledGpu(): string {
-    return this.modeled.gpu;
   }
 
   /** Chooses which catalog GPU the modeled GPU lane shows (resets the lanes when idle). */
@@ -312,27 +278,13 @@ export class RaceController extends WidgetController<RaceState> {
   }
 
   private startPlayback(id: LaneId, model: ModeledRun, tasks: number): void {
-    const lastWaveTasks = tasks - (model.waves - 1) * model.parallelUnits;
-    const lastWaveShare = model.parallelUnits > 0 ? lastWaveTasks / model.parallelUnits : 1;
-    const { playbackSeconds, slowdown } = modeledPlayback(model.seconds);
-    const note =
-      `Predicted ${formatSeconds(model.seconds)} (${model.waves.toLocaleString('en-US')} wave${model.waves === 1 ? '' : 's'} over ${model.parallelUnits.toLocaleString('en-US')} parallel units)` +
-      (slowdown > 1
-        ? `; the bar is slowed down ${Math.round(slowdown).toLocaleString('en-US')}× so you can see it.`
-        : '.');
+    const { playback, note } = planPlayback(id, model, tasks, this.deps.now());
     if (this.deps.reducedMotion()) {
       this.patchLane(id, { state: 'done', progress: 1, seconds: model.seconds, note });
       return;
     }
     this.patchLane(id, { state: 'running', seconds: model.seconds, note });
-    this.playback = this.playback.filter((p) => p.id !== id);
-    this.playback.push({
-      id,
-      start: this.deps.now(),
-      playbackSeconds,
-      waves: model.waves,
-      lastWaveShare,
-    });
+    this.playback = [...this.playback.filter((p) => p.id !== id), playback];
   }
 
   private finishLane(id: LaneId, err: unknown, signal: AbortSignal): void {

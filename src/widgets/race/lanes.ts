@@ -1,3 +1,5 @@
+import type { RaceDeps, RaceState } from './race-types';
+
 /** Which of the four lanes. */
 export type LaneId = 'cpu-measured' | 'gpu-measured' | 'cpu-modeled' | 'gpu-modeled';
 
@@ -123,5 +125,20 @@ export function initialLanes(
       MODELED_GPU_DRAWN_UNITS,
       'SM',
     ),
+  };
+}
+
+/** The state of a race not yet run: every lane waiting, nothing to read yet. */
+export function initialRaceState(deps: RaceDeps, modeled: { cpu: string; gpu: string }): RaceState {
+  return {
+    status: 'idle',
+    lanes: initialLanes(
+      deps.workers,
+      deps.hardwareName(modeled.cpu),
+      deps.hardwareName(modeled.gpu),
+    ),
+    adapter: null,
+    reading: [],
+    error: null,
   };
 }

@@ -68,3 +68,11 @@ export interface RaceState {
   reading: string[];
   error: string | null;
 }
+
+/** What the measured GPU lane produced, for the reading. */
+export interface GpuLaneOutcome {
+  gpuRun: MeasuredRun | null;
+  gpuUnavailable: string | null;
+  adapter: AdapterFacts | null;
+  verified: boolean | null;
+}

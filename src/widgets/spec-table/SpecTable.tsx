@@ -1,12 +1,18 @@
 import { useId } from 'react';
 import { figureTitle } from '../../format/figure';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
-import { buildSpecTable, checkSpecGpus, type SpecCell, type SpecRow } from './model';
+import { GpuPicker } from './GpuPicker';
+import { buildSpecTable, type SpecCell, type SpecRow } from './model';
+import { specTableSchema } from './settings';
 import './spec-table.css';
 
 /** Props a lesson may pass. */
 export interface SpecTableProps {
-  /** Catalog GPU ids to show, as an array or a comma-separated string (default: all). */
+  /**
+   * Catalog GPU ids shown at first, as an array or a comma-separated string (default: all); the
+   * learner's choice, and a link's `gpus`, win.
+   */
   gpus?: unknown;
   /** Caption above the table. */
   caption?: string;
@@ -43,11 +49,12 @@ function Cell({ cell, row }: { cell: SpecCell; row: SpecRow }) {
  * The spec comparison table, generated from the hardware catalog. Datasheet figures are vendor
  * peaks; the streaming-bandwidth column is what published measurements reach. Each row names
  * its main source, a cell from another source carries its own footnote, and the sources are
- * listed under the table.
+ * listed under the table, numbered for the GPUs shown. The learner picks the GPUs; the choice
+ * is in the share link.
  */
 export default function SpecTable({ gpus, caption }: SpecTableProps) {
-  const { ids, messages } = checkSpecGpus(gpus);
-  const table = buildSpecTable(ids);
+  const settings = useWidgetState(specTableSchema, { gpus });
+  const table = buildSpecTable(settings.state.gpus);
   const title = caption ?? 'GPU specifications from the course’s hardware catalog';
   const sourcesId = `spec-sources-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
@@ -55,19 +62,14 @@ export default function SpecTable({ gpus, caption }: SpecTableProps) {
       id="spec-table"
       status="done"
       label="GPU spec comparison table"
+      title={title}
+      settings={settings}
       className="spec-table"
     >
-      {messages.length > 0 && (
-        <div className="spec-messages" role="status">
-          {messages.map((m) => (
-            <p key={m}>{m}</p>
-          ))}
-        </div>
-      )}
-      <h4 className="spec-title">{title}</h4>
+      <GpuPicker shown={settings.state.gpus} onChange={(next) => settings.set({ gpus: next })} />
       <p className="spec-hint">
-        {table.rows.length} GPUs × {table.columns.length} figures: scroll the table sideways for
-        tensor-core peaks, memory, bandwidth and host link.
+        {table.rows.length === 1 ? '1 GPU' : `${table.rows.length} GPUs`} × {table.columns.length}{' '}
+        figures: scroll the table sideways for tensor-core peaks, memory, bandwidth and host link.
       </p>
       <div
         className="spec-scroll"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GPU_IDS, getGpu } from '../../engine';
-import { buildSpecTable, checkSpecGpus, reachedBandwidth, SPEC_COLUMNS } from './model';
+import { buildSpecTable, reachedBandwidth, SPEC_COLUMNS } from './model';
 
 describe('buildSpecTable', () => {
   const table = buildSpecTable();
@@ -71,13 +71,21 @@ describe('reachedBandwidth', () => {
   });
 });
 
-describe('checkSpecGpus', () => {
-  it('accepts arrays and comma lists, and reports unknown ids', () => {
-    expect(checkSpecGpus(['h100-sxm', 'a100-sxm-80gb']).ids).toEqual(['h100-sxm', 'a100-sxm-80gb']);
-    const checked = checkSpecGpus('h100-sxm, tpu');
-    expect(checked.ids).toEqual(['h100-sxm']);
-    expect(checked.messages[0]).toMatch(/Unknown GPU "tpu"/);
-    expect(checkSpecGpus('nope').ids).toEqual([...GPU_IDS]);
-    expect(checkSpecGpus(undefined)).toEqual({ ids: [...GPU_IDS], messages: [] });
+describe('buildSpecTable for some GPUs', () => {
+  it('lists and numbers only the sources of the GPUs shown', () => {
+    const all = buildSpecTable();
+    const one = buildSpecTable(['gtx-1650']);
+    expect(one.rows.map((r) => r.id)).toEqual(['gtx-1650']);
+    expect(one.sources.length).toBeLessThan(all.sources.length);
+    const row = one.rows[0]!;
+    expect(row.rowSource).toBe(1);
+    const used = new Set([row.rowSource]);
+    for (const cell of Object.values(row.cells)) {
+      if (cell.figure && cell.source !== null) {
+        expect(one.sources[cell.source - 1]).toBe(cell.figure.source);
+        used.add(cell.source);
+      }
+    }
+    expect([...used].sort((a, b) => a - b)).toEqual(one.sources.map((_, i) => i + 1));
   });
 });

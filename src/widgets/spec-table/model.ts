@@ -3,7 +3,7 @@
  * GPU, one cell per figure, each cell keeping its figure (value, kind, source) so the view can
  * mark vendor peaks apart from measurements and number every source as a footnote.
  */
-import { getGpu, getLink, GPU_IDS, isGpuId, type Figure, type Gpu, type GpuId } from '../../engine';
+import { getGpu, getLink, GPU_IDS, type Figure, type Gpu, type GpuId } from '../../engine';
 import { estimate, measured } from '../../engine/figure';
 import {
   formatBytesBinary,
@@ -82,30 +82,6 @@ export const SPEC_COLUMNS: readonly SpecColumn[] = [
 
 /** The GPUs the lesson shows by default. */
 export const DEFAULT_SPEC_GPUS: readonly GpuId[] = GPU_IDS;
-
-/** Checks a lesson's `gpus` prop (array or comma-separated string) into ids plus messages. */
-export function checkSpecGpus(value: unknown): { ids: GpuId[]; messages: string[] } {
-  if (value === undefined) return { ids: [...DEFAULT_SPEC_GPUS], messages: [] };
-  const list = Array.isArray(value)
-    ? value
-    : typeof value === 'string'
-      ? value.split(',').map((s) => s.trim())
-      : [];
-  const ids: GpuId[] = [];
-  const messages: string[] = [];
-  for (const item of list) {
-    if (isGpuId(item)) {
-      if (!ids.includes(item)) ids.push(item);
-    } else {
-      messages.push(`Unknown GPU "${String(item)}" left out; known: ${GPU_IDS.join(', ')}.`);
-    }
-  }
-  if (ids.length === 0) {
-    messages.push('No known GPU was named, so the table shows the whole catalog.');
-    return { ids: [...DEFAULT_SPEC_GPUS], messages };
-  }
-  return { ids, messages };
-}
 
 /** The bandwidth a large streaming kernel reaches: peak × the measured (or estimated) share. */
 export function reachedBandwidth(gpu: Gpu): Figure {

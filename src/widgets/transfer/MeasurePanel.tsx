@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
 import { formatBytesBinary, formatGigabytesPerSecond } from '../../format/units';
 import { BandwidthChart } from './BandwidthChart';
@@ -9,15 +9,16 @@ import { BenchController, type BenchDeps } from './bench-controller';
 export interface MeasurePanelProps {
   /** The measurement's outside world (WebGPU in a browser, fakes in tests). */
   deps: BenchDeps;
-  /** Largest size selected at first. */
-  initialMaxBytes?: number;
+  /** Largest size to measure (one of BENCH_MAX_CHOICES_BYTES). */
+  maxBytes: number;
+  /** The learner picked another largest size. */
+  onMaxBytes(bytes: number): void;
 }
 
 /** "Measure my device": the learner's own upload and readback bandwidth through WebGPU. */
-export function MeasurePanel({ deps, initialMaxBytes = 64 * 1024 ** 2 }: MeasurePanelProps) {
+export function MeasurePanel({ deps, maxBytes, onMaxBytes }: MeasurePanelProps) {
   const id = useId();
   const [controller, state] = useController(() => new BenchController(deps));
-  const [maxBytes, setMaxBytes] = useState(initialMaxBytes);
   const running = state.status === 'running';
   const shownMax = state.sizes.at(-1) ?? maxBytes;
 
@@ -42,7 +43,7 @@ export function MeasurePanel({ deps, initialMaxBytes = 64 * 1024 ** 2 }: Measure
           id={`${id}-max`}
           value={maxBytes}
           disabled={running}
-          onChange={(e) => setMaxBytes(Number(e.target.value))}
+          onChange={(e) => onMaxBytes(Number(e.target.value))}
         >
           {BENCH_MAX_CHOICES_BYTES.map((b) => (
             <option key={b} value={b}>

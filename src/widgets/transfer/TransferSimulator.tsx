@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import { getLink, type LinkId } from '../../engine';
+import { getGpu, getLink } from '../../engine';
 import { formatBytesDecimal, formatSeconds } from '../../format/units';
 import { presetLines, type SessionItem } from '../../torch';
 import { ConsolePanel } from '../../ui/console/ConsolePanel';
 import type { SessionStoreState } from '../../store/session';
-import { usePageSession, useSession } from '../../store/usePageSession';
+import { linkNames, usePageSession, useSession, useSessionSync } from '../../store/usePageSession';
+import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import type { BenchDeps } from './bench-controller';
 import { createBrowserBenchDeps } from './browser-bench';
@@ -16,13 +17,14 @@ import { gpuGauge, hostGauge } from './memory-gauges';
 import { MemorySide } from './MemorySide';
 import { moveLines, type MoveTarget } from './moves';
 import { OverlapTimelineView } from './OverlapTimelineView';
+import { maxBytesOf, maxChoiceOf, transferSchema } from './settings';
 import { TransferSwitches } from './TransferSwitches';
 import { useFlights } from './useFlights';
 import './transfer.css';
 
 /** Props a lesson may pass to `<TransferSimulator />`. */
 export interface TransferSimulatorProps {
-  /** Catalog GPU to simulate when this is the first widget on the page (default a100-sxm-80gb). */
+  /** Catalog GPU to simulate (default a100-sxm-80gb); a link's `transfer.gpu` wins. */
   gpu?: unknown;
   /** Starting tensors: a console preset name (default "tensors": batch, weight and bias on the host). */
   preset?: unknown;
@@ -54,14 +56,24 @@ export default function TransferSimulator({
       presetLines(typeof preset === 'string' ? preset : 'tensors') ?? presetLines('tensors') ?? [];
     return { key: lines.join('\n'), lines };
   }, [preset]);
-  const store = usePageSession({ gpu, preset: start, store: given, webgpu });
+  const settings = useWidgetState(transferSchema, { gpu });
+  const { link, pinned, nonBlocking } = settings.state;
+  const store = usePageSession({ gpu: settings.state.gpu, preset: start, store: given, webgpu });
+  const [fromLink] = useState(() =>
+    linkNames(settings.prefix, [transferSchema.fields.gpu.key, transferSchema.fields.link.key]),
+  );
+  useSessionSync(store, {
+    wanted: { gpu: settings.state.gpu, link },
+    read: (s) => s.target,
+    fromLink,
+    apply: (wanted, s) =>
+      wanted.gpu !== s.target.gpu ? void s.setGpu(wanted.gpu, wanted.link) : s.setLink(wanted.link),
+    follow: (current) => settings.set({ gpu: current.gpu, link: current.link }),
+  });
   const snapshot = useSession(store, (s) => s.snapshot);
   const gpuSpec = useSession(store, (s) => s.session.gpu);
-  const link = useSession(store, (s) => s.session.link);
   const pending = useSession(store, (s) => s.pending);
   const moved = useSession(store, (s) => s.transcript.some((e) => e.origin === 'transfer'));
-  const [pinned, setPinned] = useState(false);
-  const [nonBlocking, setNonBlocking] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
   const flights = useFlights(store);
   const [bench] = useState(() => benchDeps ?? createBrowserBenchDeps());
@@ -127,9 +139,10 @@ export default function TransferSimulator({
       id="transfer"
       status={busy || flights.length > 0 ? 'running' : moved ? 'done' : 'idle'}
       label="Transfer simulator"
+      title="Transfer simulator"
+      settings={settings}
       className="transfer-simulator"
     >
-      <h3 className="widget-title">Transfer simulator</h3>
       <p className="widget-intro">
         Host memory and GPU memory with the link between them. Move a tensor either way and watch
         the copy cross at a pace that reflects its <span className="tag-modeled">modeled</span>{' '}
@@ -137,16 +150,16 @@ export default function TransferSimulator({
         from the course catalog.
       </p>
       <TransferSwitches
-        gpu={gpuSpec.id}
+        gpu={settings.state.gpu}
         link={link}
-        gpuLink={gpuSpec.hostLink}
+        gpuLink={getGpu(settings.state.gpu).hostLink}
         pinned={pinned}
         nonBlocking={nonBlocking}
         busy={busy}
-        onGpu={(id) => void store.getState().setGpu(id)}
-        onLink={(l: LinkId) => store.getState().setLink(l)}
-        onPinned={setPinned}
-        onNonBlocking={setNonBlocking}
+        onGpu={(id) => settings.set({ gpu: id, link: getGpu(id).hostLink })}
+        onLink={(l) => settings.set({ link: l })}
+        onPinned={(p) => settings.set({ pinned: p })}
+        onNonBlocking={(nb) => settings.set({ nonBlocking: nb })}
       />
       <div className="transfer-stage" ref={stageRef}>
         <MemorySide
@@ -207,7 +220,11 @@ export default function TransferSimulator({
         placeholder='batch = batch.to("cuda")'
       />
       <OverlapTimelineView gpu={gpuSpec.id} link={link} pinned={pinned} nonBlocking={nonBlocking} />
-      <MeasurePanel deps={bench} />
+      <MeasurePanel
+        deps={bench}
+        maxBytes={maxBytesOf(settings.state.maxMiB)}
+        onMaxBytes={(bytes) => settings.set({ maxMiB: maxChoiceOf(bytes) })}
+      />
     </WidgetRoot>
   );
 }
