@@ -127,6 +127,7 @@ export default function AmdahlPlot({
       id="amdahl"
       status={status}
       label="Amdahl's law plot"
+      title="Amdahl's law: speedup against cores"
       className="amdahl"
       settings={settings}
     >
