@@ -150,3 +150,16 @@ export function adapterLabel(
     'unknown adapter'
   );
 }
+
+/** What widgets show about the adapter they measured on. */
+export interface AdapterFacts {
+  /** A one-line label ("google · swiftshader"). */
+  description: string;
+  /** True for a software fallback adapter: the "GPU" is emulated on the CPU. */
+  isFallback: boolean;
+}
+
+/** The adapter facts of a summary. */
+export function adapterFacts(a: GpuAdapterSummary): AdapterFacts {
+  return { description: adapterLabel(a), isFallback: a.isFallback };
+}

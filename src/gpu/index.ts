@@ -17,7 +17,13 @@ export {
   type GpuLossInfo,
   type GpuUnavailableReason,
 } from './device';
-export { adapterLabel, copyLimits, summarizeAdapter } from './adapter-summary';
+export {
+  adapterFacts,
+  adapterLabel,
+  copyLimits,
+  summarizeAdapter,
+  type AdapterFacts,
+} from './adapter-summary';
 
 export { KERNELS, type KernelName, type LabKernelName } from './kernels/registry';
 export type { KernelModule, KernelBinding, KernelEntryPoint } from './kernel-module';

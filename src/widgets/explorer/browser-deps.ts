@@ -1,10 +1,7 @@
 /** Real dependencies of the explorer in a browser: the clock, reduced motion, and WebGPU. */
-import { adapterLabel, describeF32Check, measureReluOnGpu, shareGpu } from '../../gpu';
+import { adapterFacts, describeF32Check, measureReluOnGpu, shareGpu } from '../../gpu';
 import type { ElementwiseGpu, ExplorerDeps } from './controller';
-
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+import { prefersReducedMotion } from '../../ui/motion';
 
 /** Why "Run it on my GPU" cannot work in this browser, or null when WebGPU is there to try. */
 function webgpuMissingReason(): string | null {
@@ -22,11 +19,9 @@ async function explorerGpu(): Promise<ElementwiseGpu> {
   const acquired = await shareGpu();
   if (!acquired.ok) return { ok: false, message: acquired.message };
   const { gpu } = acquired;
-  const a = gpu.adapter;
-  const description = adapterLabel(a);
   return {
     ok: true,
-    adapter: { description, isFallback: a.isFallback },
+    adapter: adapterFacts(gpu.adapter),
     async measure(elements, workgroupSize, signal) {
       if (gpu.isLost()) throw new Error('The GPU device was lost. Try again to get a new one.');
       const run = await measureReluOnGpu(gpu, elements, workgroupSize, { signal });

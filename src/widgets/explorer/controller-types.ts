@@ -9,11 +9,8 @@ import type { ExplorerHardware } from './hardware';
 import type { PlaybackState } from './playback';
 import type { WavePlan } from './schedule';
 
-/** Facts about the learner's WebGPU adapter that the view shows. */
-export interface AdapterFacts {
-  description: string;
-  isFallback: boolean;
-}
+export type { AdapterFacts } from '../../gpu';
+import type { AdapterFacts } from '../../gpu';
 
 /** One verified (or not) timing of the ReLU kernel on the learner's GPU. */
 export interface ElementwiseMeasurement {

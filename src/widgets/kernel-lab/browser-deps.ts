@@ -1,17 +1,11 @@
 /** The lab's real dependencies in a browser: the page's shared WebGPU device and the runtime. */
-import { shareGpu, type GpuContext } from '../../gpu';
-import { runLabKernel } from '../../gpu';
-import { measureRoofs } from '../../gpu';
+import { adapterFacts, measureRoofs, runLabKernel, shareGpu, type GpuContext } from '../../gpu';
 import type { AdapterFacts, KernelLabDeps, LabGpu } from './controller';
-import { adapterLabel } from '../../gpu';
 
 /** What the lab shows about a device's adapter. */
-export function adapterFacts(gpu: GpuContext): AdapterFacts {
-  const a = gpu.adapter;
-  const description = adapterLabel(a);
+export function labAdapterFacts(gpu: GpuContext): AdapterFacts {
   return {
-    description,
-    isFallback: a.isFallback,
+    ...adapterFacts(gpu.adapter),
     timestampQuery: gpu.device.features.has('timestamp-query'),
   };
 }
@@ -19,7 +13,7 @@ export function adapterFacts(gpu: GpuContext): AdapterFacts {
 /** The lab's view of a live device. */
 export function labGpuFor(gpu: GpuContext): LabGpu {
   return {
-    adapter: adapterFacts(gpu),
+    adapter: labAdapterFacts(gpu),
     run: (request, onProgress, signal) => runLabKernel(gpu, request, { signal, onProgress }),
     measureRoofs: (onProgress, signal) =>
       measureRoofs(gpu, { signal, onProgress: (p) => onProgress(p.fraction) }),

@@ -7,16 +7,13 @@
 import type { DeviceRoofs } from '../../gpu';
 import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
-import { describeF32Check } from '../../gpu';
+import { describeF32Check, type AdapterFacts as BaseAdapterFacts } from '../../gpu';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import type { MeasuredKernel } from './compare';
 
-/** What the lab shows about the adapter. */
-export interface AdapterFacts {
-  /** "nvidia · nvidia-h100-80gb-hbm3", "google · swiftshader · SwiftShader driver". */
-  description: string;
-  isFallback: boolean;
+/** What the lab shows about the adapter: the shared facts, and whether it has timestamps. */
+export interface AdapterFacts extends BaseAdapterFacts {
   /** Whether the device times batches with GPU timestamps. */
   timestampQuery: boolean;
 }

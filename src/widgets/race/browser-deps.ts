@@ -4,7 +4,8 @@ import { runRaceOnGpu } from '../../gpu';
 import { RACE_OPS_PER_ITERATION } from '../../gpu';
 import { WorkerPool } from '../../cpu/pool';
 import type { GpuRunner, RaceDeps, RaceJob } from './race-types';
-import { adapterLabel } from '../../gpu';
+import { adapterFacts } from '../../gpu';
+import { prefersReducedMotion } from '../../ui/motion';
 
 /** The catalog GPUs a learner can pick for the modeled lane. */
 export function modeledGpuChoices(): Array<{ id: string; name: string }> {
@@ -19,10 +20,6 @@ function hardwareName(id: string): string {
   }
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
-
 let pool: WorkerPool | null = null;
 
 /** The page's worker pool, one worker per logical core, created on first use. */
@@ -35,11 +32,9 @@ async function gpuRunner(): Promise<GpuRunner> {
   const acquired = await shareGpu();
   if (!acquired.ok) return { ok: false, message: acquired.message };
   const { gpu } = acquired;
-  const a = gpu.adapter;
-  const description = adapterLabel(a);
   return {
     ok: true,
-    adapter: { description, isFallback: a.isFallback },
+    adapter: adapterFacts(gpu.adapter),
     async run(job, onProgress, signal) {
       if (gpu.isLost())
         throw new Error('The GPU device was lost. Run the race again to get a new one.');

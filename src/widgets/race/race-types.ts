@@ -24,11 +24,8 @@ export interface ModeledRun {
   waves: number;
 }
 
-/** Facts about the GPU adapter that the view shows. */
-export interface AdapterFacts {
-  description: string;
-  isFallback: boolean;
-}
+export type { AdapterFacts } from '../../gpu';
+import type { AdapterFacts } from '../../gpu';
 
 /** The GPU side of a race: acquired once, then run. */
 export type GpuRunner =

@@ -8,11 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { SessionStoreState } from '../../store/session';
 import { useSession } from '../../store/usePageSession';
 import { flightOf, type Flight } from './flights';
-
-/** Whether the learner asked for less motion. */
-export function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-}
+import { prefersReducedMotion } from '../../ui/motion';
 
 /** The flights being shown for `store`'s transcript. */
 export function useFlights(store: StoreApi<SessionStoreState>): Flight[] {
