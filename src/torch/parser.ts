@@ -7,9 +7,8 @@
 import type { BinaryOp, Expr, ImportName, Stmt, Target } from './ast';
 import { notSupported, syntaxError } from './errors';
 import { tokenize } from './lexer';
-import { BLOCK_KEYWORDS, ExpressionParser, RESERVED } from './parse-expression';
-
-export { MAX_NESTING } from './parse-expression';
+import { BLOCK_KEYWORDS, RESERVED } from './keywords';
+import { ExpressionParser } from './parse-expression';
 
 const AUGMENTED: Readonly<Record<string, BinaryOp>> = {
   '+=': '+',
@@ -26,6 +25,7 @@ export function parseLine(line: string): Stmt[] {
   return new StatementParser(tokenize(line)).statements();
 }
 
+/** Statements of one line, on top of the expression parser. */
 class StatementParser extends ExpressionParser {
   statements(): Stmt[] {
     const out: Stmt[] = [];
@@ -151,6 +151,4 @@ class StatementParser extends ExpressionParser {
       );
     throw syntaxError("cannot assign to expression here. Maybe you meant '==' instead of '='?");
   }
-
-  /** Expressions separated by commas; two or more (or a trailing comma) make a tuple. */
 }

@@ -5,15 +5,10 @@ import { formatCount } from '../../format/units';
 import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
 import { HoverTooltip } from './HoverTooltip';
-import {
-  coreTickValues,
-  formatCeiling,
-  speedupTickValues,
-  spreadLabels,
-  type AmdahlCurve,
-  type CurvePoint,
-  type ReferenceCoreCount,
-} from './model';
+import type { AmdahlCurve, CurvePoint, ReferenceCoreCount } from './model';
+import { coreTickValues, speedupTickValues } from './axis-ticks';
+import { spreadLabels } from './label-placement';
+import { formatCeiling } from './readout';
 
 /** One curve as the chart draws it: the data plus how it looks and is named. */
 export interface ChartSeries {

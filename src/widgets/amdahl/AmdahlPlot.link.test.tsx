@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import AmdahlPlot from './AmdahlPlot';
-import { coreCountStops, DEFAULT_MAX_CORES, fractionStops } from './model';
+import { DEFAULT_MAX_CORES } from './model';
+import { coreCountStops, fractionStops } from './slider-stops';
 
 const readout = () => screen.getByTestId('amdahl-readout').textContent ?? '';
 const notices = () => document.querySelector('.widget-notices')?.textContent ?? '';

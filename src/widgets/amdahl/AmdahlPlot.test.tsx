@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { amdahlLimit, amdahlSpeedup } from '../../engine/amdahl';
 import AmdahlPlot from './AmdahlPlot';
-import { coreCountStops, DEFAULT_MAX_CORES, formatSpeedup, tableCoreCounts } from './model';
+import { DEFAULT_MAX_CORES } from './model';
+import { formatSpeedup } from './readout';
+import { coreCountStops } from './slider-stops';
+import { tableCoreCounts } from './speedup-table';
 
 /** The widget's root section. */
 function root(container: HTMLElement): HTMLElement {

@@ -8,24 +8,27 @@ import { AmdahlChart, type ChartSeries } from './AmdahlChart';
 import {
   axisMaxCores,
   buildCurve,
-  coreCountStops,
   DEFAULT_FRACTIONS,
   DEFAULT_MAX_CORES,
+  readSpeedup,
+  speedupAxisMax,
+  visibleReferences,
+} from './model';
+import {
   formatCeiling,
   formatCoresPhrase,
   formatFraction,
   formatSpeedup,
+  plotDescription,
+  readoutSentence,
+} from './readout';
+import {
+  coreCountStops,
   fractionStops,
   nearestFractionStopIndex,
   nearestStopIndex,
-  plotDescription,
-  readoutSentence,
-  readSpeedup,
-  speedupAxisMax,
-  speedupTable,
-  tableCoreCounts,
-  visibleReferences,
-} from './model';
+} from './slider-stops';
+import { speedupTable, tableCoreCounts } from './speedup-table';
 import { amdahlSchema } from './settings';
 import './amdahl.css';
 

@@ -1,6 +1,6 @@
 import { amdahlSpeedup } from '../../engine/amdahl';
 import type { ChartSeries } from './AmdahlChart';
-import { formatCoresPhrase, formatSpeedup } from './model';
+import { formatCoresPhrase, formatSpeedup } from './readout';
 
 const TOOLTIP_LINE_PX = 15;
 

@@ -4,26 +4,23 @@ import {
   axisMaxCores,
   buildCurve,
   buildCurves,
-  coreCountStops,
-  coreTickValues,
   DEFAULT_FRACTIONS,
   DEFAULT_MAX_CORES,
-  formatCeiling,
-  formatFraction,
-  formatSpeedup,
-  fractionStops,
-  nearestFractionStopIndex,
-  nearestStopIndex,
-  readoutSentence,
   readSpeedup,
   sampleCoreCounts,
   speedupAxisMax,
-  speedupTable,
-  spreadLabels,
-  speedupTickValues,
-  tableCoreCounts,
   visibleReferences,
 } from './model';
+import { coreTickValues, speedupTickValues } from './axis-ticks';
+import { spreadLabels } from './label-placement';
+import { formatCeiling, formatFraction, formatSpeedup, readoutSentence } from './readout';
+import {
+  coreCountStops,
+  fractionStops,
+  nearestFractionStopIndex,
+  nearestStopIndex,
+} from './slider-stops';
+import { speedupTable, tableCoreCounts } from './speedup-table';
 
 describe('axis range and reference core counts', () => {
   it('stretches the default axis to include the H100 SXM (16,896 cores)', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ExplorerController, ExplorerState } from './controller';
-import { drawScene, type DrawColors } from './draw';
+import { drawScene } from './draw';
+import type { DrawColors } from './scene';
 import { smWord } from './hardware';
 import { commandForKey, KEY_HELP, moveSelection } from './keys';
 import { layoutGpu, tileAt } from './layout';

@@ -1,0 +1,45 @@
+/** The Python keywords the console's parser treats specially. */
+
+/** Keywords that open blocks or statements the console does not run. */
+export const BLOCK_KEYWORDS = new Set([
+  'for',
+  'while',
+  'def',
+  'class',
+  'with',
+  'try',
+  'except',
+  'finally',
+  'elif',
+  'else',
+  'return',
+  'yield',
+  'lambda',
+  'global',
+  'nonlocal',
+  'raise',
+  'assert',
+  'async',
+  'await',
+  'break',
+  'continue',
+  'match',
+]);
+/** Words that cannot be names. */
+export const RESERVED = new Set([
+  ...BLOCK_KEYWORDS,
+  'if',
+  'import',
+  'from',
+  'as',
+  'del',
+  'pass',
+  'in',
+  'is',
+  'not',
+  'and',
+  'or',
+  'True',
+  'False',
+  'None',
+]);
