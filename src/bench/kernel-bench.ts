@@ -4,12 +4,21 @@
  * any GpuContext, so the same code serves the browser page (kernels.html, driven by
  * scripts/bench-kernels.ts) and Node.
  */
-import type { GpuContext } from '../gpu';
-import { runLabKernel, type LabMeasureOptions, type LabRunResult } from '../gpu';
-import { describeSize, type LabKernelId, type LabSize } from '../gpu';
-import { measureRoofs, type CopyEngineResult } from '../gpu';
-import { scaleToTarget } from '../gpu';
-import type { TimingMethod } from '../gpu';
+import {
+  describeSize,
+  labDefaultSize,
+  LAB_KERNEL_IDS,
+  measureRoofs,
+  runLabKernel,
+  scaleToTarget,
+  type CopyEngineResult,
+  type GpuContext,
+  type LabKernelId,
+  type LabMeasureOptions,
+  type LabRunResult,
+  type LabSize,
+  type TimingMethod,
+} from '../gpu';
 
 /** One benchmarked kernel, as the report prints it. */
 export interface BenchKernel {
@@ -33,7 +42,8 @@ export interface BenchReport {
     isFallback: boolean;
     timestampQuery: boolean;
   };
-  kernels: Record<LabKernelId | 'copyBufferToBuffer', BenchKernel>;
+  /** Every lab kernel by id, and the copy engine. */
+  kernels: Record<string, BenchKernel>;
   ratios: {
     /** Copy kernel bandwidth over copyBufferToBuffer bandwidth, same bytes. */
     copyKernelOverCopyBufferToBuffer: number;
@@ -156,6 +166,10 @@ export async function runKernelBench(
     fma: entry(roofs.compute),
     copyBufferToBuffer: copyEngineEntry(roofs.copyEngine),
   };
+  // A kernel added to the registry since these cases were written runs at its lab default.
+  for (const id of LAB_KERNEL_IDS) {
+    if (!(id in kernels)) kernels[id] = entry(await run(id, labDefaultSize(id)));
+  }
   return {
     adapter: {
       vendor: a.vendor,

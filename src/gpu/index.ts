@@ -50,6 +50,7 @@ export {
   describeSize,
   isLabKernelId,
   isMatmulSize,
+  labDefaultSize,
   labPlan,
   shapeOf,
   LAB_KERNEL_IDS,

@@ -8,9 +8,10 @@ describe('kernel plans', () => {
   });
 
   it('folds a long row into even rows, never short of the count', () => {
-    const [x, y] = gridForWorkgroups(65_536, 65_535);
-    expect(y).toBe(2);
-    expect(x * y).toBeGreaterThanOrEqual(65_536);
+    // One past the limit: two rows of 32,768, exactly the count.
+    expect(gridForWorkgroups(65_536, 65_535)).toEqual([32_768, 2, 1]);
+    // An odd count: two rows of 32,769 hold 65,538, one more than asked for, never one less.
+    expect(gridForWorkgroups(65_537, 65_535)).toEqual([32_769, 2, 1]);
     expect(gridForWorkgroups(60, 8)).toEqual([8, 8, 1]);
   });
 

@@ -104,6 +104,7 @@ export function matmulLabFacet(spec: {
 }): LabFacet {
   return {
     sizeKind: 'matmul',
+    defaultSize: { m: 256, n: 256, k: 256 },
     matmulEdge: spec.edge,
     plan: (size, layout) => spec.plan(shapeOf(size), layout.maxWorkgroupsPerDimension),
     createJob: (context, size) =>

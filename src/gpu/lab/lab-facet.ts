@@ -28,6 +28,8 @@ export interface LabLimits {
 /** A kernel's part in the lab. */
 export interface LabFacet {
   sizeKind: SizeKind;
+  /** The size the lab starts with: a few ms at a real GPU's roof, under a second in software. */
+  defaultSize: LabSize;
   /** Its plan for a size on a layout (the widget and the engine use it before any run). */
   plan(size: LabSize, layout: JobLayout): KernelPlan;
   /** Builds its job on a device (inputs uploaded, pipeline ready). */

@@ -12,7 +12,14 @@ import {
 
 describe('lab kernels', () => {
   it('lists six kernels, each with a label and a summary', () => {
-    expect(LAB_KERNEL_IDS).toHaveLength(6);
+    expect(LAB_KERNEL_IDS).toEqual([
+      'relu',
+      'copy',
+      'reduce',
+      'matmul-naive',
+      'matmul-tiled',
+      'fma',
+    ]);
     for (const id of LAB_KERNEL_IDS) {
       expect(LAB_KERNELS[id].id).toBe(id);
       expect(LAB_KERNELS[id].summary.length).toBeGreaterThan(20);
@@ -22,9 +29,18 @@ describe('lab kernels', () => {
   });
 
   it('builds each plan from a size of the right kind', () => {
+    // 9 elements (or threads), or a 3 x 5 by 5 x 4 product (2·m·n·k = 120 FLOPs).
+    const flops: Record<string, number> = {
+      relu: 9, // one max per element
+      copy: 0,
+      reduce: 9, // one add per element
+      'matmul-naive': 120,
+      'matmul-tiled': 120,
+      fma: 9 * 256 * 256, // 9 threads x 256 trips x 256 FLOPs per trip
+    };
     for (const id of LAB_KERNEL_IDS) {
       const size = LAB_KERNELS[id].sizeKind === 'matmul' ? { m: 3, n: 4, k: 5 } : { elements: 9 };
-      expect(labPlan(id, size, 65_535).descriptor.flops).toBeGreaterThanOrEqual(0);
+      expect(labPlan(id, size, 65_535).descriptor.flops, id).toBe(flops[id]);
     }
     expect(() => labPlan('relu', { m: 1, n: 1, k: 1 }, 65_535)).toThrow(RangeError);
     expect(() => labPlan('matmul-naive', { elements: 4 }, 65_535)).toThrow(RangeError);

@@ -51,6 +51,11 @@ export function labKernel(id: LabKernelId): RegisteredLabKernel {
   return record;
 }
 
+/** The size the lab starts a kernel with. */
+export function labDefaultSize(id: LabKernelId): LabSize {
+  return labKernel(id).lab.defaultSize;
+}
+
 /** A kernel's plan for a size, laid out for a device allowing `maxWorkgroupsPerDimension`. */
 export function labPlan(
   id: LabKernelId,

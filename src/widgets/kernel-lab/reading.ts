@@ -56,7 +56,7 @@ export function readGap(comparison: Comparison, context: ReadingContext): string
     return `Measured ${yours} here; the model could not predict it for the ${context.catalogName}: ${comparison.modelError ?? 'unknown reason'}.`;
   }
   const theirs = formatSeconds(modeled.seconds);
-  const isMatmul = measured.kernel === 'matmul-naive' || measured.kernel === 'matmul-tiled';
+  const isMatmul = LAB_KERNELS[measured.kernel].sizeKind === 'matmul';
   const tiling = measured.kernel === 'matmul-tiled' ? tilingNote(context) : '';
 
   if (context.isFallback) {

@@ -6,6 +6,7 @@
 import { GPU_IDS } from '../../engine';
 import {
   isMatmulSize,
+  labDefaultSize,
   LAB_KERNEL_IDS,
   LAB_KERNELS,
   type LabKernelId,
@@ -15,15 +16,10 @@ import {
 import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
 import { DEFAULT_CATALOG_GPU } from './model';
 
-/** Default sizes: a few milliseconds on a real GPU's roof, well under a second on SwiftShader. */
-export const DEFAULT_SIZES: Readonly<Record<LabKernelId, LabSize>> = {
-  relu: { elements: 1 << 22 },
-  copy: { elements: 1 << 22 },
-  reduce: { elements: 1 << 22 },
-  'matmul-naive': { m: 256, n: 256, k: 256 },
-  'matmul-tiled': { m: 256, n: 256, k: 256 },
-  fma: { elements: 1 << 14 },
-};
+/** Default sizes, from each kernel's record: a few ms at a real GPU's roof, < 1 s in software. */
+export const DEFAULT_SIZES: Readonly<Record<LabKernelId, LabSize>> = Object.fromEntries(
+  LAB_KERNEL_IDS.map((id) => [id, labDefaultSize(id)]),
+) as Record<LabKernelId, LabSize>;
 
 /** Ready-made sizes for the size presets, by kind of size. */
 export const SIZE_PRESETS: Readonly<

@@ -20,7 +20,11 @@ describe('batched matmul kernel', () => {
       blocks: 1,
     });
     expect(() => validateDescriptor(plan.descriptor)).not.toThrow();
-    expect(predictKernel('h100-sxm', plan.descriptor).seconds).toBeGreaterThan(0);
+    // 240 FLOPs and 376 bytes: the launch is all the engine sees.
+    const predicted = predictKernel('h100-sxm', plan.descriptor);
+    expect(predicted.bound).toBe('overhead');
+    expect(predicted.seconds).toBeGreaterThanOrEqual(predicted.launchSeconds);
+    expect(predicted.seconds).toBeLessThan(1.01 * predicted.launchSeconds);
     expect(() => batchedMatmulPlan({ batch: 1, m: 0, k: 1, n: 1 })).toThrow(RangeError);
     expect(() =>
       batchedMatmulPlan({ batch: 1, m: BATCHED_MATMUL_MAX_OUTPUTS + 1, k: 1, n: 1 }),

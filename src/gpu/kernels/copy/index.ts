@@ -43,6 +43,7 @@ export const copyKernel = defineLabKernel({
   plan: (size: { elements: number } & StreamOptions) => copyPlan(size.elements, size),
   reference: copyCpu,
   lab: {
+    defaultSize: { elements: 1 << 22 },
     sizeKind: 'elements',
     plan: (size, layout) => copyPlan(countOf(size), layout),
     createJob: (context, size) => createCopyJob(context, countOf(size)),

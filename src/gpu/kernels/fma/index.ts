@@ -30,6 +30,7 @@ export const fmaKernel = defineLabKernel({
     fmaPlan(size.threads, size.trips ?? FMA_DEFAULT_TRIPS, size.maxWorkgroupsPerDimension),
   reference: fmaCpu,
   lab: {
+    defaultSize: { elements: 1 << 14 },
     sizeKind: 'threads',
     plan: (size, layout) =>
       fmaPlan(countOf(size), FMA_DEFAULT_TRIPS, layout.maxWorkgroupsPerDimension),

@@ -36,6 +36,7 @@ export const reduceKernel = defineLabKernel({
     reducePlan(size.elements, size.maxWorkgroupsPerDimension),
   reference: reduceCpu,
   lab: {
+    defaultSize: { elements: 1 << 22 },
     sizeKind: 'elements',
     plan: (size, layout) => reducePlan(countOf(size), layout.maxWorkgroupsPerDimension),
     createJob: (context, size): Promise<KernelJob> =>

@@ -80,6 +80,7 @@ export const reluKernel = defineLabKernel({
       : reluPlan(size.elements, size),
   reference: reluCpu,
   lab: {
+    defaultSize: { elements: 1 << 22 },
     sizeKind: 'elements',
     plan: (size, layout) => reluPlan(countOf(size), layout),
     createJob: (context, size) => createReluJob(context, countOf(size)),

@@ -35,7 +35,9 @@ describe('ReLU kernel', () => {
     expect(plan.dispatches).toEqual([[8192, 1, 1]]);
     expect(reluScalarPlan(100, 32, 2).dispatches).toEqual([[2, 2, 1]]);
     expect(() => validateDescriptor(plan.descriptor)).not.toThrow();
-    expect(predictKernel('a100-sxm-80gb', plan.descriptor).waves).toBeGreaterThan(0);
+    // 64-thread blocks: 32 per A100 SM (its block limit; 2,048 threads allow as many), so
+    // 108 x 32 = 3,456 blocks per wave and 8,192 blocks take 3 waves.
+    expect(predictKernel('a100-sxm-80gb', plan.descriptor).waves).toBe(3);
     expect(() => reluScalarPlan(0, 64)).toThrow(RangeError);
     expect(() => reluScalarPlan(10, RELU_MAX_WORKGROUP_SIZE + 1)).toThrow(/at most 1024/);
   });
