@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from './App';
 import { progressStore } from '../store/progress';
-import { lessons } from '../lessons/registry';
+import { findLesson, lessons } from '../lessons/registry';
 
 async function go(hash: string) {
   await act(async () => {
@@ -25,31 +25,69 @@ describe('App', () => {
     expect(Array.from(cards).map((c) => c.getAttribute('data-lesson'))).toEqual(
       lessons.map((l) => l.slug),
     );
-    expect(cards[0]?.textContent).toMatch(/\d+ min read/);
-    expect(screen.getByText(/0 of \d+ lessons completed/)).toBeTruthy();
+    expect(Array.from(cards).map((c) => c.querySelector('.lesson-meta span')?.textContent)).toEqual(
+      lessons.map((l) => `${l.readingMinutes} min read`),
+    );
+    expect(document.querySelector('.course-progress')?.textContent).toBe(
+      ` ${0} of ${lessons.length} lessons completed`,
+    );
+  });
+
+  it('counts and marks the lessons the learner has visited and completed', async () => {
+    progressStore.getState().markVisited('why-gpus');
+    progressStore.getState().markVisited('inside-a-gpu');
+    progressStore.getState().setCompleted('why-gpus', true);
+    await go('#/');
+    render(<App />);
+    expect(document.querySelector('.course-progress')?.textContent).toBe(
+      ` 1 of ${lessons.length} lessons completed`,
+    );
+    expect(
+      (screen.getByRole('progressbar', { name: 'Course progress' }) as HTMLProgressElement).value,
+    ).toBe(1);
+    const badge = (slug: string) =>
+      document.querySelector(`[data-lesson="${slug}"] [data-progress]`)?.textContent;
+    expect([badge('why-gpus'), badge('inside-a-gpu'), badge('measuring')]).toEqual([
+      '✓ Completed',
+      'Started',
+      'Not started',
+    ]);
   });
 
   it('opens a lesson: objectives, content, a table of contents, and a visit recorded', async () => {
     await go('#/lesson/why-gpus');
     render(<App />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Why GPUs' })).toBeTruthy();
-    expect(screen.getByText('After this lesson you can')).toBeTruthy();
-    await waitFor(() => expect(document.querySelectorAll('.toc a').length).toBeGreaterThan(4), {
+    const article = screen.getByRole('article', { name: 'Why GPUs' });
+    const objectives = within(article).getByRole('region', { name: 'After this lesson you can' });
+    expect(
+      within(objectives)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(findLesson('why-gpus')?.objectives);
+    // The table of contents lists the lesson's own section headings, once they have rendered.
+    await waitFor(() => expect(document.querySelectorAll('.toc a').length).toBeGreaterThan(0), {
       timeout: 10_000,
     });
-    expect(progressStore.getState().visited['why-gpus']).toBeDefined();
+    const headings = [...document.querySelectorAll('.lesson-body :is(h2, h3)[id]')];
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(
+      headings.map((h) => [h.textContent, `#/lesson/why-gpus/${h.id}`]),
+    );
+    expect(progressStore.getState().visited['why-gpus']).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(progressStore.getState().visited['inside-a-gpu']).toBeUndefined();
     expect(document.title).toBe('Why GPUs · GPU Lab');
   });
 
   it('shows a not-found page for an unknown lesson and for an unknown path', async () => {
     await go('#/lesson/nope');
     const { unmount } = render(<App />);
-    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByText('/lesson/nope')).toBeTruthy();
+    const notFound = () => screen.getByRole('heading', { level: 1 }).parentElement;
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Page not found');
+    expect(notFound()?.querySelector('code')?.textContent).toBe('/lesson/nope');
     unmount();
     await go('#/somewhere/else');
     render(<App />);
-    expect(screen.getByText('/somewhere/else')).toBeTruthy();
+    expect(notFound()?.querySelector('code')?.textContent).toBe('/somewhere/else');
   });
 
   it('shows the notice about set-aside progress and lets the learner dismiss it', async () => {

@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { raceBatchCpu, raceSerialCpu } from '../gpu/kernels/race/race';
 import { WorkerPool } from './pool';
 import { FakeWorker, type FakeWorkerBehaviour } from './testing/fake-worker';
 
 const pools: WorkerPool[] = [];
-afterEach(() => pools.splice(0).forEach((pool) => pool.dispose()));
+afterEach(() => {
+  pools.splice(0).forEach((pool) => pool.dispose());
+  vi.useRealTimers();
+});
 
 /** A pool of fake workers; behaviours[i] shapes worker i (per start, so restarts repeat). */
 function fakePool(size: number, behaviours: FakeWorkerBehaviour[] = []) {
@@ -28,7 +31,16 @@ describe('WorkerPool', () => {
     expect(run.results).toEqual(raceBatchCpu(0, 5000, 7));
     expect(run.serialResult).toBe(raceSerialCpu(1000));
     expect(run.workers).toBe(3);
-    expect(run.seconds).toBeGreaterThan(0);
+  });
+
+  it('times the serial stage and the batch, not the warm-up', async () => {
+    // Fake timers drive the workers' delays and performance.now alike: no real time is measured.
+    vi.useFakeTimers();
+    const { pool } = fakePool(1, [{ delayMs: 10 }]);
+    const racing = pool.runRace({ tasks: 5000, iterations: 1, serialIterations: 1 });
+    await vi.runAllTimersAsync();
+    // One worker, 10 ms per answer: warm-up (untimed), then the serial stage and 8 chunks.
+    expect((await racing).seconds).toBeCloseTo(9 * 0.01, 12);
   });
 
   it('warms every worker up, then runs the serial stage on the first one only', async () => {
@@ -56,15 +68,17 @@ describe('WorkerPool', () => {
   });
 
   it('hands more chunks to a faster worker', async () => {
+    vi.useFakeTimers();
     const { pool } = fakePool(2, [{ delayMs: 0 }, { delayMs: 25 }]);
     let last: number[] = [];
-    await pool.runRace(
+    const racing = pool.runRace(
       { tasks: 16_000, iterations: 1, serialIterations: 0 },
       { onProgress: (done) => (last = done) },
     );
-    const [fast = 0, slow = 0] = last;
-    expect(fast + slow).toBe(16_000);
-    expect(fast).toBeGreaterThan(slow * 2);
+    await vi.runAllTimersAsync();
+    await racing;
+    // 16 chunks of 1,000: the slow worker is still on its first when the fast one has the rest.
+    expect(last).toEqual([15_000, 1_000]);
   });
 
   it('handles an empty batch', async () => {

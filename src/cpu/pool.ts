@@ -24,6 +24,8 @@ export interface WorkerPoolOptions {
   createWorker?: WorkerFactory;
   /** Worker count. Default: navigator.hardwareConcurrency, or 2 when unknown. */
   size?: number;
+  /** Seconds on a monotonic clock, which times a race (default: performance.now()). */
+  now?: () => number;
 }
 
 /** Options for one race. */
@@ -86,6 +88,7 @@ export class WorkerPool {
   private readonly createWorker: WorkerFactory;
   private slots: Slot[] = [];
   private nextId = 1;
+  private readonly now: () => number;
   private running = false;
   private disposed = false;
 
@@ -96,6 +99,7 @@ export class WorkerPool {
     }
     this.size = size;
     this.createWorker = options.createWorker ?? createRaceWorker;
+    this.now = options.now ?? (() => performance.now() / 1000);
   }
 
   /** Runs `job` on the workers; see PoolRaceResult for what `seconds` covers. */
@@ -128,7 +132,7 @@ export class WorkerPool {
   private async race(job: RaceJob, opts: PoolRaceOptions): Promise<PoolRaceResult> {
     const slots = this.ensureWorkers();
     await Promise.all(slots.map((slot) => this.request(slot, { kind: 'warm-up', id: 0 })));
-    const startMs = performance.now();
+    const start = this.now();
     const perWorkerDone: number[] = slots.map(() => 0);
 
     const first = slots[0];
@@ -161,7 +165,7 @@ export class WorkerPool {
       }
     };
     await Promise.all(slots.map(drain));
-    const seconds = (performance.now() - startMs) / 1000;
+    const seconds = Math.max(0, this.now() - start);
     return { results, serialResult: serial.result, seconds, workers: slots.length };
   }
 

@@ -166,8 +166,9 @@ describe('predictKernelOn', () => {
       threadsPerBlock: 1024,
       blocks: 1000,
     } as const;
-    expect(predictKernelOn(fewer, d).waves).toBeGreaterThan(
-      predictKernel('a100-sxm-80gb', d).waves ?? 0,
-    );
+    // 1,024-thread blocks, 2,048 threads per SM: 2 blocks per SM. 1,000 blocks take
+    // ceil(1000 / 20) = 50 waves on 10 SMs, ceil(1000 / 216) = 5 on the A100's 108.
+    expect(predictKernelOn(fewer, d).waves).toBe(50);
+    expect(predictKernel('a100-sxm-80gb', d).waves).toBe(5);
   });
 });

@@ -46,8 +46,15 @@ describe('buildTimeline', () => {
     expect(second.startSeconds).toBeCloseTo(copyIn, 12);
     expect(second.waitedFor).toBe('engine-busy');
     expect(second.overlapsWith).toContain(1);
-    expect(t.seconds).toBeLessThan(t.serialSeconds);
-    expect(t.overlapSavedSeconds).toBeGreaterThan(0);
+    // One engine per copy direction and one for compute, each in issue order: chunk 2's copy in
+    // follows chunk 1's, its kernel waits for that copy and for kernel 1, its copy out for both
+    // kernel 2 and copy out 1.
+    const kernel2End = Math.max(2 * copyIn, copyIn + compute) + compute;
+    const end = Math.max(kernel2End, copyIn + compute + copyOut) + copyOut;
+    expect(t.seconds).toBeCloseTo(end, 12);
+    expect(t.serialSeconds).toBeCloseTo(2 * (copyIn + compute + copyOut), 12);
+    expect(t.overlapSavedSeconds).toBeCloseTo(t.serialSeconds - end, 12);
+    expect(end).toBeLessThan(t.serialSeconds);
   });
 
   it('serialises everything on the legacy default stream', () => {

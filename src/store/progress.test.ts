@@ -39,7 +39,7 @@ describe('progress store', () => {
     expect(saved.version).toBe(PROGRESS_SCHEMA_VERSION);
     const b = createProgressStore(storage, fixedNow).getState();
     expect(b.visited['why-gpus']).toBe('2026-01-02T03:04:05.000Z');
-    expect(b.completed['why-gpus']).toBeDefined();
+    expect(b.completed['why-gpus']).toBe('2026-01-02T03:04:05.000Z');
     expect(b.answers.q1).toEqual({
       choice: 2,
       correct: true,
@@ -90,7 +90,9 @@ describe('progress store', () => {
     expect(store.getState().visited).toEqual({});
     expect(storage.data[SET_ASIDE_PREFIX + '2026-01-02T03:04:05.000Z']).toBe(raw);
     store.getState().markVisited('why-gpus');
-    expect(parseSavedProgress(storage.data[PROGRESS_KEY]!).data.visited['why-gpus']).toBeDefined();
+    expect(parseSavedProgress(storage.data[PROGRESS_KEY]!).data.visited).toEqual({
+      'why-gpus': '2026-01-02T03:04:05.000Z',
+    });
   });
 
   it('works when storage throws (disabled storage, full quota)', () => {
@@ -104,7 +106,7 @@ describe('progress store', () => {
     };
     const store = createProgressStore(broken, fixedNow);
     store.getState().markVisited('a');
-    expect(store.getState().visited.a).toBeDefined();
+    expect(store.getState().visited).toEqual({ a: '2026-01-02T03:04:05.000Z' });
   });
 
   it('round-trips through serializeProgress/parseSavedProgress', () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSessionStore, currentPageKey, resetSessionStores, sessionStoreFor } from './session';
 
 describe('the shared session store', () => {
@@ -76,6 +76,27 @@ describe('the shared session store', () => {
     resetSessionStores();
     expect(sessionStoreFor('lesson:moving-data')).toBe(sessionStoreFor('lesson:moving-data'));
     expect(sessionStoreFor('lesson:a')).not.toBe(sessionStoreFor('lesson:b'));
-    expect(typeof currentPageKey()).toBe('string');
+  });
+
+  describe('currentPageKey', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('is the lesson, whatever section, widget or settings the hash adds', () => {
+      vi.stubGlobal('location', { hash: '#/lesson/moving-data' });
+      expect(currentPageKey()).toBe('lesson:moving-data');
+      vi.stubGlobal('location', { hash: '#/lesson/moving-data/widget-transfer?transfer.nb=true' });
+      expect(currentPageKey()).toBe('lesson:moving-data');
+      vi.stubGlobal('location', { hash: '#/lesson/why-gpus/recap' });
+      expect(currentPageKey()).toBe('lesson:why-gpus');
+    });
+
+    it('falls back to the hash, or to one shared page, outside a lesson', () => {
+      vi.stubGlobal('location', { hash: '#/' });
+      expect(currentPageKey()).toBe('#/');
+      vi.stubGlobal('location', { hash: '' });
+      expect(currentPageKey()).toBe('page');
+      vi.stubGlobal('location', undefined);
+      expect(currentPageKey()).toBe('page');
+    });
   });
 });

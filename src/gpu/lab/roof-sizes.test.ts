@@ -12,7 +12,7 @@ describe('roof sizes', () => {
   it('stays within the bounds and on the multiple', () => {
     expect(scaleToTarget(4096, 10, bounds)).toBe(1024);
     expect(scaleToTarget(4096, 1e-9, bounds)).toBe(1 << 20);
-    // 1,000 items took 1 ms: 1.3 ms wants 1,300, and the nearest multiple of 256 is 1,280.
+    // 1,000 items took 1 ms: 1.3 ms wants 1,300, rounded down to a multiple of 256: 1,280.
     expect(scaleToTarget(1000, 0.001, bounds, 0.0013)).toBe(1280);
   });
 

@@ -31,7 +31,8 @@ describe('CodeBlock', () => {
     );
     expect(keywords).toEqual(expect.arrayContaining(['import', 'def', 'return']));
     expect(container.querySelector('.hljs-string')?.textContent).toBe('"cuda"');
-    expect(screen.getByText('Python')).toBeTruthy();
+    expect(container.querySelector('.code-block-lang')?.textContent).toBe('Python');
+    expect(container.querySelector<HTMLElement>('.code-block')?.dataset.lang).toBe('python');
     // The fence's final newline is dropped, nothing else.
     expect(container.querySelector('code')?.textContent).toBe(PY.slice(0, -1));
   });
@@ -59,9 +60,11 @@ describe('CodeBlock', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     });
+    expect(writeText).toHaveBeenCalledOnce();
     expect(writeText).toHaveBeenCalledWith(PY.slice(0, -1));
     expect(screen.getByRole('status').textContent).toBe('Copied');
-    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copied' }).tagName).toBe('BUTTON');
   });
 
   it('says so when the clipboard refuses', async () => {
@@ -85,8 +88,11 @@ describe('CodeBlock', () => {
     );
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('code')?.textContent).toBe('<b>__global__</b>');
-    expect(screen.getByText('cuda')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Code: cuda' })).toBeTruthy();
+    expect(container.querySelector('.code-block-lang')?.textContent).toBe('cuda');
+    // Not highlighted: plain text, in a region named after the language as written.
+    expect(container.querySelector<HTMLElement>('.code-block')?.dataset.lang).toBe('plaintext');
+    expect(container.querySelector('[class^="hljs-"]')).toBeNull();
+    expect(screen.getByRole('group', { name: 'Code: cuda' }).tabIndex).toBe(0);
   });
 });
 

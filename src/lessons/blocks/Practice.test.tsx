@@ -37,7 +37,8 @@ describe('Practice and Task', () => {
       'intermediate',
       'advanced',
     ]);
-    expect(screen.getByText('Solution').closest('details')).not.toBeNull();
+    // A task's own content, a folded solution included, stays inside its card.
+    expect(screen.getByText('Solution').closest('details')?.closest('.task')).toBe(cards[2]);
   });
 
   it('shows an unknown level as basic and warns', () => {

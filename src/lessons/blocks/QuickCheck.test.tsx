@@ -157,8 +157,14 @@ describe('QuickCheck', () => {
         </p>
       </QuickCheck>,
     );
-    expect(screen.getAllByRole('radio')).toHaveLength(2);
-    expect(screen.getByText('x = torch.ones(2, device="cuda")')).toBeTruthy();
+    const group = screen.getByRole('group', { name: /Which is on the GPU\?/ });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios.map((r) => r.closest('label')?.textContent?.trim())).toEqual(['x', 'nothing']);
+    // The code stays inside the question, ahead of the choices.
+    const code = within(group).getByText('x = torch.ones(2, device="cuda")');
+    expect(code.compareDocumentPosition(radios[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { evaluate } from '@mdx-js/mdx';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { MDXComponents } from 'mdx/types';
 import * as runtime from 'react/jsx-runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +34,9 @@ beforeEach(() => {
 describe('blocks written in MDX', () => {
   it('renders fenced code through the pre override', async () => {
     const { container } = await renderMdx('```python\nfor i in range(3):\n    pass\n```\n');
-    expect(screen.getByRole('group', { name: 'Code: python' })).toBeTruthy();
+    // The fence's language reaches the block: its label, its region's name, its highlighting.
+    expect(container.querySelector('.code-block-lang')?.textContent).toBe('Python');
+    expect(screen.getByRole('group', { name: 'Code: python' }).tabIndex).toBe(0);
     expect(container.querySelector('.hljs-keyword')?.textContent).toBe('for');
     expect(container.querySelector('code')?.textContent).toBe('for i in range(3):\n    pass');
   });
@@ -86,9 +88,11 @@ y = x.to("cuda")
 `);
     expect(screen.getByRole('note').textContent).toContain('Common error: Mixed devices');
     expect(container.querySelectorAll('.ac-line')).toHaveLength(2);
-    expect(screen.getByText('Line 2:')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Practice' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe(
+    expect(screen.getByRole('list', { name: 'Notes on the code' }).textContent).toBe(
+      '1Line 2: a new tensor; x stays put',
+    );
+    const practice = screen.getByRole('region', { name: 'Practice' });
+    expect(within(practice).getByRole('heading', { level: 3 }).textContent).toBe(
       'Advanced: Break it on purpose',
     );
     // Written with a blank line after </summary>, the summary stays the details' first child.

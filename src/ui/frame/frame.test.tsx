@@ -32,7 +32,7 @@ describe('widget frame', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     shouldThrow = true;
-    render(
+    const { container } = render(
       <div>
         <p>Text before</p>
         <WidgetBoundary id="flaky" label="Flaky widget">
@@ -41,16 +41,22 @@ describe('widget frame', () => {
         <p>Text after</p>
       </div>,
     );
-    expect(screen.getByText('Text before')).toBeTruthy();
-    expect(screen.getByText('Text after')).toBeTruthy();
-    const failed = document.querySelector('[data-widget="flaky"]');
-    expect(failed?.getAttribute('data-status')).toBe('error');
+    // The failed widget's message sits in its place, between the untouched siblings.
+    const page = () =>
+      [...(container.firstElementChild?.children ?? [])].map((el) =>
+        el.tagName === 'P'
+          ? el.textContent
+          : `${el.getAttribute('data-widget')}:${el.getAttribute('data-status')}`,
+      );
+    expect(page()).toEqual(['Text before', 'flaky:error', 'Text after']);
     expect(screen.getByRole('alert').textContent).toMatch(
       /Flaky widget could not be shown.*kernel exploded/,
     );
     shouldThrow = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(screen.getByText('fine now')).toBeTruthy();
+    expect(page()).toEqual(['Text before', 'flaky:done', 'Text after']);
+    expect(screen.getByRole('region', { name: 'Flaky' }).textContent).toBe('fine now');
+    expect(screen.queryByRole('alert')).toBeNull();
     vi.restoreAllMocks();
   });
 

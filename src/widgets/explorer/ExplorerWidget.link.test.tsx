@@ -37,7 +37,10 @@ describe('ExplorerWidget settings in the link', () => {
     );
     expect(cores(container)).toContain('66 × 128 = 8,448');
     expect((screen.getByLabelText('Threads per block') as HTMLSelectElement).value).toBe('256');
-    expect(screen.getByText(/Set by hand/)).toBeTruthy();
+    // 66 is not the H100's own 132 SMs: the counts are marked as set by hand, from the H100.
+    expect(container.querySelector('.explorer-custom-note')?.textContent).toMatch(
+      /^Set by hand: counts and peaks scaled from the NVIDIA H100 SXM/,
+    );
     expect(notices(container)).toBe('');
   });
 
@@ -93,12 +96,15 @@ describe('ExplorerWidget settings in the link', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Run it on my GPU' }));
     });
-    expect(container.querySelector('[data-measure-result]')).toBeTruthy();
+    const measured = container.querySelector('[data-measure-result] [data-verified]');
+    expect(measured?.textContent).toBe('320 µs');
     fireEvent.click(screen.getByRole('button', { name: /^Share/ }));
     const link = (screen.getByLabelText('Link to these settings') as HTMLInputElement).value;
     const [path, query] = decodeURIComponent(link).split('?');
     expect(path).toMatch(/#\/lesson\/inside-a-gpu\/widget-explorer$/);
     expect(query).toBe('explorer.gpu=rtx-4090&explorer.cores=96');
-    expect(container.querySelector('#widget-explorer')).toBeTruthy();
+    expect(link).not.toMatch(/320/);
+    // The anchor the link scrolls to is the widget itself.
+    expect(container.querySelector('[data-widget="explorer"]')?.id).toBe('widget-explorer');
   });
 });

@@ -50,13 +50,18 @@ describe('ExplorerWidget', () => {
 
   it('sets SMs by hand and says the GPU is custom', () => {
     const { container } = render(<ExplorerWidget deps={fakeDeps()} />);
+    const customNote = () => container.querySelector('.explorer-custom-note')?.textContent ?? null;
+    expect(customNote()).toBeNull();
     fireEvent.change(screen.getByLabelText('SMs'), { target: { value: '54' } });
     expect(container.querySelector('[data-total="cuda-cores"]')?.textContent).toContain(
       '54 × 64 = 3,456',
     );
-    expect(screen.getByText(/Set by hand/)).toBeTruthy();
+    expect(customNote()).toMatch(
+      /^Set by hand: counts and peaks scaled from the NVIDIA A100 SXM 80 GB/,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Back to the catalog counts' }));
     expect(container.querySelector('[data-total="cuda-cores"]')?.textContent).toContain('6,912');
+    expect(customNote()).toBeNull();
   });
 
   it('steps wave by wave, announcing each wave, and resets', () => {
@@ -102,7 +107,6 @@ describe('ExplorerWidget', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Run it on my GPU' }));
     });
     const result = container.querySelector('[data-measure-result]') as HTMLElement;
-    expect(result).toBeTruthy();
     const measured = within(result).getByText('320 µs');
     expect(measured.getAttribute('data-verified')).toBe('true');
     expect(result.textContent).toMatch(/measured.*modeled/s);

@@ -29,6 +29,8 @@ describe('modelElementwise', () => {
     const small = modelElementwise(explorerHardware('a100-sxm-80gb', 4, 64), 16_777_216, 256);
     expect(small.memorySeconds).toBeCloseTo(full.memorySeconds, 12);
     expect(small.computeSeconds).toBeGreaterThan(20 * full.computeSeconds);
-    expect(small.waves).toBeGreaterThan(full.waves ?? 0);
+    // 65,536 blocks of 256 threads, 8 per SM (2,048 threads): 864 per wave on 108 SMs, 32 on 4.
+    expect(full.waves).toBe(Math.ceil(65_536 / 864));
+    expect(small.waves).toBe(65_536 / 32);
   });
 });

@@ -102,7 +102,8 @@ describe('KernelLab settings in the link', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Run on this GPU' }));
     });
     expect(run.mock.calls[0]?.[0]).toEqual({ kernel: 'relu', size: { elements: 1 << 22 } });
-    expect(document.querySelector('[data-result="relu"]')).toBeTruthy();
+    const row = document.querySelector('[data-result="relu"]');
+    expect(row?.querySelectorAll('td')[0]?.textContent).toBe('4,194,304 elements');
   });
 
   it('shares a link with the settings, not the results', async () => {
@@ -112,7 +113,9 @@ describe('KernelLab settings in the link', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Run on this GPU' }));
     });
-    expect(document.querySelector('[data-result="copy"]')).toBeTruthy();
+    const row = document.querySelector('[data-result="copy"]');
+    expect(row?.querySelectorAll('td')[0]?.textContent).toBe('65,536 elements');
+    expect(row?.querySelector('[data-seconds]')?.getAttribute('data-seconds')).toBe('0.02');
     fireEvent.click(screen.getByRole('button', { name: /^Share/ }));
     const link = decodeURIComponent(field('Link to these settings').value);
     const [path, query] = link.split('?');

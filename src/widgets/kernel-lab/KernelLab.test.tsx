@@ -32,10 +32,20 @@ describe('KernelLab view', () => {
   it('starts idle with labelled controls and a modeled preview of the chosen size', () => {
     render(<KernelLab deps={deps} />);
     expect(root().getAttribute('data-status')).toBe('idle');
-    expect(screen.getByLabelText('Kernel')).toBeTruthy();
-    expect(screen.getByLabelText('Elements')).toBeTruthy();
-    expect(screen.getByLabelText('Compare with')).toBeTruthy();
-    expect(document.querySelector('[data-preview]')?.textContent).toMatch(/Modeled on the .*A100/);
+    const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+    expect([value('Kernel'), value('Elements'), value('Compare with')]).toEqual([
+      'relu',
+      String(1 << 22),
+      'a100-sxm-80gb',
+    ]);
+    const preview = () => document.querySelector('[data-preview]')?.textContent ?? '';
+    // 4 Mi elements read and written (32 MiB) take far longer than a launch: memory bound.
+    expect(preview()).toMatch(/^Modeled on the NVIDIA A100 SXM 80 GB: .* \(memory bound\)\.$/);
+    // One element moves 8 bytes: the launch is all there is. The preview follows the typed size.
+    fireEvent.change(screen.getByLabelText('Elements'), { target: { value: '1' } });
+    expect(preview()).toMatch(
+      /^Modeled on the NVIDIA A100 SXM 80 GB: 5(\.\d+)? µs \(launch overhead\)\.$/,
+    );
   });
 
   it('runs a kernel and shows the verified result, the reading and a plotted point', async () => {
@@ -46,10 +56,23 @@ describe('KernelLab view', () => {
     expect(root().getAttribute('data-status')).toBe('done');
     const row = document.querySelector('[data-result="relu"]') as HTMLElement;
     expect(row.getAttribute('data-verified')).toBe('true');
-    expect(within(row).getByText('✓ matches CPU')).toBeTruthy();
+    // The fake run took 20 ms for 4 Mi elements, 32 MiB moved: 1.68 GB/s; its check saw 4 of 4.
+    expect(row.querySelector('[data-seconds]')?.getAttribute('data-seconds')).toBe('0.02');
+    expect(within(row).getByText('1.68 GB/s')).toBe(row.querySelectorAll('td')[2]);
+    expect(within(row).getByTitle('all 4 values match the CPU reference').textContent).toBe(
+      '✓ matches CPU',
+    );
     expect(document.querySelector('[data-reading]')?.textContent).toMatch(/software fallback/);
-    expect(document.querySelector('[data-point="relu"][data-source="measured"]')).toBeTruthy();
-    expect(document.querySelector('[data-point="relu"][data-source="modeled"]')).toBeTruthy();
+    const points = [...document.querySelectorAll<SVGElement>('[data-point]')];
+    expect(points.map((p) => [p.dataset.point, p.dataset.source])).toEqual([
+      ['relu', 'measured'],
+      ['relu', 'modeled'],
+    ]);
+  });
+
+  it('draws no kernel on the roofline before a run', () => {
+    render(<KernelLab deps={deps} />);
+    expect(document.querySelectorAll('[data-point]')).toHaveLength(0);
   });
 
   it('switches to matrix inputs for a matmul and refuses a bad size with a message', async () => {
@@ -66,15 +89,17 @@ describe('KernelLab view', () => {
 
   it('measures the roofs and draws them', async () => {
     render(<KernelLab deps={deps} />);
+    const roofs = () =>
+      [...document.querySelectorAll<SVGElement>('[data-roof]')].map((r) => r.dataset.roof);
+    expect(roofs()).toEqual(['modeled']);
+    expect(document.querySelector('[data-roofs]')).toBeNull();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /Measure this GPU/ }));
     });
     expect(document.querySelector('[data-roofs]')?.textContent).toMatch(
       /copyBufferToBuffer 20 GB\/s/,
     );
-    expect(document.querySelector('[data-roof="measured"]')).toBeTruthy();
-    expect(document.querySelector('[data-roof="copy-engine"]')).toBeTruthy();
-    expect(document.querySelector('[data-roof="modeled"]')).toBeTruthy();
+    expect(roofs()).toEqual(['modeled', 'measured', 'copy-engine']);
   });
 
   it('shows a failure as an alert and stays usable', async () => {

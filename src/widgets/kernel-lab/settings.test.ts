@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isMatmulSize, LAB_KERNEL_IDS, LAB_KERNELS, labPlan } from '../../gpu';
 import { checkState } from '../../state/schema';
 import { serializeState } from '../../state/pairs';
 import {
@@ -13,9 +14,14 @@ import {
 
 describe('lab settings', () => {
   it('has a default and presets of the right kind for every kernel', () => {
-    expect('m' in DEFAULT_SIZES['matmul-naive']).toBe(true);
-    expect('elements' in DEFAULT_SIZES.copy).toBe(true);
-    expect(SIZE_PRESETS.matmul.every((p) => 'm' in p.size)).toBe(true);
+    for (const id of LAB_KERNEL_IDS) {
+      const kind = LAB_KERNELS[id].sizeKind;
+      // The kernel's own plan takes its default and every preset of its kind.
+      for (const size of [DEFAULT_SIZES[id], ...SIZE_PRESETS[kind].map((p) => p.size)]) {
+        expect(isMatmulSize(size), `${id} ${JSON.stringify(size)}`).toBe(kind === 'matmul');
+        expect(() => labPlan(id, size, 65_535), id).not.toThrow();
+      }
+    }
   });
 
   it('resolves a size of 0 to each kernel’s own default', () => {

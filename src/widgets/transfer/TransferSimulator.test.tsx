@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createSessionStore } from '../../store/session';
 import type { BenchDeps } from './bench-controller';
 import TransferSimulator from './TransferSimulator';
@@ -39,12 +39,26 @@ async function setup() {
 
 describe('<TransferSimulator />', () => {
   it('starts with the batch, the weight and the bias in host memory', async () => {
-    const { root } = await setup();
-    const host = within(screen.getByRole('region', { name: 'Host memory (CPU RAM)' }));
-    expect(host.getByText('batch', { selector: 'code' })).toBeTruthy();
-    expect(host.getByText('19.27 MB')).toBeTruthy();
-    expect(host.getByText('1.05 MB')).toBeTruthy();
-    expect(host.getByText('2.05 KB')).toBeTruthy();
+    const { root, store } = await setup();
+    // On the A100 over its own PCIe 4.0 link, pageable and blocking, measuring up to 64 MiB.
+    expect(valueOf(/Simulated GPU/)).toBe('a100-sxm-80gb');
+    expect(store.getState().session.gpu.id).toBe('a100-sxm-80gb');
+    expect(valueOf('Link')).toBe('pcie4');
+    expect((screen.getByRole('radio', { name: 'pinned' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText(/non_blocking=True/) as HTMLInputElement).checked).toBe(false);
+    expect(valueOf('Largest size')).toBe(String(64 * 1024 ** 2));
+    const host = screen.getByRole('region', { name: 'Host memory (CPU RAM)' });
+    const items = [...host.querySelectorAll('[data-item]')].map((item) => [
+      item.querySelector('.item-name')?.textContent,
+      item.querySelector('.item-size')?.textContent,
+    ]);
+    // float32: (32, 3, 224, 224) is 19,267,584 bytes, (512, 512) 1,048,576, (512,) 2,048.
+    expect(items).toEqual([
+      ['batch', '19.27 MB'],
+      ['weight', '1.05 MB'],
+      ['bias', '2.05 KB'],
+    ]);
+    expect(root.querySelectorAll('[data-place="cuda"]')).toHaveLength(0);
     expect(root.getAttribute('data-status')).toBe('idle');
   });
 
@@ -80,7 +94,7 @@ describe('<TransferSimulator />', () => {
   });
 
   it('pins before a pinned upload and shows the out-of-memory error past the GPU size', async () => {
-    const { store } = await setup();
+    const { root, store } = await setup();
     fireEvent.click(screen.getByRole('radio', { name: 'pinned' }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /^Move batch to GPU$/i }));
@@ -99,7 +113,7 @@ describe('<TransferSimulator />', () => {
       fireEvent.submit(screen.getByRole('form', { name: 'Create a tensor' }));
     });
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: /^Move huge to GPU$/i })).toBeTruthy(),
+      expect(root.querySelector('[data-item="huge"]')?.getAttribute('data-place')).toBe('cpu'),
     );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: /^Move huge to GPU$/i }));

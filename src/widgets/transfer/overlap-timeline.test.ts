@@ -11,7 +11,18 @@ import { logSizes, modeledCurve } from './bandwidth-model';
 describe('copy/compute overlap timeline', () => {
   it('overlaps copies with compute only for pinned memory with non_blocking', () => {
     const [fast, blocking, pageable] = compareModes('a100-sxm-80gb', 'pcie4');
-    expect(fast!.savedSeconds).toBeGreaterThan(0);
+    // Four steps: copy 1, then copy i+1 under forward i three times, then the last forward. The
+    // overlapped steps last max(copy, forward) instead of their sum: min(copy, forward) saved each.
+    const t = overlapTimeline({
+      gpu: 'a100-sxm-80gb',
+      link: 'pcie4',
+      pinned: true,
+      nonBlocking: true,
+    });
+    const copy = t.events.find((e) => e.label === 'copy batch 1')!.seconds;
+    const forward = t.events.find((e) => e.label === 'forward batch 1')!.seconds;
+    expect(fast!.seconds).toBeCloseTo(copy + 3 * Math.max(copy, forward) + forward, 12);
+    expect(fast!.savedSeconds).toBeCloseTo(3 * Math.min(copy, forward), 12);
     expect(blocking!.savedSeconds).toBe(0);
     expect(pageable!.savedSeconds).toBe(0);
     expect(fast!.seconds).toBeLessThan(blocking!.seconds);
