@@ -3,8 +3,8 @@
  * simulated GPU. Typed lines, the transcript and tensors never go in a link (they would be code
  * run from a URL). Pure.
  */
-import { cudaGpus, DEFAULT_GPU } from '../../torch';
-import { defineWidgetSchema, enumField, type SchemaState } from '../../state/schema';
+import { sessionGpuField } from '../../store/session-gpu-field';
+import { defineWidgetSchema, type SchemaState } from '../../state/schema';
 
 /** The console's settings: the catalog GPU that plays the CUDA device. */
 export const consoleSchema = defineWidgetSchema({
@@ -12,12 +12,7 @@ export const consoleSchema = defineWidgetSchema({
   version: 1,
   fields: {
     /** The catalog GPU the session simulates (shared with the page's other widgets). */
-    gpu: enumField({
-      key: 'gpu',
-      label: 'Simulated GPU',
-      default: DEFAULT_GPU,
-      values: () => cudaGpus().map((g) => g.id),
-    }),
+    gpu: sessionGpuField(),
   },
 });
 

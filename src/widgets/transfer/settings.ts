@@ -5,7 +5,8 @@
  */
 import { getGpu } from '../../engine';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
-import { cudaGpus, DEFAULT_GPU } from '../../torch';
+import { sessionGpuField } from '../../store/session-gpu-field';
+import { DEFAULT_GPU } from '../../torch';
 import { booleanField, defineWidgetSchema, enumField, type SchemaState } from '../../state/schema';
 import { MODELED_LINKS } from './bandwidth-model';
 
@@ -27,12 +28,7 @@ export const transferSchema = defineWidgetSchema({
   version: 1,
   fields: {
     /** The catalog GPU the session simulates (shared with the page's other widgets). */
-    gpu: enumField({
-      key: 'gpu',
-      label: 'Simulated GPU',
-      default: DEFAULT_GPU,
-      values: () => cudaGpus().map((g) => g.id),
-    }),
+    gpu: sessionGpuField(),
     /** The host link copies cross (shared); picking a GPU resets it to that GPU's own. */
     link: enumField({
       key: 'link',
