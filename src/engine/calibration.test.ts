@@ -17,6 +17,7 @@ const FROM_HARDWARE_FIGURES: ReadonlyArray<[id: string, measured: number, source
   ['pcie3-pageable-h2d', 5.5, 'rapidsai/dask-cuda PR #98: pageable 5-6 GB/s on PCIe 3.0'],
   ['kernel-launch', 5, 'public measurements: kernel launch about 4-6 us'],
   ['small-copy-latency', 15, 'public measurements: small copy with API call and sync, tens of us'],
+  ['a100-nvswitch-allreduce-8gib', 64.07, 'ml-engineering: 8 GiB all-reduce, 8x A100 NVSwitch, ms'],
 ];
 
 describe('calibration against measured results', () => {

@@ -3,10 +3,16 @@
  * prediction of the same work on a realistic large shape. The calibration test asserts every
  * prediction lands within `tolerance` of the measurement; a widget can show the same table.
  */
+import { COLLECTIVE_CALIBRATION_CASES } from './calibration-collectives';
 import { copyDescriptor, matmulDescriptor, type KernelDescriptor } from './descriptor';
 import { predictKernel } from './kernel';
 import { predictTransfer } from './transfer';
-import { AZURE_ND_H100, BANDWIDTHTEST_A100_PCIE, COURSE_MEASUREMENTS } from './sources';
+import {
+  AZURE_ND_H100,
+  BANDWIDTHTEST_A100_PCIE,
+  BANDWIDTHTEST_T4_V100,
+  COURSE_MEASUREMENTS,
+} from './sources';
 
 /** One measured result and the engine's prediction of it. */
 export interface CalibrationCase {
@@ -15,7 +21,7 @@ export interface CalibrationCase {
   what: string;
   /** The measured value, in `unit`. */
   measured: number;
-  unit: 'TFLOP/s' | 'GB/s' | 'us';
+  unit: 'TFLOP/s' | 'GB/s' | 'us' | 'ms';
   source: string;
   /** Largest accepted |predicted - measured| / measured. */
   tolerance: number;
@@ -217,6 +223,17 @@ export const CALIBRATION_CASES: readonly CalibrationCase[] = [
     usedForFitting: false,
     predict: () => (2 * 1e9) / predictKernel('a100-pcie-40gb', copyDescriptor(1e9)).seconds / 1e9,
   },
+  {
+    id: 'v100-d2d-memcpy',
+    what: 'V100 SXM2 16 GB, bandwidthTest device-to-device copy of 32 MB (held out; predicted: a 32 MB copy kernel, read + write bytes)',
+    measured: 739.8,
+    unit: 'GB/s',
+    source: BANDWIDTHTEST_T4_V100,
+    tolerance: 0.1,
+    usedForFitting: false,
+    predict: () => (2 * 32e6) / predictKernel('v100-sxm2-16gb', copyDescriptor(32e6)).seconds / 1e9,
+  },
+  ...COLLECTIVE_CALIBRATION_CASES,
 ];
 
 /** |predicted - measured| / measured for one case. */

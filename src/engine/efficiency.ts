@@ -5,6 +5,7 @@
  * measured sibling and marked as an estimate. GeForce cards run above their rated boost clock,
  * so their fractions can exceed 1.
  */
+import { T4_ACHIEVABLE, V100_ACHIEVABLE } from './efficiency-volta-turing';
 import { borrowedFraction, estimate, measuredFraction, type Figure } from './figure';
 import type { GpuId, TensorPrecision } from './gpus';
 import {
@@ -221,6 +222,8 @@ export const ACHIEVABLE: Readonly<Record<GpuId, GpuAchievable>> = {
     H200_MEMORY,
     '',
   ),
+  'v100-sxm2-16gb': V100_ACHIEVABLE,
+  t4: T4_ACHIEVABLE,
   'rtx-4090': {
     memory: RTX4090_MEMORY,
     cudaCoreArithmetic: RTX4090_FMA_FRACTION,

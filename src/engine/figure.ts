@@ -59,3 +59,13 @@ export function borrowedFraction(from: Figure, note: string): Figure {
 function withNote(figure: Figure, note: string | undefined): Figure {
   return note === undefined ? figure : { ...figure, note };
 }
+
+/** Every Figure inside `value` (a catalog entry or a whole catalog), each with its path. */
+export function figuresIn(value: unknown, path: string): Array<[string, Figure]> {
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  if (typeof record.value === 'number' && typeof record.source === 'string') {
+    return [[path, value as Figure]];
+  }
+  return Object.entries(record).flatMap(([key, child]) => figuresIn(child, `${path}.${key}`));
+}

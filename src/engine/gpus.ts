@@ -1,12 +1,21 @@
 import type { Precision } from './descriptor';
 import { estimate, vendor, type Figure } from './figure';
+import {
+  blocksPerSm,
+  GB,
+  GIB,
+  MB,
+  NVIDIA_ALU_LATENCY,
+  NVIDIA_LAUNCH,
+  T,
+  threadsPerSm,
+} from './gpu-common';
+import { T4, V100_SXM2_16GB } from './gpus-volta-turing';
 import type { LinkId } from './links';
 import {
   APPLE_M2,
-  CUDA_GUIDE_LIMITS,
   ENGINE_ESTIMATE,
   GPU_ALU_LATENCY,
-  LAUNCH_LATENCY,
   NVIDIA_A100,
   NVIDIA_ADA,
   NVIDIA_GA102,
@@ -23,6 +32,8 @@ export type GpuId =
   | 'h100-sxm'
   | 'h100-pcie'
   | 'h200-sxm'
+  | 'v100-sxm2-16gb'
+  | 't4'
   | 'rtx-4090'
   | 'rtx-3080'
   | 'gtx-1650'
@@ -64,23 +75,6 @@ export interface GpuSpec {
   launchOverheadSeconds: Figure;
   /** Cycles before a dependent simple ALU op can issue after the previous one. */
   dependentOpLatencyCycles: Figure;
-}
-
-const T = 1e12;
-const GB = 1e9;
-/** Vendors quote these cards' memory in binary gigabytes. */
-const GIB = 2 ** 30;
-const MB = 2 ** 20;
-
-const NVIDIA_LAUNCH = estimate(5e-6, 's', LAUNCH_LATENCY, 'middle of the measured 4-6 us');
-const NVIDIA_ALU_LATENCY = estimate(4, 'cycles', GPU_ALU_LATENCY);
-
-function threadsPerSm(value: number, computeCapability: string): Figure {
-  return vendor(value, 'threads', CUDA_GUIDE_LIMITS, `compute capability ${computeCapability}`);
-}
-
-function blocksPerSm(value: number, computeCapability: string): Figure {
-  return vendor(value, 'blocks', CUDA_GUIDE_LIMITS, `compute capability ${computeCapability}`);
 }
 
 function a100(
@@ -179,6 +173,8 @@ export const GPU_SPECS: Readonly<Record<GpuId, GpuSpec>> = {
     gbPerSecond: 4800,
     note: 'HBM3e; usable capacity is a little lower',
   }),
+  'v100-sxm2-16gb': V100_SXM2_16GB,
+  t4: T4,
   'rtx-4090': {
     id: 'rtx-4090',
     name: 'NVIDIA GeForce RTX 4090',

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { Figure } from './figure';
+import { figuresIn } from './figure';
 import {
   CPU_IDS,
   GPU_IDS,
@@ -12,15 +12,7 @@ import {
   listLinks,
 } from './hardware';
 
-/** Every Figure inside `value`, with a path for error messages. */
-function figures(value: unknown, path: string): Array<[string, Figure]> {
-  if (typeof value !== 'object' || value === null) return [];
-  const record = value as Record<string, unknown>;
-  if (typeof record.value === 'number' && typeof record.source === 'string') {
-    return [[path, value as Figure]];
-  }
-  return Object.entries(record).flatMap(([key, child]) => figures(child, `${path}.${key}`));
-}
+const figures = figuresIn;
 
 describe('hardware catalog', () => {
   it('holds the GPUs, the CPU and the links the course names', () => {
@@ -31,6 +23,8 @@ describe('hardware catalog', () => {
       'h100-sxm',
       'h100-pcie',
       'h200-sxm',
+      'v100-sxm2-16gb',
+      't4',
       'rtx-4090',
       'rtx-3080',
       'gtx-1650',

@@ -1,7 +1,7 @@
 /** The hardware catalog: GPUs with their achievable fractions, CPUs and host links, by id. */
 import { CPU_SPECS, type CpuId, type CpuSpec } from './cpus';
 import { ACHIEVABLE, type GpuAchievable } from './efficiency';
-import { GPU_SPECS, type GpuId, type GpuSpec } from './gpus';
+import { GPU_SPECS, type GpuId, type GpuSpec, type TensorPrecision } from './gpus';
 import { LINK_IDS, LINKS, type LinkId, type LinkSpec } from './links';
 
 /** A GPU as the models see it: datasheet figures plus achievable fractions of each peak. */
@@ -17,6 +17,8 @@ export const GPU_IDS: readonly GpuId[] = [
   'h100-sxm',
   'h100-pcie',
   'h200-sxm',
+  'v100-sxm2-16gb',
+  't4',
   'rtx-4090',
   'rtx-3080',
   'gtx-1650',
@@ -88,4 +90,20 @@ export function listCpus(): CpuSpec[] {
 /** Every host link, in catalog order. */
 export function listLinks(): LinkSpec[] {
   return LINK_IDS.map((id) => LINKS[id]);
+}
+
+/** Tensor precisions in the order tensor cores gained them. */
+const TENSOR_PRECISION_ORDER: readonly TensorPrecision[] = ['fp16', 'tf32', 'bf16', 'fp8'];
+
+/**
+ * The precisions `gpu` runs on tensor cores (a peak and an achievable fraction in the catalog):
+ * ['fp16'] on V100 and T4, [] without tensor cores. A single matmul in any other precision
+ * falls back to the FP32 lanes (fp8 is refused); a training-precision choice such as bf16 AMP
+ * should check this list and refuse instead.
+ */
+export function tensorPrecisionsOf(gpu: Gpu): TensorPrecision[] {
+  const peaks = gpu.peakFlopsPerSecond['tensor-core'];
+  return TENSOR_PRECISION_ORDER.filter(
+    (p) => peaks[p] !== undefined && gpu.achievable.tensorMatmul[p] !== undefined,
+  );
 }

@@ -2,6 +2,17 @@
 export { amdahlLimit, amdahlSpeedup } from './amdahl';
 export { predictTaskBatch, type TaskBatchInput, type TaskBatchPrediction } from './batch';
 export { CALIBRATION_CASES, relativeError, type CalibrationCase } from './calibration';
+export {
+  predictAllReduce,
+  predictBroadcast,
+  predictGather,
+  predictMultiNodeAllReduce,
+  predictReduce,
+  predictScatter,
+  type CollectiveInput,
+  type CollectivePrediction,
+  type MultiNodeAllReduceInput,
+} from './collectives';
 export type { CpuId, CpuSpec } from './cpus';
 export {
   arithmeticIntensity,
@@ -34,8 +45,20 @@ export {
   listCpus,
   listGpus,
   listLinks,
+  tensorPrecisionsOf,
   type Gpu,
 } from './hardware';
+export {
+  achievableBusBytesPerSecond,
+  getInterconnect,
+  INTERCONNECT_IDS,
+  INTERCONNECTS,
+  isInterconnectId,
+  listInterconnects,
+  type InterconnectId,
+  type InterconnectScope,
+  type InterconnectSpec,
+} from './interconnects';
 export {
   achievableMemoryBytesPerSecond,
   attainableFlopsPerSecond,

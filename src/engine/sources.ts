@@ -23,6 +23,18 @@ export const NVIDIA_GA102 =
 /** NVIDIA's GTX 1650 product page (TU117). */
 export const NVIDIA_GTX1650 =
   'NVIDIA GeForce GTX 1650 product specifications (TU117, GDDR5 version)';
+/** NVIDIA V100 datasheet and Volta whitepaper. */
+export const NVIDIA_V100 =
+  'NVIDIA Tesla V100 datasheet and "NVIDIA Tesla V100 GPU Architecture" (Volta) whitepaper (SXM2: 80 SMs, 5,120 FP32 lanes, 640 tensor cores, 1,530 MHz boost, 15.7 FP32 and 125 fp16 tensor TFLOPS, 16 GB HBM2 at 900 GB/s, 6 MB L2, PCIe 3.0 x16 host link)';
+/** NVIDIA T4 datasheet and Turing whitepaper. */
+export const NVIDIA_T4 =
+  'NVIDIA T4 Tensor Core GPU datasheet and "NVIDIA Turing GPU Architecture" whitepaper (TU104: 40 SMs, 2,560 FP32 lanes, 320 tensor cores, 1,590 MHz boost, 8.1 FP32 and 65 fp16 mixed-precision TFLOPS, 16 GB GDDR6 at 320 GB/s, 4 MB L2, PCIe 3.0 x16, 70 W)';
+/** NVLink generations per GPU, from the A100 and H100 datasheets. */
+export const NVLINK_SPEC =
+  'NVIDIA A100 and H100 datasheets: NVLink 3 600 GB/s and NVLink 4 900 GB/s per GPU counting both directions (12 and 18 links of 50 GB/s), i.e. 300 and 450 GB/s each way, as tabulated in stas00/ml-engineering network/README.md';
+/** InfiniBand port rates. */
+export const INFINIBAND_SPEC =
+  'InfiniBand Trade Association link rates, as tabulated in stas00/ml-engineering network/README.md: a 4x HDR port signals 200 Gb/s and a 4x NDR port 400 Gb/s in each direction (25 and 50 GB/s)';
 /** Apple's M2 announcement. */
 export const APPLE_M2 =
   'Apple M2 announcement, June 2022 (10-core GPU, 3.6 TFLOPS, 100 GB/s unified memory, up to 24 GB)';
@@ -96,3 +108,56 @@ export const ENGINE_ESTIMATE = 'GPU Lab cost-engine assumption; no public measur
 /** bandwidthTest on an A100 PCIe 40 GB. */
 export const BANDWIDTHTEST_A100_PCIE =
   'jdh4/della-gpu-A100 README (CUDA bandwidthTest range mode on an A100-PCIE-40GB: pinned D2H 25.4-26.3 GB/s, device-to-device 1190.9-1318.5 GB/s for 100 MB to 1 GB)';
+/** A V100 SXM2 benchmarked with GPUInspector.jl. */
+export const GPUINSPECTOR_V100 =
+  'pc2/GPUInspector.jl docs/src/devices/v100_sxm2.md (Tesla V100-SXM2-32GB: FP32 peakflops 15.5 of 15.7 TFLOP/s; cuBLAS SAXPY memory bandwidth 754.39 GiB/s = 810.02 GB/s, counting 3 x 4 bytes per element)';
+/** CUDA bandwidthTest on a T4 and a V100 SXM2 16 GB. */
+export const BANDWIDTHTEST_T4_V100 =
+  'router-gao/cuda-demo cuda-samples/02-cuda-bandwidth.md (CUDA bandwidthTest quick mode, 32 MB, device to device, read + write counted: Tesla T4 239.6 GB/s, Tesla V100-SXM2-16GB 739.8 GB/s)';
+/** A cuBLAS fp16 GEMM on a V100 PCIe. */
+export const V100_HGEMM_FORUM =
+  'NVIDIA developer forum thread "Understanding IPC and issue slot utilization when using tensor cores" (cuBLAS fp16 GEMM, M = N = K = 8192, on a Tesla V100 PCIe: about 101 TFLOPS of the about 112 its tensor cores peak at 1.38 GHz)';
+
+// Collective communication (NCCL) measurements and models.
+
+/** The course's all-reduce row, also in ml-engineering's network chapter. */
+export const ALLREDUCE_A100_NVSWITCH = `${COURSE_MEASUREMENTS}: all-reduce of 8 GiB over 8x A100 SXM with NVSwitch, nccl-tests, 64.07 ms, bus bandwidth 234.6 GB/s (stas00/ml-engineering network/README.md)`;
+/** Ring all-reduce on 8x H200 with NVLink SHARP disabled. */
+export const ALLREDUCE_H200_RING =
+  'stas00/ml-engineering network/benchmarks/results/all-reduce-8xH200.md (8x H200 SXM, NVLink 4: with NVLink SHARP disabled, so NCCL runs a ring, the all-reduce bus bandwidth is 367.61 GB/s)';
+/** Small all-reduce on the same 8x H200 node. */
+export const ALLREDUCE_H200_SMALL =
+  'stas00/ml-engineering network/benchmarks/README.md, "How the calls are timed" (8x H200, nccl-tests all-reduce of 32 KiB: bus bandwidth 3.20 GB/s, i.e. 17.9 us; NCCL runs Ring/LL at that size)';
+/** NCCL maintainer on H100 NVLink ring bandwidth. */
+export const NCCL_TESTS_212 =
+  'NVIDIA/nccl-tests issue #212, maintainer comment: on 8x H100, NVLink 4 is 450 GB/s line rate and NCCL reaches an effective 370 GB/s bus bandwidth with NCCL_ALGO=RING';
+/** A single 8x A100 node measured by a user. */
+export const NCCL_1048 =
+  'NVIDIA/nccl issue #1048: 8x A100 in one node, all_reduce_perf -b 8 -e 4G -f 2 -g 8, 232.54 GB/s bus bandwidth';
+/** NCCL maintainer on DGX A100 over HDR InfiniBand. */
+export const NCCL_812 =
+  'NVIDIA/nccl issue #812, maintainer comment: a DGX A100 with 8x 200 Gb/s HDR InfiniBand cards measures 192 GB/s all-reduce bus bandwidth between nodes';
+/** NCCL maintainer on NDR InfiniBand. */
+export const NCCL_TESTS_290 =
+  'NVIDIA/nccl-tests issue #290, maintainer comment: with NDR InfiniBand at 400 Gb/s a ring all-reduce between nodes should show 46-48 GB/s per NIC';
+/** Two HGX A100 nodes with four HDR NICs each. */
+export const NCCL_TESTS_100 =
+  'NVIDIA/nccl-tests issue #100: two HGX A100 nodes (16 GPUs) with four ConnectX-6 200 Gb/s HDR NICs each, all_reduce_perf 1-8 GB: 91 GB/s bus bandwidth';
+/** How NCCL's topology code rates a PCIe link. */
+export const NCCL_PCI_MODEL =
+  'NVIDIA/nccl src/graph/topo.cc: a PCIe link is rated width x speed / 80 GB/s, i.e. 12 GB/s for Gen3 x16, 24 GB/s for Gen4 x16 and 48 GB/s for Gen5 x16, three quarters of the raw rate';
+/** All-reduce on eight PCIe 5.0 GeForce cards. */
+export const NCCL_1639 =
+  'NVIDIA/nccl issue #1639: 8x RTX 5090 on PCIe 5.0 reach 28 GB/s all-reduce bus bandwidth (35 GB/s with 4); maintainer: on PCIe systems the CPU and memory usually set the ceiling';
+/** Small all-reduce over PCIe on eight RTX 4090s. */
+export const NCCL_1530 =
+  'NVIDIA/nccl issue #1530: 8x RTX 4090 over PCIe, all_reduce_perf of 8 bytes takes 43.47 us';
+/** NCCL's tuning model. */
+export const NCCL_TUNING =
+  'NVIDIA/nccl src/graph/tuning.cc: ring latency = base + (2(n-1) - 2(nodes-1)) x intra-node hop + 2(nodes-1) x network hop; network hop 2.7 us (LL), 4.0 us (LL128), 9.6 us (Simple)';
+/** What nccl-tests bus bandwidth means for each collective. */
+export const NCCL_TESTS_PERFORMANCE =
+  'NVIDIA/nccl-tests doc/PERFORMANCE.md (bus bandwidth = algorithm bandwidth x 2(n-1)/n for all-reduce, x 1 for broadcast and reduce, x (n-1)/n for all-gather and reduce-scatter)';
+/** How torch.nn.DataParallel moves data. */
+export const PYTORCH_DATAPARALLEL =
+  'PyTorch torch.nn.DataParallel and torch/nn/parallel/_functions.py: inputs are scattered from GPU 0 and outputs gathered back to it by peer copies; the module is broadcast from GPU 0 every step (broadcast_coalesced) and gradients summed back onto it (reduce_add_coalesced)';

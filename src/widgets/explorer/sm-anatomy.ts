@@ -11,9 +11,10 @@ import {
   NVIDIA_ADA,
   NVIDIA_GA102,
   NVIDIA_H100,
+  NVIDIA_V100,
 } from '../../engine/sources';
 
-/** NVIDIA's Turing whitepaper, for the TU117 SM of the GTX 1650. */
+/** NVIDIA's Turing whitepaper, for the Turing SM of the GTX 1650 (TU117) and the T4 (TU104). */
 const NVIDIA_TURING =
   '"NVIDIA Turing GPU Architecture" whitepaper (Turing SM: four processing blocks, 96 KB L1/shared per SM)';
 
@@ -62,6 +63,8 @@ export const SM_ANATOMY: Readonly<Record<GpuId, SmAnatomy>> = {
   'h100-sxm': nvidiaSm(NVIDIA_H100, 256, 228, '9.0', 'fourth generation'),
   'h100-pcie': nvidiaSm(NVIDIA_H100, 256, 228, '9.0', 'fourth generation'),
   'h200-sxm': nvidiaSm(NVIDIA_H100, 256, 228, '9.0', 'fourth generation'),
+  'v100-sxm2-16gb': nvidiaSm(NVIDIA_V100, 128, 96, '7.0', 'first generation'),
+  t4: nvidiaSm(NVIDIA_TURING, 96, 64, '7.5', 'second generation'),
   'rtx-4090': nvidiaSm(NVIDIA_ADA, 128, 100, '8.9', 'fourth generation'),
   'rtx-3080': nvidiaSm(NVIDIA_GA102, 128, 100, '8.6', 'third generation'),
   'gtx-1650': nvidiaSm(NVIDIA_TURING, 96, 64, '7.5', null),
