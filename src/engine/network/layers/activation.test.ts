@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivationFn } from '../types';
+import { analyzeLayer } from './analyze';
+
+describe('activation layer', () => {
+  it('counts a GELU over 10 elements by hand', () => {
+    expect(analyzeLayer({ type: 'activation', fn: 'gelu', elements: 10 }, 5)).toEqual({
+      name: 'activation#5',
+      type: 'activation',
+      params: 0,
+      weightElements: 0,
+      forwardFlops: 80, // 8 per element
+      backwardFlops: 160, // 2× forward
+      forwardIoElements: 20, // read 10, write 10
+      backwardIoElements: 30, // read dy and x, write dx
+      savedElements: 10,
+      outputElements: 10,
+      matmul: false,
+      forwardKernels: 1,
+      serialSteps: 1,
+      kvCacheElements: 0,
+    });
+  });
+
+  it('uses the FLOPs per element of each function', () => {
+    const perElement: Record<ActivationFn, number> = {
+      relu: 1,
+      gelu: 8,
+      silu: 4,
+      tanh: 4,
+      sigmoid: 4,
+    };
+    for (const [fn, flops] of Object.entries(perElement)) {
+      const cost = analyzeLayer({ type: 'activation', fn: fn as ActivationFn, elements: 3 }, 0);
+      expect(cost.forwardFlops).toBe(3 * flops);
+    }
+  });
+
+  it('rejects an unknown function, naming the layer', () => {
+    expect(() =>
+      analyzeLayer(
+        { type: 'activation', name: 'act', fn: 'swish' as ActivationFn, elements: 3 },
+        2,
+      ),
+    ).toThrow(/layer 2 "act" \(activation\): fn must be one of relu/);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * Element-wise activation functions over N elements per sample.
+ *
+ * - forward FLOPs per element: relu 1, gelu 8 (the tanh approximation's polynomial and tanh),
+ *   silu 4, tanh 4, sigmoid 4; backward 2× forward.
+ * - forwardIo 2N (read, write); backwardIo 3N (read dy and the saved input, write dx).
+ * - saved N; output N; no weights; 1 kernel; not a matmul.
+ */
+import type { ActivationFn } from '../types';
+import { layerWork, oneOfField, positiveField, type LayerWork, type SpecOf } from './cost';
+
+/** Forward FLOPs per element of each activation function. */
+export const ACTIVATION_FLOPS_PER_ELEMENT: Readonly<Record<ActivationFn, number>> = {
+  relu: 1,
+  gelu: 8,
+  silu: 4,
+  tanh: 4,
+  sigmoid: 4,
+};
+
+/** Every activation function, in a fixed order. */
+export const ACTIVATION_FNS = Object.keys(ACTIVATION_FLOPS_PER_ELEMENT) as ActivationFn[];
+
+/** The cost of an activation per sample (conventions in the module comment). */
+export function activationWork(spec: SpecOf<'activation'>, label: string): LayerWork {
+  const fn = oneOfField(label, 'fn', spec.fn, ACTIVATION_FNS);
+  const elements = positiveField(label, 'elements', spec.elements);
+  const forwardFlops = ACTIVATION_FLOPS_PER_ELEMENT[fn] * elements;
+  return layerWork({
+    forwardFlops,
+    backwardFlops: 2 * forwardFlops,
+    forwardIoElements: 2 * elements,
+    backwardIoElements: 3 * elements,
+    savedElements: elements,
+    outputElements: elements,
+    matmul: false,
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * A fully connected layer, y = x·Wᵀ + b, with I inputs and O outputs over T rows (tokens; 1 by
+ * default), per sample. A multiply-add counts as 2 FLOPs.
+ *
+ * - params I·O (+O with bias); weightElements the same. A tied weight (`tiedWeights`, such as
+ *   GPT-2's head sharing the token embedding) is still read, so weightElements keeps I·O, but
+ *   it is another layer's parameter: params counts only the layer's own bias (0 without one).
+ * - forward 2·T·I·O (+T·O for the bias); backward 2× the forward matmul FLOPs (the input and
+ *   the weight gradients) (+T·O for the bias gradient).
+ * - forwardIo T·I + T·O (read x, write y); backwardIo 2·T·I + T·O (read dy and x, write dx).
+ * - saved T·I (the input, for the weight gradient); output T·O; matmul; 1 kernel.
+ */
+import {
+  layerWork,
+  optionalBooleanField,
+  optionalPositiveField,
+  positiveField,
+  type LayerWork,
+  type SpecOf,
+} from './cost';
+
+/** The cost of a linear layer per sample (conventions in the module comment). */
+export function linearWork(spec: SpecOf<'linear'>, label: string): LayerWork {
+  const inFeatures = positiveField(label, 'inFeatures', spec.inFeatures);
+  const outFeatures = positiveField(label, 'outFeatures', spec.outFeatures);
+  const bias = optionalBooleanField(label, 'bias', spec.bias, true);
+  const tokens = optionalPositiveField(label, 'tokens', spec.tokens, 1);
+  const tied = optionalBooleanField(label, 'tiedWeights', spec.tiedWeights, false);
+  const biasElements = bias ? outFeatures : 0;
+  const weightElements = inFeatures * outFeatures + biasElements;
+  const matmulFlops = 2 * tokens * inFeatures * outFeatures;
+  const biasFlops = bias ? tokens * outFeatures : 0;
+  return layerWork({
+    params: tied ? biasElements : weightElements,
+    weightElements,
+    forwardFlops: matmulFlops + biasFlops,
+    backwardFlops: 2 * matmulFlops + biasFlops,
+    forwardIoElements: tokens * inFeatures + tokens * outFeatures,
+    backwardIoElements: 2 * tokens * inFeatures + tokens * outFeatures,
+    savedElements: tokens * inFeatures,
+    outputElements: tokens * outFeatures,
+    matmul: true,
+  });
+}

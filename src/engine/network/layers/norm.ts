@@ -1,0 +1,58 @@
+/**
+ * Normalisation layers, per sample.
+ *
+ * - batchnorm2d over N = C·H·W: params 2C (scale and shift; weightElements 2C); forward 5N;
+ *   backward 10N; forwardIo 3N (a statistics pass reading N, a normalising pass reading N and
+ *   writing N); backwardIo 4N; saved N; output N; 1 kernel (cuDNN); not a matmul.
+ * - layernorm over N = T·F (T tokens, default 1; F features): params 2F; forward 5N.
+ *   rmsnorm: params F (scale only); forward 4N (no mean to subtract).
+ *   Both: backward 2× forward; forwardIo 2N; backwardIo 3N; saved N; output N; 1 kernel; not
+ *   a matmul.
+ */
+import {
+  layerWork,
+  optionalPositiveField,
+  positiveField,
+  type LayerWork,
+  type SpecOf,
+} from './cost';
+
+/** The cost of a 2-D batch norm per sample (conventions in the module comment). */
+export function batchnorm2dWork(spec: SpecOf<'batchnorm2d'>, label: string): LayerWork {
+  const channels = positiveField(label, 'channels', spec.channels);
+  const height = positiveField(label, 'height', spec.height);
+  const width = positiveField(label, 'width', spec.width);
+  const elements = channels * height * width;
+  return layerWork({
+    params: 2 * channels,
+    weightElements: 2 * channels,
+    forwardFlops: 5 * elements,
+    backwardFlops: 10 * elements,
+    forwardIoElements: 3 * elements,
+    backwardIoElements: 4 * elements,
+    savedElements: elements,
+    outputElements: elements,
+    matmul: false,
+  });
+}
+
+/** The cost of a layer norm or RMS norm per sample (conventions in the module comment). */
+export function tokenNormWork(spec: SpecOf<'layernorm' | 'rmsnorm'>, label: string): LayerWork {
+  const features = positiveField(label, 'features', spec.features);
+  const tokens = optionalPositiveField(label, 'tokens', spec.tokens, 1);
+  const elements = tokens * features;
+  const rms = spec.type === 'rmsnorm';
+  const params = rms ? features : 2 * features;
+  const forwardFlops = (rms ? 4 : 5) * elements;
+  return layerWork({
+    params,
+    weightElements: params,
+    forwardFlops,
+    backwardFlops: 2 * forwardFlops,
+    forwardIoElements: 2 * elements,
+    backwardIoElements: 3 * elements,
+    savedElements: elements,
+    outputElements: elements,
+    matmul: false,
+  });
+}
