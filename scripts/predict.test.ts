@@ -49,6 +49,41 @@ describe('predict CLI', () => {
     expect(String(parsed[1]!.error)).toMatch(/bytes/);
   }, 60_000);
 
+  it('answers network scenarios with seconds and bytes, and a model too big with fits: false', () => {
+    const out = runCli(
+      JSON.stringify([
+        {
+          id: 'fits',
+          op: 'train-step',
+          model: 'mlp-mnist',
+          gpu: 't4',
+          batch: 128,
+          precision: 'fp32',
+          optimizer: 'adam',
+        },
+        {
+          id: 'too-big',
+          op: 'train-step',
+          model: 'gpt2-1.5b',
+          gpu: 't4',
+          batch: 8,
+          seq: 1024,
+          precision: 'amp-fp16',
+          optimizer: 'adamw',
+        },
+        { id: 'ar', op: 'allreduce', gpu: 'h100-sxm', gpus: 8, bytes: 1e9, link: 'nvlink4' },
+      ]),
+    );
+    expect(out.status).toBe(0);
+    const [fits, tooBig, ar] = JSON.parse(out.stdout) as Array<Record<string, unknown>>;
+    // 669,706 parameters x 16 bytes (weights, gradients, two Adam moments) is the floor.
+    expect(Number(fits!.bytes)).toBeGreaterThan(669_706 * 16);
+    expect(fits!.fits).toBe(true);
+    expect(tooBig!.fits).toBe(false);
+    expect(Number(tooBig!.bytes)).toBeGreaterThan(16e9);
+    expect(Object.keys(ar!).sort()).toEqual(['id', 'seconds']);
+  }, 60_000);
+
   it('exits 2 with a message for a file that is not a JSON array', () => {
     const notArray = runCli('{"id": "x"}');
     expect(notArray.status).toBe(2);

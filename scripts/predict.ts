@@ -1,6 +1,7 @@
 /**
  * `npm run -s predict -- FILE`: reads a JSON array of scenarios from FILE and prints a JSON
- * array of {"id", "seconds"} (or {"id", "error"}) in the same order. Exit status 0 when every
+ * array of {"id", "seconds"} (with "bytes", "fits" and the like for network scenarios) or
+ * {"id", "error"}, in the same order. Exit status 0 when every
  * scenario was answered, 2 when any failed or FILE is not such an array. Only the JSON goes to
  * stdout; messages go to stderr. The format is described in docs/cost-engine.md.
  */

@@ -4,6 +4,7 @@
  * prediction lands within `tolerance` of the measurement; a widget can show the same table.
  */
 import { COLLECTIVE_CALIBRATION_CASES } from './calibration-collectives';
+import { NETWORK_CALIBRATION_CASES } from './network/calibration';
 import { copyDescriptor, matmulDescriptor, type KernelDescriptor } from './descriptor';
 import { predictKernel } from './kernel';
 import { predictTransfer } from './transfer';
@@ -21,7 +22,7 @@ export interface CalibrationCase {
   what: string;
   /** The measured value, in `unit`. */
   measured: number;
-  unit: 'TFLOP/s' | 'GB/s' | 'us' | 'ms';
+  unit: 'TFLOP/s' | 'GB/s' | 'us' | 'ms' | 'B/param';
   source: string;
   /** Largest accepted |predicted - measured| / measured. */
   tolerance: number;
@@ -234,6 +235,7 @@ export const CALIBRATION_CASES: readonly CalibrationCase[] = [
     predict: () => (2 * 32e6) / predictKernel('v100-sxm2-16gb', copyDescriptor(32e6)).seconds / 1e9,
   },
   ...COLLECTIVE_CALIBRATION_CASES,
+  ...NETWORK_CALIBRATION_CASES,
 ];
 
 /** |predicted - measured| / measured for one case. */

@@ -78,10 +78,13 @@ export {
   type LinkSpec,
   type TransferDirection,
 } from './links';
+export * from './network';
+export { peerLinksOf, requirePeerLink } from './peer-links';
 export {
   predictScenario,
   runScenarios,
   SCENARIO_OPS,
+  type ScenarioAnswer,
   type ScenarioId,
   type ScenarioResult,
   type ScenarioRun,

@@ -1,6 +1,8 @@
 /**
- * The scenario format behind `npm run predict`: a JSON array of small requests, each answered
- * with a predicted time in seconds or an error, in the same order. See docs/cost-engine.md.
+ * The scenario format behind `npm run predict`: a JSON array of requests, each answered with a
+ * predicted time in seconds (and a memory figure where it has one) or an error, in the same
+ * order. Kernels and copies are answered here, whole networks in scenarios-network.ts. See
+ * docs/cost-engine.md.
  */
 import {
   copyDescriptor,
@@ -11,15 +13,24 @@ import {
 } from './descriptor';
 import { predictKernel } from './kernel';
 import { TRANSFER_DIRECTIONS } from './links';
+import { describeValue as describe, num, optionalStr, str } from './scenario-fields';
+import {
+  answerNetworkScenario,
+  NETWORK_SCENARIO_OPS,
+  type NetworkScenarioOp,
+  type ScenarioAnswer,
+} from './scenarios-network';
 import { predictTransfer } from './transfer';
 import { requireOneOf } from './validate';
+
+export type { ScenarioAnswer } from './scenarios-network';
 
 /** A scenario id as given in the input, or null when it was missing or not a string/number. */
 export type ScenarioId = string | number | null;
 
-/** One answer: a time, or the reason there is none. */
+/** One answer: a time (with a memory figure where the op has one), or the reason there is none. */
 export type ScenarioResult =
-  { id: ScenarioId; seconds: number } | { id: ScenarioId; error: string };
+  ({ id: ScenarioId } & ScenarioAnswer) | { id: ScenarioId; error: string };
 
 /** The outcome of a whole file: answers and exit code 0/2, or a file-level error. */
 export type ScenarioRun =
@@ -27,7 +38,14 @@ export type ScenarioRun =
   | { ok: false; message: string; exitCode: 2 };
 
 /** The operations a scenario may ask about. */
-export const SCENARIO_OPS = ['matmul', 'copy', 'elementwise', 'h2d', 'd2h'] as const;
+export const SCENARIO_OPS = [
+  'matmul',
+  'copy',
+  'elementwise',
+  'h2d',
+  'd2h',
+  ...NETWORK_SCENARIO_OPS,
+] as const;
 
 /**
  * Answers every scenario in `json` (already parsed). Exit code 2 when any scenario failed or
@@ -46,10 +64,18 @@ export function runScenarios(json: unknown): ScenarioRun {
   return { ok: true, results, exitCode: failed ? 2 : 0 };
 }
 
-/** Predicted seconds for one scenario object; throws an Error naming what is wrong. */
-export function predictScenario(scenario: Record<string, unknown>): number {
+/** The answer to one scenario object; throws an Error naming what is wrong. */
+export function predictScenario(scenario: Record<string, unknown>): ScenarioAnswer {
   const op = scenario.op;
   requireOneOf('op', op, SCENARIO_OPS);
+  if ((NETWORK_SCENARIO_OPS as readonly string[]).includes(op)) {
+    return answerNetworkScenario(op as NetworkScenarioOp, scenario);
+  }
+  return { seconds: kernelOrCopySeconds(op, scenario) };
+}
+
+/** Predicted seconds of a kernel or a host-device copy. */
+function kernelOrCopySeconds(op: string, scenario: Record<string, unknown>): number {
   switch (op) {
     case 'matmul': {
       const descriptor = matmulDescriptor(
@@ -85,6 +111,8 @@ export function predictScenario(scenario: Record<string, unknown>): number {
         pinned,
       }).seconds;
     }
+    default:
+      throw new RangeError(`op "${op}" is not a kernel or a copy`);
   }
 }
 
@@ -102,43 +130,14 @@ function answer(scenario: unknown, index: number): ScenarioResult {
     };
   }
   try {
-    return { id, seconds: predictScenario(record) };
+    return { id, ...predictScenario(record) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };
   }
-}
-
-function num(scenario: Record<string, unknown>, key: string): number {
-  const value = scenario[key];
-  if (typeof value !== 'number') {
-    throw new RangeError(`${key} must be a number, got ${describe(value)}`);
-  }
-  return value;
-}
-
-function str(scenario: Record<string, unknown>, key: string): string {
-  const value = scenario[key];
-  if (typeof value !== 'string') {
-    throw new RangeError(`${key} must be a string, got ${describe(value)}`);
-  }
-  return value;
-}
-
-function optionalStr(scenario: Record<string, unknown>, key: string): string | undefined {
-  return scenario[key] === undefined ? undefined : str(scenario, key);
 }
 
 function precision(scenario: Record<string, unknown>, key: string): Precision {
   const value = scenario[key];
   requireOneOf(key, value, PRECISIONS);
   return value;
-}
-
-function describe(value: unknown): string {
-  if (value === undefined) return 'nothing';
-  if (Array.isArray(value)) return 'an array';
-  if (value === null) return 'null';
-  if (typeof value === 'string') return `"${value}"`;
-  if (typeof value === 'object') return 'an object';
-  return String(value);
 }

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { predictAllReduce, predictBroadcast, predictReduce } from '../collectives';
+import { DDP_BUCKET_BYTES, predictDataParallelStep } from './data-parallel';
+import { HOST_SECONDS_PER_OP, type StepPrediction } from './step-time';
+import { layerCost } from './layer-fixture';
+import type { LayerCost } from './types';
+
+const ms = 1e-3;
+
+/** A single-GPU step: 5 ms forward, `backward` seconds of backward, 1 ms optimizer. */
+function step(backward: number, forwardKernels = 0): StepPrediction {
+  const gpuSeconds = 5 * ms + backward + 1 * ms;
+  return {
+    seconds: gpuSeconds,
+    gpuSeconds,
+    hostSeconds: 0,
+    bound: 'gpu',
+    forwardSeconds: 5 * ms,
+    backwardSeconds: backward,
+    recomputeSeconds: 0,
+    optimizerSeconds: 1 * ms,
+    kernels: 0,
+    flops: 0,
+    layers: [
+      {
+        name: 'l',
+        type: 'linear',
+        forward: {
+          seconds: 5 * ms,
+          computeSeconds: 5 * ms,
+          memorySeconds: 0,
+          kernels: forwardKernels,
+          flops: 0,
+          bytes: 0,
+          bound: 'compute',
+        },
+        backward: null,
+      },
+    ],
+  };
+}
+
+/** One layer holding `params` parameters, reading `inputs` and writing `outputs` per sample. */
+function layers(params: number, inputs = 0, outputs = 0): LayerCost[] {
+  return [
+    layerCost({
+      params,
+      weightElements: params,
+      forwardIoElements: inputs + outputs,
+      outputElements: outputs,
+      matmul: true,
+    }),
+  ];
+}
+
+/** Parameters whose fp32 gradients fill exactly two DDP buckets. */
+const TWO_BUCKETS = (2 * DDP_BUCKET_BYTES) / 4;
+const node = (gpus: number, link: string) => ({ gpus, nodes: 1, link });
+
+describe('DistributedDataParallel', () => {
+  it('costs nothing extra on one GPU', () => {
+    const one = predictDataParallelStep(
+      'ddp',
+      step(10 * ms),
+      layers(TWO_BUCKETS),
+      32,
+      node(1, 'nvlink3'),
+    );
+    expect(one.seconds).toBeCloseTo(16 * ms, 12);
+    expect(one.communicationSeconds).toBe(0);
+    expect(one.scalingEfficiency).toBeCloseTo(1, 12);
+  });
+
+  it('hides every bucket but the last behind backward on a fast link', () => {
+    const bucket = predictAllReduce({ bytes: DDP_BUCKET_BYTES, gpus: 8, link: 'nvlink3' }).seconds;
+    const p = predictDataParallelStep(
+      'ddp',
+      step(10 * ms),
+      layers(TWO_BUCKETS),
+      32,
+      node(8, 'nvlink3'),
+    );
+    // Bucket 1 is ready half-way through backward and done long before bucket 2 is ready at
+    // its end; only bucket 2's all-reduce is left over.
+    expect(p.communicationSeconds).toBeCloseTo(2 * bucket, 12);
+    expect(p.exposedCommunicationSeconds).toBeCloseTo(bucket, 12);
+    expect(p.seconds).toBeCloseTo(16 * ms + bucket, 12);
+    expect(p.speedup).toBeCloseTo((8 * 16 * ms) / (16 * ms + bucket), 9);
+    expect(p.phases.map((phase) => phase.name)).toEqual([
+      'forward',
+      'backward (buckets all-reduced as they fill)',
+      'all-reduce left after backward',
+      'optimizer',
+    ]);
+  });
+
+  it('queues buckets behind each other when the link is slower than backward', () => {
+    const bucket = predictAllReduce({ bytes: DDP_BUCKET_BYTES, gpus: 8, link: 'pcie3' }).seconds;
+    expect(bucket).toBeGreaterThan(1 * ms);
+    const p = predictDataParallelStep(
+      'ddp',
+      step(2 * ms),
+      layers(TWO_BUCKETS),
+      32,
+      node(8, 'pcie3'),
+    );
+    // Ready at 6 and 7 ms; the second waits for the first (6 ms + bucket), so both run back to
+    // back and finish at 6 ms + 2 buckets, against backward's end at 7 ms.
+    expect(p.exposedCommunicationSeconds).toBeCloseTo(2 * bucket - 1 * ms, 12);
+    expect(p.scalingEfficiency).toBeLessThan(0.7);
+  });
+
+  it('crosses nodes on the slower network and checks the topology', () => {
+    const inNode = predictDataParallelStep(
+      'ddp',
+      step(2 * ms),
+      layers(TWO_BUCKETS),
+      32,
+      node(16, 'nvlink3'),
+    );
+    const twoNodes = predictDataParallelStep('ddp', step(2 * ms), layers(TWO_BUCKETS), 32, {
+      gpus: 16,
+      nodes: 2,
+      link: 'nvlink3',
+      nodeLink: 'ib-hdr',
+    });
+    expect(twoNodes.communicationSeconds).toBeGreaterThan(inNode.communicationSeconds);
+    const run = (t: { gpus: number; nodes: number; link: string; nodeLink?: string }) => () =>
+      predictDataParallelStep('ddp', step(2 * ms), layers(1000), 1, t);
+    expect(run({ gpus: 16, nodes: 2, link: 'nvlink3' })).toThrow(/nodeLink/);
+    expect(run({ gpus: 6, nodes: 4, link: 'nvlink3', nodeLink: 'ib-hdr' })).toThrow(
+      /gpus \(6\) must divide evenly among nodes \(4\)/,
+    );
+    expect(run({ gpus: 0, nodes: 1, link: 'nvlink3' })).toThrow(/gpus/);
+    expect(() =>
+      predictDataParallelStep('fsdp', step(1), layers(1), 1, node(2, 'nvlink3')),
+    ).toThrow(/mode.*"fsdp"/);
+  });
+});
+
+describe('DataParallel', () => {
+  it('replicates, scatters, gathers and reduces in series around the compute', () => {
+    const params = 1e6;
+    const p = predictDataParallelStep(
+      'dp',
+      step(10 * ms),
+      layers(params, 1000, 10),
+      64,
+      node(2, 'pcie4'),
+    );
+    const replicate = predictBroadcast({ bytes: params * 4, gpus: 2, link: 'pcie4' }).seconds;
+    const reduce = predictReduce({ bytes: params * 4, gpus: 2, link: 'pcie4' }).seconds;
+    expect(p.phases.map((phase) => phase.name)).toEqual([
+      'replicate the module',
+      'scatter the batch',
+      'forward',
+      'gather outputs on GPU 0',
+      'backward',
+      'reduce gradients on GPU 0',
+      'optimizer on GPU 0',
+    ]);
+    expect(p.otherGpuPhases.some((phase) => phase.name.includes('optimizer'))).toBe(false);
+    expect(p.exposedCommunicationSeconds).toBe(p.communicationSeconds);
+    expect(p.communicationSeconds).toBeGreaterThan(replicate + reduce);
+    expect(p.seconds).toBeCloseTo(16 * ms + p.communicationSeconds, 12);
+    const ddp = predictDataParallelStep(
+      'ddp',
+      step(10 * ms),
+      layers(params, 1000, 10),
+      64,
+      node(2, 'pcie4'),
+    );
+    expect(p.seconds).toBeGreaterThan(ddp.seconds);
+  });
+
+  it('serialises the replicas’ host dispatch, so a host-heavy forward grows with the GPUs', () => {
+    // 2,000 forward kernels at 8 us each is 16 ms of host work per replica, more than 5 ms of GPU.
+    const hostHeavy = step(10 * ms, 2000);
+    const forwardOf = (gpus: number) =>
+      predictDataParallelStep('dp', hostHeavy, layers(1000), 8, node(gpus, 'pcie4')).phases.find(
+        (phase) => phase.name === 'forward',
+      )!;
+    const width = (phase: { startSeconds: number; endSeconds: number }) =>
+      phase.endSeconds - phase.startSeconds;
+    expect(width(forwardOf(2))).toBeCloseTo(2 * 2000 * HOST_SECONDS_PER_OP.value, 12);
+    expect(width(forwardOf(4))).toBeCloseTo(4 * 2000 * HOST_SECONDS_PER_OP.value, 12);
+  });
+
+  it('runs in one process on one node only', () => {
+    expect(() =>
+      predictDataParallelStep('dp', step(1 * ms), layers(1000), 8, {
+        gpus: 16,
+        nodes: 2,
+        link: 'nvlink3',
+        nodeLink: 'ib-hdr',
+      }),
+    ).toThrow(/one node/);
+  });
+});

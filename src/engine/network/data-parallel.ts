@@ -1,0 +1,249 @@
+/**
+ * One step of data-parallel training on several GPUs, each with its own batch.
+ *
+ * DistributedDataParallel (one process per GPU): every GPU runs forward and backward on its own
+ * samples; as backward produces gradients, DDP packs them into 25 MiB buckets (its default
+ * `bucket_cap_mb`) and all-reduces each bucket while backward goes on, on NCCL's own stream;
+ * the optimizer then updates every replica the same way. What the all-reduces leave after
+ * backward ends is exposed; the rest hides behind backward.
+ *
+ * DataParallel (one process driving all GPUs with threads): each step it broadcasts the module
+ * from GPU 0, scatters the batch, runs the replicas' forwards (the threads take turns at the
+ * Python interpreter, so host dispatch is serialised), gathers the outputs onto GPU 0 for the
+ * loss, runs backward on every GPU, reduces the gradients onto GPU 0 and updates there. Nothing
+ * overlaps, and GPU 0 does more than the others. Pure.
+ */
+import {
+  predictAllReduce,
+  predictBroadcast,
+  predictGather,
+  predictMultiNodeAllReduce,
+  predictReduce,
+  predictScatter,
+} from '../collectives';
+import { requireOneOf, requirePositiveInteger } from '../validate';
+import { HOST_SECONDS_PER_OP, type StepPrediction } from './step-time';
+import type { LayerCost } from './types';
+
+/** The two data-parallel wrappers of PyTorch. */
+export type DataParallelMode = 'ddp' | 'dp';
+
+/** Every data-parallel mode. */
+export const DATA_PARALLEL_MODES: readonly DataParallelMode[] = ['ddp', 'dp'];
+
+/** DDP's default gradient bucket size (`bucket_cap_mb=25`). */
+export const DDP_BUCKET_BYTES = 25 * 2 ** 20;
+
+/** Where the GPUs are and how they are joined. */
+export interface Topology {
+  /** GPUs in all. */
+  gpus: number;
+  /** Nodes they are spread over (default 1); GPUs divide evenly among them. */
+  nodes: number;
+  /** GPU-to-GPU link inside a node. */
+  link: string;
+  /** Link between nodes, when there is more than one. */
+  nodeLink?: string;
+}
+
+/** One phase of a GPU's step, for a timeline. */
+export interface StepPhase {
+  name: string;
+  startSeconds: number;
+  endSeconds: number;
+}
+
+/** A predicted data-parallel step. */
+export interface DataParallelPrediction {
+  mode: DataParallelMode;
+  /** Seconds per step (every GPU processing its own batch). */
+  seconds: number;
+  /** The same model on one GPU, for the speedup. */
+  singleGpuSeconds: number;
+  /** Throughput over one GPU's: gpus × single / seconds. */
+  speedup: number;
+  /** Speedup over the GPU count (1 = perfect scaling). */
+  scalingEfficiency: number;
+  /** All communication of a step, hidden or not. */
+  communicationSeconds: number;
+  /** Communication the step waits for. */
+  exposedCommunicationSeconds: number;
+  /** GPU 0's step; on DDP every GPU looks the same. */
+  phases: StepPhase[];
+  /** The other GPUs' step (DataParallel's differ from GPU 0's). */
+  otherGpuPhases: StepPhase[];
+}
+
+/** Checks a topology; returns GPUs per node. */
+function gpusPerNode(t: Topology): number {
+  requirePositiveInteger('gpus', t.gpus);
+  requirePositiveInteger('nodes', t.nodes);
+  if (t.gpus % t.nodes !== 0) {
+    throw new RangeError(`gpus (${t.gpus}) must divide evenly among nodes (${t.nodes})`);
+  }
+  if (t.nodes > 1 && t.nodeLink === undefined) {
+    throw new RangeError('nodeLink (ib-hdr or ib-ndr) is needed for more than one node');
+  }
+  return t.gpus / t.nodes;
+}
+
+/** Seconds to all-reduce `bytes` over the topology. */
+function allReduceSeconds(t: Topology, perNode: number, bytes: number): number {
+  if (t.nodes === 1) return predictAllReduce({ bytes, gpus: t.gpus, link: t.link }).seconds;
+  return predictMultiNodeAllReduce({
+    bytes,
+    gpusPerNode: perNode,
+    nodes: t.nodes,
+    intraNodeLink: t.link,
+    interNodeLink: t.nodeLink ?? '',
+  }).seconds;
+}
+
+/** Phases laid end to end from time 0. */
+function sequence(parts: ReadonlyArray<[string, number]>): StepPhase[] {
+  let t = 0;
+  return parts
+    .filter(([, seconds]) => seconds > 0)
+    .map(([name, seconds]) => {
+      const phase = { name, startSeconds: t, endSeconds: t + seconds };
+      t += seconds;
+      return phase;
+    });
+}
+
+/**
+ * DDP: buckets become ready in turn as backward runs (gradients appear at an even pace over
+ * backward), and one NCCL stream all-reduces them in order, each when ready and after the one
+ * before.
+ */
+function ddpStep(step: StepPrediction, params: number, t: Topology): DataParallelPrediction {
+  const perNode = gpusPerNode(t);
+  const gradientBytes = params * 4;
+  const buckets = Math.max(1, Math.ceil(gradientBytes / DDP_BUCKET_BYTES));
+  const compute = step.forwardSeconds + step.recomputeSeconds;
+  const backward = step.backwardSeconds;
+  let commEnd = compute;
+  let communicationSeconds = 0;
+  for (let b = 0; b < buckets; b++) {
+    const bytes = Math.min(DDP_BUCKET_BYTES, gradientBytes - b * DDP_BUCKET_BYTES);
+    const ready = compute + (backward * (b + 1)) / buckets;
+    const seconds = allReduceSeconds(t, perNode, bytes);
+    communicationSeconds += seconds;
+    commEnd = Math.max(commEnd, ready) + seconds;
+  }
+  const backwardEnd = compute + backward;
+  const exposed = t.gpus > 1 ? Math.max(0, commEnd - backwardEnd) : 0;
+  const gpuSeconds = step.gpuSeconds + exposed;
+  const seconds = Math.max(gpuSeconds, step.hostSeconds);
+  const phases = sequence([
+    ['forward', step.forwardSeconds],
+    ['recompute', step.recomputeSeconds],
+    ['backward (buckets all-reduced as they fill)', backward],
+    ['all-reduce left after backward', exposed],
+    ['optimizer', step.optimizerSeconds],
+  ]);
+  return finish(
+    'ddp',
+    step,
+    t.gpus,
+    seconds,
+    t.gpus > 1 ? communicationSeconds : 0,
+    exposed,
+    phases,
+    phases,
+  );
+}
+
+/** DataParallel: replicate, scatter, forward, gather, backward, reduce, update on GPU 0. */
+function dpStep(
+  step: StepPrediction,
+  layers: readonly LayerCost[],
+  batch: number,
+  params: number,
+  t: Topology,
+): DataParallelPrediction {
+  gpusPerNode(t);
+  if (t.nodes > 1) throw new RangeError('DataParallel runs in one process, on one node');
+  const gpus = t.gpus;
+  const link = t.link;
+  const first = layers[0];
+  const last = layers[layers.length - 1];
+  const inputBytes = (first ? first.forwardIoElements - first.outputElements : 0) * batch * 4;
+  const outputBytes = (last?.outputElements ?? 0) * batch * 4;
+  const replicate = predictBroadcast({ bytes: params * 4, gpus, link }).seconds;
+  const scatter = predictScatter({ bytes: inputBytes * gpus, gpus, link }).seconds;
+  const gather = predictGather({ bytes: outputBytes * gpus, gpus, link }).seconds;
+  const reduce = predictReduce({ bytes: params * 4, gpus, link }).seconds;
+  // The replicas' forwards share one interpreter: host dispatch is serialised across GPUs.
+  const forwardKernels = step.layers.reduce((sum, l) => sum + l.forward.kernels, 0);
+  const forwardHost = forwardKernels * HOST_SECONDS_PER_OP.value;
+  const forward = Math.max(step.forwardSeconds, forwardHost * gpus);
+  const communicationSeconds = gpus > 1 ? replicate + scatter + gather + reduce : 0;
+  const gpu0 = sequence([
+    ['replicate the module', gpus > 1 ? replicate : 0],
+    ['scatter the batch', gpus > 1 ? scatter : 0],
+    ['forward', forward],
+    ['gather outputs on GPU 0', gpus > 1 ? gather : 0],
+    ['backward', step.backwardSeconds + step.recomputeSeconds],
+    ['reduce gradients on GPU 0', gpus > 1 ? reduce : 0],
+    ['optimizer on GPU 0', step.optimizerSeconds],
+  ]);
+  const others = sequence([
+    ['receive the module', gpus > 1 ? replicate : 0],
+    ['receive a slice', gpus > 1 ? scatter : 0],
+    ['forward', forward],
+    ['send outputs', gpus > 1 ? gather : 0],
+    ['backward', step.backwardSeconds + step.recomputeSeconds],
+    ['send gradients', gpus > 1 ? reduce : 0],
+  ]);
+  const seconds = gpu0.at(-1)?.endSeconds ?? 0;
+  return finish(
+    'dp',
+    step,
+    gpus,
+    seconds,
+    communicationSeconds,
+    communicationSeconds,
+    gpu0,
+    others,
+  );
+}
+
+function finish(
+  mode: DataParallelMode,
+  step: StepPrediction,
+  gpus: number,
+  seconds: number,
+  communicationSeconds: number,
+  exposedCommunicationSeconds: number,
+  phases: StepPhase[],
+  otherGpuPhases: StepPhase[],
+): DataParallelPrediction {
+  const speedup = (gpus * step.seconds) / seconds;
+  return {
+    mode,
+    seconds,
+    singleGpuSeconds: step.seconds,
+    speedup,
+    scalingEfficiency: speedup / gpus,
+    communicationSeconds,
+    exposedCommunicationSeconds,
+    phases,
+    otherGpuPhases,
+  };
+}
+
+/** Predicts a data-parallel step from the single-GPU step of the same per-GPU batch. */
+export function predictDataParallelStep(
+  mode: unknown,
+  step: StepPrediction,
+  layers: readonly LayerCost[],
+  batch: number,
+  topology: Topology,
+): DataParallelPrediction {
+  requireOneOf('mode', mode, DATA_PARALLEL_MODES);
+  const params = layers.reduce((sum, l) => sum + l.params, 0);
+  return mode === 'ddp'
+    ? ddpStep(step, params, topology)
+    : dpStep(step, layers, batch, params, topology);
+}

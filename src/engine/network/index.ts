@@ -1,0 +1,44 @@
+/**
+ * Whole networks: layer lists and the zoo, and predictions of a training step, an inference
+ * step and a data-parallel step (time, peak memory, fit). What widgets and the predict CLI use.
+ */
+export {
+  DATA_PARALLEL_MODES,
+  DDP_BUCKET_BYTES,
+  type DataParallelMode,
+  type DataParallelPrediction,
+  type StepPhase,
+} from './data-parallel';
+export {
+  analyzeLayer,
+  analyzeNetwork,
+  LAYER_TYPES,
+  type NetworkAnalysis,
+  type NetworkTotals,
+} from './layers';
+export {
+  CUDA_CONTEXT_BYTES,
+  fitsOn,
+  largestBatch,
+  stepMemory,
+  type MemoryBreakdown,
+} from './memory';
+export { OPTIMIZER_IDS, optimizerCost, type OptimizerId } from './optimizer';
+export { MAX_LAYERS, parseLayerList } from './parse-network';
+export { NETWORK_PRECISIONS, precisionPlan, type NetworkPrecision } from './precision';
+export {
+  INFERENCE_PHASES,
+  networkLayers,
+  predictDataParallel,
+  predictInference,
+  predictTrainStep,
+  type DataParallelRequest,
+  type InferencePhase,
+  type InferenceRequest,
+  type ModelInput,
+  type NetworkPrediction,
+  type TrainStepRequest,
+} from './predict-network';
+export { type LayerStep, type StepPrediction } from './step-time';
+export type { LayerCost, LayerSpec, LayerType, ZooNetwork } from './types';
+export { getZooNetwork, listZooNetworks, ZOO_IDS } from './zoo/zoo';
