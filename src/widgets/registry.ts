@@ -54,8 +54,8 @@ export const WIDGETS = [
     tag: 'SpecTable',
     id: 'spec-table',
     label: 'GPU spec comparison table',
-    placeholderHeightPx: 1600,
-    narrowPlaceholderHeightPx: 2920,
+    placeholderHeightPx: 1990,
+    narrowPlaceholderHeightPx: 3650,
     load: () => import('./spec-table/SpecTable'),
   },
   {
