@@ -4,14 +4,19 @@ import type { TestProject } from 'vitest/node';
 
 let server: PreviewServer | undefined;
 
-/** Serves the built app (dist/) on a free loopback port and hands its URL to the tests. */
+/**
+ * Serves the built app on a free loopback port and hands its URL to the tests. The build is
+ * dist/, or the folder named by E2E_DIST (so a second build can be tested beside the first).
+ */
 export async function setup(project: TestProject) {
-  if (!existsSync('dist/index.html')) {
+  const outDir = process.env.E2E_DIST ?? 'dist';
+  if (!existsSync(`${outDir}/index.html`)) {
     throw new Error(
-      'dist/ is missing: run `npx vite build` first (scripts/browser-tests.sh does).',
+      `${outDir}/ is missing: run \`npx vite build\` first (scripts/browser-tests.sh does).`,
     );
   }
   server = await preview({
+    build: { outDir },
     preview: { host: '127.0.0.1', port: 0, strictPort: false },
     logLevel: 'warn',
   });
