@@ -47,7 +47,7 @@ function ampAdamBytesPerParam(): number {
   const plan = precisionPlan(getGpu('a100-sxm-80gb'), 'amp-fp16');
   const memory = stepMemory({ layers, batch: 1, plan, optimizer: optimizerCost('adam') });
   const params = layers.reduce((sum, l) => sum + l.params, 0);
-  return (memory.weightsBytes + memory.gradientsBytes + memory.optimizerBytes) / params;
+  return memory.modelStateBytes / params;
 }
 
 const WHOLE = 0.15;

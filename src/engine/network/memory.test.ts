@@ -23,9 +23,12 @@ describe('step memory', () => {
       plan: precisionPlan(a100, 'amp-fp16'),
       optimizer: optimizerCost('adam'),
     });
+    expect(m.modelStateBytes).toBe(16e6);
     expect(m.weightsBytes + m.gradientsBytes + m.optimizerBytes).toBe(16e6);
     expect(m.weightCopiesBytes).toBe(2e6);
     expect(m.allocatedBytes).toBe(18e6 + workspace);
+    // The layer's backward: its gradient made, its weight copy not yet freed.
+    expect(m.peakLayer).toBe('l');
   });
 
   it('keeps each layer’s saved activations for the batch, at 2 bytes under AMP', () => {
@@ -41,8 +44,10 @@ describe('step memory', () => {
     });
     expect(m.activationsBytes).toBe((1000 + 3000) * 8 * 2);
     expect(m.largestActivations[0]).toEqual({ name: 'big', bytes: 3000 * 8 * 2 });
-    // The transient: the largest output for the batch (10 x 8 x 2).
-    expect(m.workspaceBytes).toBe(160 + workspace);
+    // At the last layer's backward: the output `out` holds (10 x 8 x 2) and the input gradient
+    // it makes, the size of the first layer's output.
+    expect(m.peakLayer).toBe('big');
+    expect(m.workspaceBytes).toBe(160 + 160 + workspace);
   });
 
   it('keeps only segment inputs and one segment under checkpointing', () => {
@@ -60,8 +65,37 @@ describe('step memory', () => {
       checkpointing: true,
     });
     expect(full.activationsBytes).toBe(16 * 100 * 4);
-    // Inputs: the network's input (20 - 10) and three layer outputs (10 each); one segment: 400.
-    expect(ckpt.activationsBytes).toBe((10 + 3 * 10) * 4 + 4 * 100 * 4);
+    // As checkpoint_sequential: the last segment runs normally. The peak keeps the inputs of the
+    // three checkpointed segments (the network's input, 20 - 10, and two layer outputs of 10)
+    // beside four layers' activations: the last segment's, or one segment recomputed.
+    expect(ckpt.activationsBytes).toBe((10 + 2 * 10) * 4 + 4 * 100 * 4);
+  });
+
+  it('never counts every gradient beside every activation (zero_grad sets them to None)', () => {
+    const layers = [
+      layerCost({ name: 'first', params: 1e6, savedElements: 1e6 }),
+      layerCost({ name: 'second', params: 1e6, savedElements: 1e6 }),
+    ];
+    const m = stepMemory({
+      layers,
+      batch: 1,
+      plan: precisionPlan(a100, 'fp32'),
+      optimizer: optimizerCost('sgd'),
+    });
+    // Backward of `second`: its gradient and both layers' activations (12 MB); backward of
+    // `first`: both gradients and its own activations (12 MB). Never 16 MB.
+    expect(m.gradientsBytes + m.activationsBytes).toBe(12e6);
+    expect(m.modelStateBytes).toBe(2e6 * (8 + 4));
+  });
+
+  it('keeps a KV cache only while generating', () => {
+    const layers = [layerCost({ kvCacheElements: 1000, forwardIoElements: 10 })];
+    const plan = precisionPlan(a100, 'fp32');
+    const plain = stepMemory({ layers, batch: 2, plan });
+    const generating = stepMemory({ layers, batch: 2, plan, keepsKvCache: true });
+    expect(plain.kvCacheBytes).toBe(0);
+    expect(generating.kvCacheBytes).toBe(1000 * 2 * 4);
+    expect(plain.peakLayer).toBeNull();
   });
 
   it('adds the CUDA context the allocator never sees, and finds the largest batch that fits', () => {

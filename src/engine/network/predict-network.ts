@@ -165,7 +165,9 @@ export function predictInference(request: InferenceRequest): NetworkPrediction {
   const layers = analyzeNetwork(specs).layers;
   const step = predictStep({ gpu, layers, batch: request.batch, plan });
   const inferenceWeightBytes = plan.weightReadBytes;
-  const memoryAt = (batch: number) => stepMemory({ layers, batch, plan, inferenceWeightBytes });
+  const keepsKvCache = request.phase !== 'forward';
+  const memoryAt = (batch: number) =>
+    stepMemory({ layers, batch, plan, inferenceWeightBytes, keepsKvCache });
   return answer(gpu, layers, step, memoryAt, request.batch);
 }
 
