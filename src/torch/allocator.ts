@@ -6,37 +6,36 @@
  * - a free block is reused best-fit and split when the rest is worth keeping (any rest in the
  *   small pool, more than 1 MiB in the large pool); freed neighbours merge again;
  * - freed memory stays reserved (cached) until empty_cache() returns whole free segments;
- * - when the device is full, cached segments are released and the request retried once.
+ * - when the device is full, cached segments are released and the request retried once;
+ * - memory_stats()-style counters (allocator-stats.ts) and a read-only view of the segments.
  * Not modelled: streams, expandable segments, max_split_size, oversize blocks.
  */
+import {
+  MIN_BLOCK_BYTES,
+  roundRequest,
+  segmentSizeFor,
+  SMALL_REQUEST_BYTES,
+} from './allocator-sizes';
+import {
+  AllocatorCounters,
+  type AllocatorStats,
+  type MemoryStats,
+  type SegmentView,
+} from './allocator-stats';
 import { formatSize } from './memory-format';
 import { PyError } from './errors';
 
-const KIB = 1024;
-const MIB = 1024 * KIB;
-
-/** Smallest block; every size rounds up to a multiple of it. */
-export const MIN_BLOCK_BYTES = 512;
-/** Largest request served from the small pool. */
-export const SMALL_REQUEST_BYTES = 1 * MIB;
-/** Size of a small-pool segment. */
-export const SMALL_SEGMENT_BYTES = 2 * MIB;
-/** Requests under this take a whole large buffer. */
-export const MIN_LARGE_ALLOC_BYTES = 10 * MIB;
-/** The large buffer such requests take. */
-export const LARGE_BUFFER_BYTES = 20 * MIB;
-/** Large segments round up to this. */
-export const ROUND_LARGE_BYTES = 2 * MIB;
-
-/** Memory counters, as torch.cuda.memory_allocated() and friends report them. */
-export interface AllocatorStats {
-  allocatedBytes: number;
-  reservedBytes: number;
-  peakAllocatedBytes: number;
-  /** Reserved memory not handed to any tensor. */
-  cachedFreeBytes: number;
-  segments: number;
-}
+export {
+  LARGE_BUFFER_BYTES,
+  MIN_BLOCK_BYTES,
+  MIN_LARGE_ALLOC_BYTES,
+  ROUND_LARGE_BYTES,
+  SMALL_REQUEST_BYTES,
+  SMALL_SEGMENT_BYTES,
+  roundRequest,
+  segmentSizeFor,
+} from './allocator-sizes';
+export type { AllocatorStats, BlockView, SegmentView } from './allocator-stats';
 
 interface Block {
   id: number;
@@ -44,6 +43,8 @@ interface Block {
   offset: number;
   size: number;
   allocated: boolean;
+  /** Bytes asked for; 0 while free. */
+  requested: number;
 }
 
 interface Segment {
@@ -53,25 +54,12 @@ interface Segment {
   blocks: Block[];
 }
 
-/** Size a request is rounded up to. */
-export function roundRequest(bytes: number): number {
-  if (bytes < MIN_BLOCK_BYTES) return MIN_BLOCK_BYTES;
-  return MIN_BLOCK_BYTES * Math.ceil(bytes / MIN_BLOCK_BYTES);
-}
-
-/** Size of the segment a new request of `rounded` bytes reserves from the device. */
-export function segmentSizeFor(rounded: number): number {
-  if (rounded <= SMALL_REQUEST_BYTES) return SMALL_SEGMENT_BYTES;
-  if (rounded < MIN_LARGE_ALLOC_BYTES) return LARGE_BUFFER_BYTES;
-  return ROUND_LARGE_BYTES * Math.ceil(rounded / ROUND_LARGE_BYTES);
-}
-
 /** The caching allocator of one simulated GPU. */
 export class CachingAllocator {
   private segments: Segment[] = [];
   private blocks = new Map<number, Block>();
   private nextId = 1;
-  private peakAllocated = 0;
+  private readonly counters = new AllocatorCounters();
 
   /**
    * @param capacityBytes the GPU's memory
@@ -92,14 +80,26 @@ export class CachingAllocator {
     let block = this.bestFit(rounded, small);
     if (!block) {
       const segmentBytes = segmentSizeFor(rounded);
-      if (!this.fits(segmentBytes)) this.emptyCache();
-      if (!this.fits(segmentBytes)) throw this.outOfMemory(segmentBytes);
+      if (!this.fits(segmentBytes)) {
+        this.counters.numAllocRetries++;
+        this.emptyCache();
+      }
+      if (!this.fits(segmentBytes)) {
+        this.counters.numOoms++;
+        throw this.outOfMemory(segmentBytes);
+      }
       block = this.newSegment(segmentBytes, small);
     }
-    this.split(block, rounded, small);
-    block.allocated = true;
-    this.peakAllocated = Math.max(this.peakAllocated, this.stats().allocatedBytes);
-    return block.id;
+    const found = block;
+    this.tracking(found.segment, () => {
+      this.split(found, rounded, small);
+      found.allocated = true;
+      found.requested = bytes;
+    });
+    this.counters.change('allocation', small, 1);
+    this.counters.change('allocated_bytes', small, found.size);
+    this.counters.change('requested_bytes', small, bytes);
+    return found.id;
   }
 
   /** Frees a block; its memory stays reserved for reuse. */
@@ -107,8 +107,15 @@ export class CachingAllocator {
     if (blockId === null) return;
     const block = this.blocks.get(blockId);
     if (!block || !block.allocated) return;
-    block.allocated = false;
-    this.merge(block);
+    const small = block.segment.small;
+    this.counters.change('allocation', small, -1);
+    this.counters.change('allocated_bytes', small, -block.size);
+    this.counters.change('requested_bytes', small, -block.requested);
+    this.tracking(block.segment, () => {
+      block.allocated = false;
+      block.requested = 0;
+      this.merge(block);
+    });
   }
 
   /** Returns every entirely free segment to the device, as torch.cuda.empty_cache() does. */
@@ -117,6 +124,8 @@ export class CachingAllocator {
     for (const segment of this.segments) {
       if (segment.blocks.every((b) => !b.allocated)) {
         for (const b of segment.blocks) this.blocks.delete(b.id);
+        this.counters.change('reserved_bytes', segment.small, -segment.size);
+        this.counters.change('segment', segment.small, -1);
       } else {
         keep.push(segment);
       }
@@ -124,26 +133,43 @@ export class CachingAllocator {
     this.segments = keep;
   }
 
-  /** Starts the peak counter again from the current allocation. */
+  /** Starts every peak counter again from its current value (reset_peak_memory_stats). */
   resetPeak(): void {
-    this.peakAllocated = this.stats().allocatedBytes;
+    this.counters.resetPeaks();
   }
 
   /** Current counters. */
   stats(): AllocatorStats {
-    let allocatedBytes = 0;
-    let reservedBytes = 0;
-    for (const segment of this.segments) {
-      reservedBytes += segment.size;
-      for (const b of segment.blocks) if (b.allocated) allocatedBytes += b.size;
-    }
+    const allocatedBytes = this.counters.current('allocated_bytes');
+    const reservedBytes = this.counters.current('reserved_bytes');
     return {
       allocatedBytes,
       reservedBytes,
-      peakAllocatedBytes: Math.max(this.peakAllocated, allocatedBytes),
+      peakAllocatedBytes: this.counters.peak('allocated_bytes'),
+      peakReservedBytes: this.counters.peak('reserved_bytes'),
       cachedFreeBytes: reservedBytes - allocatedBytes,
       segments: this.segments.length,
     };
+  }
+
+  /** Every counter by pool, as torch.cuda.memory_stats() keeps them (a copy). */
+  memoryStats(): MemoryStats {
+    return this.counters.snapshot();
+  }
+
+  /** The segments in the order they were reserved, with their blocks (a read-only copy). */
+  segmentViews(): SegmentView[] {
+    return this.segments.map((segment) => ({
+      id: segment.id,
+      pool: segment.small ? 'small' : 'large',
+      sizeBytes: segment.size,
+      blocks: segment.blocks.map((b) => ({
+        offsetBytes: b.offset,
+        sizeBytes: b.size,
+        allocated: b.allocated,
+        requestedBytes: b.requested,
+      })),
+    }));
   }
 
   /** Device memory no one holds: capacity minus the context and PyTorch's reservations. */
@@ -153,6 +179,18 @@ export class CachingAllocator {
 
   private fits(segmentBytes: number): boolean {
     return segmentBytes <= this.freeDeviceBytes();
+  }
+
+  /**
+   * Runs `change` on `segment` and applies the net change of its free blocks that cannot be
+   * released because the segment is split (PyTorch's "non-releasable" inactive split blocks).
+   */
+  private tracking(segment: Segment, change: () => void): void {
+    const before = inactiveSplit(segment);
+    change();
+    const after = inactiveSplit(segment);
+    this.counters.change('inactive_split', segment.small, after.count - before.count);
+    this.counters.change('inactive_split_bytes', segment.small, after.bytes - before.bytes);
   }
 
   private bestFit(rounded: number, small: boolean): Block | undefined {
@@ -168,10 +206,19 @@ export class CachingAllocator {
 
   private newSegment(size: number, small: boolean): Block {
     const segment: Segment = { id: this.nextId++, small, size, blocks: [] };
-    const block: Block = { id: this.nextId++, segment, offset: 0, size, allocated: false };
+    const block: Block = {
+      id: this.nextId++,
+      segment,
+      offset: 0,
+      size,
+      allocated: false,
+      requested: 0,
+    };
     segment.blocks.push(block);
     this.segments.push(segment);
     this.blocks.set(block.id, block);
+    this.counters.change('reserved_bytes', small, size);
+    this.counters.change('segment', small, 1);
     return block;
   }
 
@@ -185,6 +232,7 @@ export class CachingAllocator {
       offset: block.offset + rounded,
       size: rest,
       allocated: false,
+      requested: 0,
     };
     block.size = rounded;
     const list = block.segment.blocks;
@@ -194,7 +242,7 @@ export class CachingAllocator {
 
   private merge(block: Block): void {
     const list = block.segment.blocks;
-    let index = list.indexOf(block);
+    const index = list.indexOf(block);
     const next = list[index + 1];
     if (next && !next.allocated) {
       block.size += next.size;
@@ -206,7 +254,6 @@ export class CachingAllocator {
       previous.size += block.size;
       list.splice(index, 1);
       this.blocks.delete(block.id);
-      index--;
     }
   }
 
@@ -221,4 +268,19 @@ export class CachingAllocator {
         : 'The GPU is full. Free tensors you no longer need (del x, or move them back with x = x.cpu()), use a smaller batch or a smaller dtype, or pick a GPU with more memory.',
     );
   }
+}
+
+/** Free blocks of a split segment: cached, but empty_cache() cannot return them. */
+function inactiveSplit(segment: Segment): { count: number; bytes: number } {
+  let count = 0;
+  let bytes = 0;
+  if (segment.blocks.length > 1) {
+    for (const b of segment.blocks) {
+      if (!b.allocated) {
+        count++;
+        bytes += b.size;
+      }
+    }
+  }
+  return { count, bytes };
 }

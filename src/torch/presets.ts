@@ -30,6 +30,22 @@ export const PRESETS: Readonly<Record<string, readonly string[]>> = {
     'torch.cuda.empty_cache()',
     'torch.cuda.memory_reserved()',
   ],
+  /**
+   * Lesson 5: a tensor in the large pool and one in the small pool, allocated against reserved
+   * memory, what del frees and empty_cache() returns, and the allocator's own summary table.
+   */
+  'gpu-memory': [
+    'import torch',
+    'x = torch.randn(1024, 1024, device="cuda")  # 4 MiB: large pool, a 20 MiB segment',
+    'b = torch.zeros(256, device="cuda")  # 1 KiB: small pool, a 2 MiB segment',
+    'torch.cuda.memory_allocated(), torch.cuda.memory_reserved()',
+    'del x',
+    'torch.cuda.memory_allocated(), torch.cuda.memory_reserved()',
+    'torch.cuda.max_memory_allocated()',
+    'torch.cuda.empty_cache()  # returns the whole free 20 MiB segment, keeps the 2 MiB one',
+    'torch.cuda.memory_allocated(), torch.cuda.memory_reserved()',
+    'print(torch.cuda.memory_summary(abbreviated=True))',
+  ],
   /** Only the import. */
   import: ['import torch'],
 };

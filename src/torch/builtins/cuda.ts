@@ -1,10 +1,11 @@
 /**
  * torch.cuda for the simulated GPU: availability, the device's name and properties from the
- * cost engine's catalog, and the caching allocator's memory counters.
+ * cost engine's catalog, and the caching allocator's memory counters and summary table.
  */
-import { bind } from '../args';
+import { bind, toBool } from '../args';
 import { deviceToString } from '../device';
 import { PyError } from '../errors';
+import { formatMemorySummary } from '../memory-summary';
 import type { TorchSession } from '../session';
 import {
   builtin,
@@ -38,8 +39,11 @@ export function deviceProperties(session: TorchSession): DeviceProperties {
 
 /** Checks an optional device argument names the one GPU. */
 function checkDeviceArg(fname: string, args: Value[], kwargs: Kwargs): void {
-  const bound = bind(fname, ['device'], args, kwargs);
-  const device = bound.get('device');
+  checkDevice(bind(fname, ['device'], args, kwargs).get('device'));
+}
+
+/** Checks a device value (absent or None: the current device) names the one GPU. */
+function checkDevice(device: Value | undefined): void {
   if (!device || device.kind === 'none') return;
   let index: number | null = null;
   if (device.kind === 'int') index = device.value;
@@ -60,6 +64,28 @@ function checkDeviceArg(fname: string, args: Value[], kwargs: Kwargs): void {
       `The simulated machine has one GPU, cuda:0; ${shown} does not exist.`,
     );
   }
+}
+
+/** Sessions already warned about each deprecated name (Python warns once per call site). */
+const warned = new WeakMap<TorchSession, Set<string>>();
+
+/**
+ * A deprecated alias, as PyTorch keeps it: it still answers, with a FutureWarning naming the new
+ * function (printed once per session here).
+ */
+function renamed(session: TorchSession, fname: string, current: string, read: () => Value) {
+  return builtin(fname, (args, kwargs) => {
+    checkDeviceArg(fname, args, kwargs);
+    const names = warned.get(session) ?? new Set<string>();
+    warned.set(session, names);
+    if (!names.has(fname)) {
+      names.add(fname);
+      session.printed.push(
+        `<stdin>:1: FutureWarning: \`torch.cuda.${fname}\` has been renamed to \`torch.cuda.${current}\``,
+      );
+    }
+    return read();
+  });
 }
 
 /** The torch.cuda namespace. */
@@ -98,7 +124,23 @@ export function cudaNamespace(session: TorchSession): Record<string, Value> {
       'max_memory_allocated',
       () => session.allocator.stats().peakAllocatedBytes,
     ),
+    max_memory_reserved: counter(
+      'max_memory_reserved',
+      () => session.allocator.stats().peakReservedBytes,
+    ),
+    memory_cached: renamed(session, 'memory_cached', 'memory_reserved', () =>
+      int(session.allocator.stats().reservedBytes),
+    ),
+    max_memory_cached: renamed(session, 'max_memory_cached', 'max_memory_reserved', () =>
+      int(session.allocator.stats().peakReservedBytes),
+    ),
     reset_peak_memory_stats: action('reset_peak_memory_stats', () => session.allocator.resetPeak()),
+    memory_summary: builtin('memory_summary', (args, kwargs) => {
+      const bound = bind('memory_summary', ['device', 'abbreviated'], args, kwargs);
+      checkDevice(bound.get('device'));
+      const abbreviated = toBool(bound.get('abbreviated'), false);
+      return str(formatMemorySummary(session.allocator.memoryStats(), 0, abbreviated));
+    }),
     empty_cache: builtin('empty_cache', (args, kwargs) => {
       bind('empty_cache', [], args, kwargs);
       session.allocator.emptyCache();
