@@ -6,6 +6,11 @@ import {
   LESSON_COMPONENT_NAMES,
   WIDGET_TAG_NAMES,
 } from '../src/lessons/component-names.ts';
+import {
+  loadCatalogResolver,
+  resolveCatalogValueNode,
+  type CatalogResolver,
+} from './remark-catalog-value.ts';
 
 type JsxNode = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -28,6 +33,15 @@ function attr(node: JsxNode, name: string): { present: boolean; value: unknown }
   return { present: true, value: a.value };
 }
 
+/** The plain text inside a node (what a learner reads in a choice), whitespace collapsed. */
+function textOf(node: unknown): string {
+  if (typeof node !== 'object' || node === null) return '';
+  const n = node as { value?: unknown; children?: unknown[] };
+  const own = typeof n.value === 'string' ? n.value : '';
+  const inner = Array.isArray(n.children) ? n.children.map(textOf).join(' ') : '';
+  return `${own} ${inner}`.replace(/\s+/g, ' ').trim();
+}
+
 function jsxChildren(node: JsxNode, name: string): JsxNode[] {
   const out: JsxNode[] = [];
   visit(node, (n) => {
@@ -41,10 +55,13 @@ function jsxChildren(node: JsxNode, name: string): JsxNode[] {
 /**
  * Finds every problem in a parsed lesson: tags the components map lacks, callouts of unknown
  * kind, malformed quick checks (no id, a repeated id, fewer than two choices, not exactly one
- * correct choice, a choice without an explanation), and a widget placed twice without distinct
- * `instance` names (their settings would share one set of URL keys).
+ * correct choice, a choice without an explanation, two choices with the same text), a widget
+ * placed twice without distinct `instance` names (their settings would share one set of URL
+ * keys), and a `<CatalogValue>` naming an id, figure or unit the hardware catalog lacks. Each
+ * `<CatalogValue>` that resolves gets its text, kind and source added as props (see
+ * remark-catalog-value.ts), so this also prepares the tree for compiling.
  */
-export function findLessonProblems(tree: Root): LessonProblem[] {
+export function findLessonProblems(tree: Root, catalog: CatalogResolver): LessonProblem[] {
   const problems: LessonProblem[] = [];
   const ids = new Set<string>();
   const instances = new Set<string>();
@@ -91,6 +108,10 @@ export function findLessonProblems(tree: Root): LessonProblem[] {
         at(`<Callout> needs kind= one of ${CALLOUT_KINDS.join(', ')}`);
       }
     }
+    if (name === 'CatalogValue') {
+      const problem = resolveCatalogValueNode(node, catalog);
+      if (problem) at(problem);
+    }
     if (name === 'QuickCheck') {
       const id = attr(node, 'id');
       if (typeof id.value !== 'string' || id.value === '') at('<QuickCheck> needs a string id');
@@ -101,6 +122,10 @@ export function findLessonProblems(tree: Root): LessonProblem[] {
       const choices = jsxChildren(node, 'Choice');
       if (choices.length < 2)
         at(`<QuickCheck> needs at least two <Choice>s (found ${choices.length})`);
+      const texts = choices.map(textOf);
+      const repeated = texts.find((t, i) => texts.indexOf(t) !== i);
+      if (repeated !== undefined)
+        at(`<QuickCheck> has two choices with the same text "${repeated}"`);
       const correct = choices.filter((c) => attr(c, 'correct').present).length;
       if (correct !== 1) at(`<QuickCheck> needs exactly one <Choice correct> (found ${correct})`);
       for (const c of choices) {
@@ -122,8 +147,8 @@ export function findLessonProblems(tree: Root): LessonProblem[] {
  * with `file:line:column: message` for every problem findLessonProblems reports.
  */
 export function remarkLessonCheck() {
-  return (tree: Root, file: { path?: string }) => {
-    const problems = findLessonProblems(tree);
+  return async (tree: Root, file: { path?: string }) => {
+    const problems = findLessonProblems(tree, await loadCatalogResolver());
     if (problems.length === 0) return;
     const where = file.path ?? '<lesson>';
     throw new Error(problems.map((p) => `${where}:${p.line}:${p.column}: ${p.message}`).join('\n'));

@@ -1,10 +1,12 @@
+import { SEED_PATTERN } from './progress-seed';
+
 /** Current schema version of saved progress. Bump it (and add a migration) when the shape changes. */
-export const PROGRESS_SCHEMA_VERSION = 1;
+export const PROGRESS_SCHEMA_VERSION = 2;
 
 /** A learner's answer to one quick check. */
 export interface QuickCheckAnswer {
-  /** Index of the chosen option. */
-  choice: number;
+  /** The chosen choice's key (from its text), so a reordered or rewritten quick check stays right. */
+  choice: string;
   correct: boolean;
   /** When it was answered, ISO 8601. */
   answeredAt: string;
@@ -18,6 +20,8 @@ export interface ProgressData {
   completed: Record<string, string>;
   /** Quick-check id → latest answer. */
   answers: Record<string, QuickCheckAnswer>;
+  /** Orders each quick check's choices for this learner; null until a quick check first needs it. */
+  seed: string | null;
 }
 
 /** The saved envelope: data plus the schema version it was written with. */
@@ -28,7 +32,7 @@ export interface SavedProgress {
 
 /** Empty progress, for a first visit. */
 export function emptyProgress(): ProgressData {
-  return { visited: {}, completed: {}, answers: {} };
+  return { visited: {}, completed: {}, answers: {}, seed: null };
 }
 
 /** Outcome of reading saved progress: the data to use, and a notice when something was set aside. */
@@ -38,6 +42,8 @@ export interface LoadResult {
   notice: string | null;
   /** The raw text that was set aside, when it was. */
   setAside: string | null;
+  /** True when the data was migrated from an older version and should be saved again now. */
+  migrated: boolean;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -47,6 +53,14 @@ const isTimeMap = (v: unknown): v is Record<string, string> =>
   isRecord(v) && Object.values(v).every((t) => typeof t === 'string');
 
 const isAnswer = (v: unknown): v is QuickCheckAnswer =>
+  isRecord(v) &&
+  typeof v.choice === 'string' &&
+  v.choice !== '' &&
+  typeof v.correct === 'boolean' &&
+  typeof v.answeredAt === 'string';
+
+/** Version 1 kept the chosen choice as its index in the lesson's authored order. */
+const isVersion1Answer = (v: unknown): boolean =>
   isRecord(v) &&
   typeof v.choice === 'number' &&
   Number.isInteger(v.choice) &&
@@ -61,52 +75,80 @@ export function isProgressData(v: unknown): v is ProgressData {
     isTimeMap(v.visited) &&
     isTimeMap(v.completed) &&
     isRecord(v.answers) &&
-    Object.values(v.answers).every(isAnswer)
+    Object.values(v.answers).every(isAnswer) &&
+    (v.seed === null || (typeof v.seed === 'string' && SEED_PATTERN.test(v.seed)))
   );
+}
+
+const fresh = (notice: string, raw: string): LoadResult => ({
+  data: emptyProgress(),
+  notice,
+  setAside: raw,
+  migrated: false,
+});
+
+const DAMAGED =
+  'Your saved progress is damaged (some fields have the wrong type), so it was set aside and a fresh record started.';
+
+/**
+ * Version 1 → 2: lessons visited and completed carry over. Quick-check answers were saved by
+ * position, which no longer names a choice once choices are shuffled per learner, so they are
+ * dropped; when there were any, the old record is set aside (never deleted) with a notice.
+ */
+function migrateVersion1(data: unknown, raw: string): LoadResult {
+  if (
+    !isRecord(data) ||
+    !isTimeMap(data.visited) ||
+    !isTimeMap(data.completed) ||
+    !isRecord(data.answers) ||
+    !Object.values(data.answers).every(isVersion1Answer)
+  ) {
+    return fresh(DAMAGED, raw);
+  }
+  const migrated = { ...emptyProgress(), visited: data.visited, completed: data.completed };
+  const hadAnswers = Object.keys(data.answers).length > 0;
+  return {
+    data: migrated,
+    notice: hadAnswers
+      ? 'Quick checks now show their choices in an order of their own for each learner, so your earlier quick-check answers were cleared (the old record was set aside, not deleted). Your visited and completed lessons are kept.'
+      : null,
+    setAside: hadAnswers ? raw : null,
+    migrated: true,
+  };
 }
 
 /**
  * Parses saved progress text. Missing text gives empty progress silently; text that is not
  * JSON, has the wrong shape, or carries an unknown schema version gives empty progress, a notice,
- * and the raw text back so the caller can set it aside rather than lose it.
+ * and the raw text back so the caller can set it aside rather than lose it. Version 1 is
+ * migrated (see migrateVersion1).
  */
 export function parseSavedProgress(raw: string | null): LoadResult {
-  if (raw === null) return { data: emptyProgress(), notice: null, setAside: null };
+  if (raw === null) return { data: emptyProgress(), notice: null, setAside: null, migrated: false };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    return {
-      data: emptyProgress(),
-      notice:
-        'Your saved progress could not be read (it is not valid JSON), so it was set aside and a fresh record started.',
-      setAside: raw,
-    };
+    return fresh(
+      'Your saved progress could not be read (it is not valid JSON), so it was set aside and a fresh record started.',
+      raw,
+    );
   }
   if (!isRecord(parsed) || typeof parsed.version !== 'number') {
-    return {
-      data: emptyProgress(),
-      notice:
-        'Your saved progress has no schema version, so it was set aside and a fresh record started.',
-      setAside: raw,
-    };
+    return fresh(
+      'Your saved progress has no schema version, so it was set aside and a fresh record started.',
+      raw,
+    );
   }
+  if (parsed.version === 1) return migrateVersion1(parsed.data, raw);
   if (parsed.version !== PROGRESS_SCHEMA_VERSION) {
-    return {
-      data: emptyProgress(),
-      notice: `Your saved progress is from schema version ${parsed.version}, which this version of GPU Lab does not know (it reads version ${PROGRESS_SCHEMA_VERSION}). It was set aside and a fresh record started.`,
-      setAside: raw,
-    };
+    return fresh(
+      `Your saved progress is from schema version ${parsed.version}, which this version of GPU Lab does not know (it reads version ${PROGRESS_SCHEMA_VERSION}). It was set aside and a fresh record started.`,
+      raw,
+    );
   }
-  if (!isProgressData(parsed.data)) {
-    return {
-      data: emptyProgress(),
-      notice:
-        'Your saved progress is damaged (some fields have the wrong type), so it was set aside and a fresh record started.',
-      setAside: raw,
-    };
-  }
-  return { data: parsed.data, notice: null, setAside: null };
+  if (!isProgressData(parsed.data)) return fresh(DAMAGED, raw);
+  return { data: parsed.data, notice: null, setAside: null, migrated: false };
 }
 
 /** Serialises progress with its schema version. */

@@ -5,6 +5,7 @@ import {
   serializeProgress,
   type ProgressData,
 } from './progress-schema';
+import { newLearnerSeed } from './progress-seed';
 
 /** localStorage key of the saved progress. */
 export const PROGRESS_KEY = 'gpu-lab:progress';
@@ -20,7 +21,10 @@ export interface ProgressState extends ProgressData {
   notice: string | null;
   markVisited(slug: string): void;
   setCompleted(slug: string, completed: boolean): void;
-  answerQuickCheck(id: string, choice: number, correct: boolean): void;
+  /** Saves an answer: `choice` is the chosen choice's key (see quick-check-model.ts). */
+  answerQuickCheck(id: string, choice: string, correct: boolean): void;
+  /** The learner's seed for ordering quick-check choices, created and saved on first use. */
+  ensureSeed(): string;
   dismissNotice(): void;
   /** Forgets all progress (the learner asked to). */
   reset(): void;
@@ -36,11 +40,13 @@ function safeStorage(): KeyValueStorage | null {
 
 /**
  * Creates a progress store backed by a key-value storage. Loads once, sets unreadable data
- * aside under a timestamped key (never deletes it), and saves after every change.
+ * aside under a timestamped key (never deletes it), saves data migrated from an older version
+ * at once, and saves after every change. `newSeed` makes the learner's quick-check seed.
  */
 export function createProgressStore(
   storage: KeyValueStorage | null = safeStorage(),
   now = () => new Date(),
+  newSeed: () => string = newLearnerSeed,
 ) {
   let raw: string | null = null;
   try {
@@ -49,13 +55,25 @@ export function createProgressStore(
     raw = null;
   }
   const loaded = parseSavedProgress(raw);
+  let keptAside = true;
   if (loaded.setAside !== null && storage) {
     try {
       storage.setItem(SET_ASIDE_PREFIX + now().toISOString(), loaded.setAside);
     } catch {
       // storage full: keep going with the notice; the original text is still under PROGRESS_KEY
+      keptAside = false;
     }
   }
+  const save = (data: ProgressData) => {
+    try {
+      storage?.setItem(PROGRESS_KEY, serializeProgress(data));
+    } catch {
+      // quota exceeded or storage disabled: progress lives for this session only
+    }
+  };
+  // A migrated record is written back in the current format, so the migration (and its
+  // notice) happens once; never over an original that could not be set aside.
+  if (loaded.migrated && keptAside) save(loaded.data);
   const store = createStore<ProgressState>()((set, get) => ({
     ...loaded.data,
     notice: loaded.notice,
@@ -76,6 +94,13 @@ export function createProgressStore(
         answers: { ...s.answers, [id]: { choice, correct, answeredAt: now().toISOString() } },
       }));
     },
+    ensureSeed() {
+      const existing = get().seed;
+      if (existing !== null) return existing;
+      const seed = newSeed();
+      set({ seed });
+      return seed;
+    },
     dismissNotice() {
       set({ notice: null });
     },
@@ -83,16 +108,9 @@ export function createProgressStore(
       set({ ...emptyProgress() });
     },
   }));
-  store.subscribe((s) => {
-    try {
-      storage?.setItem(
-        PROGRESS_KEY,
-        serializeProgress({ visited: s.visited, completed: s.completed, answers: s.answers }),
-      );
-    } catch {
-      // quota exceeded or storage disabled: progress lives for this session only
-    }
-  });
+  store.subscribe((s) =>
+    save({ visited: s.visited, completed: s.completed, answers: s.answers, seed: s.seed }),
+  );
   return store;
 }
 

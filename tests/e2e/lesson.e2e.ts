@@ -17,6 +17,30 @@ function open(path: string, options: OpenOptions = {}) {
   return openPage(browser, base + path, options);
 }
 
+/** Each quick check's choices on the page, in the order shown, by quick-check id. */
+function choiceOrders(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLElement>('[data-quick-check]'), (qc) => [
+        qc.dataset.quickCheck ?? '',
+        Array.from(qc.querySelectorAll('.qc-choice .qc-choice-text'), (el) =>
+          (el.textContent ?? '').trim(),
+        ),
+      ]),
+    ),
+  );
+}
+
+/** Saves progress with a given learner seed, then reloads so the page reads it. */
+async function reloadWithSeed(page: Page, seed: string) {
+  await page.evaluate((s) => {
+    const data = { visited: {}, completed: {}, answers: {}, seed: s };
+    localStorage.setItem('gpu-lab:progress', JSON.stringify({ version: 2, data }));
+  }, seed);
+  await page.reload();
+  await page.locator('[data-quick-check]').first().waitFor();
+}
+
 /** Sets the race to a small job so it finishes quickly on a software adapter. */
 async function setSmallJob(page: Page) {
   const race = page.locator('[data-widget="race"]');
@@ -108,7 +132,9 @@ describe('lesson 1: Why GPUs', () => {
     const check = page.locator('[data-quick-check]').first();
     await check.waitFor();
     const id = await check.getAttribute('data-quick-check');
-    // Choose the first option and check it.
+    const before = await choiceOrders(page);
+    // Choose the first option shown and check it.
+    const chosen = await check.locator('.qc-choice').first().getAttribute('data-choice');
     await check.locator('input[type="radio"]').first().check();
     await check.getByRole('button', { name: /check/i }).click();
     await expect(check.getAttribute('data-answered')).resolves.toBe('true');
@@ -117,11 +143,39 @@ describe('lesson 1: Why GPUs', () => {
     const again = page.locator(`[data-quick-check="${id}"]`);
     await again.waitFor();
     await expect(again.getAttribute('data-answered')).resolves.toBe('true');
+    // Same learner, same order of choices, and the answer still on the choice that was picked.
+    expect(await choiceOrders(page)).toEqual(before);
+    await expect(
+      again.locator(`.qc-choice[data-choice="${chosen}"] input`).isChecked(),
+    ).resolves.toBe(true);
     await expect(page.getByLabel('I have finished this lesson').isChecked()).resolves.toBe(true);
     await page.goto(base + '#/');
     await expect(
       page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
     ).resolves.toBe('completed');
+    await context.close();
+  });
+
+  it('orders quick-check choices per learner, by the seed kept with the progress', async () => {
+    const { page, errors, context } = await open('#/lesson/why-gpus');
+    await page.locator('[data-quick-check]').first().waitFor();
+    // A first visit creates and saves a seed.
+    const saved = await page.evaluate(() => localStorage.getItem('gpu-lab:progress'));
+    expect(JSON.parse(saved ?? '{}').data?.seed).toMatch(/^[0-9a-z]+$/);
+    const orders = new Map<string, string>();
+    for (const seed of ['learner1', 'learner2', 'learner3', 'learner4']) {
+      await reloadWithSeed(page, seed);
+      orders.set(seed, JSON.stringify(await choiceOrders(page)));
+    }
+    // Different learners see different orders; the same learner sees the same one again.
+    expect(new Set(orders.values()).size).toBeGreaterThan(1);
+    await reloadWithSeed(page, 'learner2');
+    expect(JSON.stringify(await choiceOrders(page))).toBe(orders.get('learner2'));
+    // Every order holds the same choices.
+    const sorted = (json: string) =>
+      Object.values(JSON.parse(json) as Record<string, string[]>).map((c) => [...c].sort());
+    expect(sorted(orders.get('learner1')!)).toEqual(sorted(orders.get('learner3')!));
+    expect(errors).toEqual([]);
     await context.close();
   });
 

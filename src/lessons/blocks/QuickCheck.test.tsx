@@ -3,6 +3,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { progressStore } from '../../store/progress';
 import { Choice, QuickCheck } from './QuickCheck';
+import { choiceKey } from './quick-check-model';
+import { seededOrder } from './shuffle';
 
 const ID = 'why-gpus-independence';
 
@@ -20,7 +22,18 @@ function Example() {
   );
 }
 
+const TEXTS = [
+  'Because the GPU clock is faster',
+  'Because each output depends only on W, x and b',
+  'Because the GPU caches it',
+];
+
 const root = () => document.querySelector<HTMLElement>(`[data-quick-check="${ID}"]`);
+const radio = (label: RegExp) => screen.getByRole('radio', { name: label }) as HTMLInputElement;
+const shownTexts = () =>
+  (screen.getAllByRole('radio') as HTMLInputElement[]).map((r) =>
+    r.closest('label')?.querySelector('.qc-choice-text')?.textContent?.trim(),
+  );
 const status = () => screen.getByRole('status');
 
 function answer(label: RegExp) {
@@ -52,7 +65,11 @@ describe('QuickCheck', () => {
     expect(status().textContent).toContain('Not quite.');
     expect(status().textContent).toContain('a GPU clock is slower than a CPU clock');
     expect(status().textContent).not.toContain('no output waits');
-    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 0, correct: false });
+    expect(progressStore.getState().answers[ID]).toMatchObject({
+      choice: radio(/GPU clock is faster/).value,
+      correct: false,
+    });
+    expect(radio(/GPU clock is faster/).value).toBe(choiceKey(TEXTS[0]));
     expect(root()?.dataset.answered).toBe('true');
     expect(root()?.dataset.correct).toBe('false');
   });
@@ -62,7 +79,10 @@ describe('QuickCheck', () => {
     answer(/depends only on W, x and b/);
     expect(status().textContent).toContain('Correct.');
     expect(status().textContent).toContain('no output waits for another one');
-    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 1, correct: true });
+    expect(progressStore.getState().answers[ID]).toMatchObject({
+      choice: choiceKey(TEXTS[1]),
+      correct: true,
+    });
     expect(root()?.dataset.correct).toBe('true');
   });
 
@@ -74,8 +94,16 @@ describe('QuickCheck', () => {
     expect(summary.tagName).toBe('SUMMARY');
     const items = within(summary.parentElement as HTMLElement).getAllByRole('listitem');
     expect(items).toHaveLength(3);
-    expect(items[1]?.textContent).toMatch(/^Right answer:.*no output waits/);
-    expect(items[0]?.textContent).toMatch(/^Wrong answer:.*slower than a CPU clock/);
+    const right = items.filter((li) => li.dataset.correct === 'true');
+    expect(right.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^Right answer:.*no output waits/),
+    ]);
+    const clock = items.find((li) => li.textContent?.includes('slower than a CPU clock'));
+    expect(clock?.textContent).toMatch(/^Wrong answer:/);
+    // Listed in the order the learner saw the choices.
+    expect(items.map((li) => li.querySelector('.qc-choice-text')?.textContent?.trim())).toEqual(
+      shownTexts(),
+    );
   });
 
   it('restores the saved answer after an unmount and remount', () => {
@@ -91,14 +119,14 @@ describe('QuickCheck', () => {
   });
 
   it('shows an answer already in the store on first render', () => {
-    progressStore.getState().answerQuickCheck(ID, 1, true);
+    progressStore.getState().answerQuickCheck(ID, choiceKey(TEXTS[1]), true);
     render(<Example />);
     expect(status().textContent).toContain('Correct.');
     expect(root()?.dataset.correct).toBe('true');
   });
 
   it('ignores a saved choice that no longer exists', () => {
-    progressStore.getState().answerQuickCheck(ID, 7, true);
+    progressStore.getState().answerQuickCheck(ID, 'c-removed-choice', true);
     render(<Example />);
     expect(root()?.dataset.answered).toBe('false');
     expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
@@ -114,7 +142,10 @@ describe('QuickCheck', () => {
     expect(document.activeElement).toBe(radios[0]);
     expect(root()?.dataset.answered).toBe('false');
     answer(/depends only on W, x and b/);
-    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 1, correct: true });
+    expect(progressStore.getState().answers[ID]).toMatchObject({
+      choice: choiceKey(TEXTS[1]),
+      correct: true,
+    });
   });
 
   it('asks for a choice when Check is pressed with none selected', () => {
@@ -140,7 +171,52 @@ describe('QuickCheck', () => {
     // Enter in the form submits it (the button is a submit button).
     fireEvent.click(radios[2] as HTMLInputElement);
     fireEvent.submit(check.closest('form') as HTMLFormElement);
-    expect(progressStore.getState().answers[ID]).toMatchObject({ choice: 2, correct: false });
+    const third = radios[2] as HTMLInputElement;
+    expect(progressStore.getState().answers[ID]).toMatchObject({
+      choice: third.value,
+      correct: third.value === choiceKey(TEXTS[1]),
+    });
+  });
+
+  it('creates the learner seed on first render and orders the choices by it', () => {
+    expect(progressStore.getState().seed).toBeNull();
+    render(<Example />);
+    const seed = progressStore.getState().seed;
+    expect(seed).toMatch(/^[0-9a-z]+$/);
+    expect(shownTexts()).toEqual(seededOrder(3, seed!, ID).map((i) => TEXTS[i]));
+  });
+
+  it('shows the same order on every visit, another order for another learner', () => {
+    // Seeds whose orders differ, found with the pure function the form uses.
+    const seeds = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const orders = seeds.map((s) => seededOrder(3, s, ID).join(''));
+    const other = seeds.find((s, i) => orders[i] !== orders[0])!;
+    act(() => progressStore.setState({ seed: 'a' }));
+    const first = render(<Example />);
+    const before = shownTexts();
+    first.unmount();
+    const second = render(<Example />);
+    expect(shownTexts()).toEqual(before);
+    second.unmount();
+    act(() => progressStore.setState({ seed: other }));
+    render(<Example />);
+    expect(shownTexts()).not.toEqual(before);
+    expect([...shownTexts()].sort()).toEqual([...before].sort());
+  });
+
+  it('keeps an answer on the same choice whatever position it moves to', () => {
+    act(() => progressStore.setState({ seed: 'a' }));
+    const first = render(<Example />);
+    answer(/GPU caches it/);
+    first.unmount();
+    const seeds = ['b', 'c', 'd', 'e', 'f', 'g'];
+    const moved = seeds.find(
+      (s) => seededOrder(3, s, ID).indexOf(2) !== seededOrder(3, 'a', ID).indexOf(2),
+    )!;
+    act(() => progressStore.setState({ seed: moved }));
+    render(<Example />);
+    expect(radio(/GPU caches it/).checked).toBe(true);
+    expect(status().textContent).toContain('caches do not remove the work');
   });
 
   it('finds choices that MDX wrapped in a paragraph and keeps other content', () => {
@@ -159,7 +235,10 @@ describe('QuickCheck', () => {
     );
     const group = screen.getByRole('group', { name: /Which is on the GPU\?/ });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => r.closest('label')?.textContent?.trim())).toEqual(['x', 'nothing']);
+    expect(radios.map((r) => r.closest('label')?.textContent?.trim()).sort()).toEqual([
+      'nothing',
+      'x',
+    ]);
     // The code stays inside the question, ahead of the choices.
     const code = within(group).getByText('x = torch.ones(2, device="cuda")');
     expect(code.compareDocumentPosition(radios[0]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(

@@ -1,8 +1,17 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { progressStore, useProgress } from '../../store/progress';
 import { Icon } from './Icon';
 import { InlineText } from './InlineText';
 import type { ChoiceDef } from './quick-check-model';
+import { seededOrder } from './shuffle';
 
 /** Props of a well-formed quick check, with its choices already read from the children. */
 export interface QuickCheckFormProps {
@@ -12,34 +21,52 @@ export interface QuickCheckFormProps {
   extra: ReactNode[];
 }
 
-/** The interactive part of a quick check: radios, Check / Try again, feedback, all explanations. */
+/**
+ * The interactive part of a quick check: radios, Check / Try again, feedback, all explanations.
+ * Choices appear in this learner's own order (seeded per learner and quick check, stable across
+ * visits); answers are saved by choice key, never by position.
+ */
 export function QuickCheckForm({ id, question, choices, extra }: QuickCheckFormProps) {
   const name = useId();
   const saved = useProgress((s) => s.answers[id]);
+  const seed = useProgress((s) => s.seed);
   const [retrying, setRetrying] = useState(false);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
   const [nudge, setNudge] = useState(false);
   const firstRadio = useRef<HTMLInputElement>(null);
 
+  // The first quick check a learner meets creates their seed, before the page is painted.
+  useLayoutEffect(() => {
+    if (seed === null) progressStore.getState().ensureSeed();
+  }, [seed]);
+  const shownOrder = useMemo(
+    () =>
+      seed === null
+        ? choices
+        : seededOrder(choices.length, seed, id).flatMap((i) => choices[i] ?? []),
+    [choices, seed, id],
+  );
+
   // The answer on show: the saved one, unless the learner has started over since.
-  const shown = !retrying && saved && saved.choice < choices.length ? saved.choice : null;
-  const shownChoice = shown === null ? undefined : choices[shown];
+  const savedChoice = saved ? choices.find((c) => c.key === saved.choice) : undefined;
+  const shownChoice = retrying ? undefined : savedChoice;
+  const shown = shownChoice?.key ?? null;
   const current = shown ?? selected;
 
-  function choose(i: number) {
-    setSelected(i);
+  function choose(key: string) {
+    setSelected(key);
     setNudge(false);
-    if (shown !== null && shown !== i) setRetrying(true);
+    if (shown !== null && shown !== key) setRetrying(true);
   }
 
   function check(e: FormEvent) {
     e.preventDefault();
-    const chosen = current === null ? undefined : choices[current];
-    if (current === null || !chosen) {
+    const chosen = choices.find((c) => c.key === current);
+    if (!chosen) {
       setNudge(true);
       return;
     }
-    progressStore.getState().answerQuickCheck(id, current, chosen.correct);
+    progressStore.getState().answerQuickCheck(id, chosen.key, chosen.correct);
     setRetrying(false);
     setNudge(false);
   }
@@ -65,22 +92,23 @@ export function QuickCheckForm({ id, question, choices, extra }: QuickCheckFormP
           </legend>
           {extra.length > 0 ? <div className="qc-extra">{extra}</div> : null}
           <div className="qc-choices">
-            {choices.map((c, i) => (
+            {shownOrder.map((c, i) => (
               <label
-                key={i}
+                key={c.key}
                 className="qc-choice"
-                data-state={shown !== i ? undefined : c.correct ? 'right' : 'wrong'}
+                data-choice={c.key}
+                data-state={shown !== c.key ? undefined : c.correct ? 'right' : 'wrong'}
               >
                 <input
                   ref={i === 0 ? firstRadio : undefined}
                   type="radio"
                   name={name}
-                  value={i}
-                  checked={current === i}
-                  onChange={() => choose(i)}
+                  value={c.key}
+                  checked={current === c.key}
+                  onChange={() => choose(c.key)}
                 />
                 <span className="qc-choice-text">{c.content}</span>
-                {shown === i ? (
+                {shown === c.key ? (
                   <span className="qc-choice-mark">
                     {c.correct ? '(your answer: correct)' : '(your answer: not correct)'}
                   </span>
@@ -104,7 +132,7 @@ export function QuickCheckForm({ id, question, choices, extra }: QuickCheckFormP
         {shownChoice ? <Feedback choice={shownChoice} /> : null}
         {nudge && !shownChoice ? <p>Choose an answer first.</p> : null}
       </div>
-      {shownChoice ? <AllExplanations choices={choices} /> : null}
+      {shownChoice ? <AllExplanations choices={shownOrder} /> : null}
     </div>
   );
 }
@@ -128,8 +156,8 @@ function AllExplanations({ choices }: { choices: ChoiceDef[] }) {
     <details className="qc-all">
       <summary>Show all explanations</summary>
       <ul>
-        {choices.map((c, i) => (
-          <li key={i} data-correct={String(c.correct)}>
+        {choices.map((c) => (
+          <li key={c.key} data-correct={String(c.correct)}>
             <div className="qc-all-choice">
               <strong>{c.correct ? 'Right answer:' : 'Wrong answer:'}</strong>{' '}
               <span className="qc-choice-text">{c.content}</span>

@@ -12,13 +12,22 @@ import { LESSON_COMPONENT_NAMES } from '../component-names';
 import { progressStore } from '../../store/progress';
 import { AnnotatedCode } from './AnnotatedCode';
 import { Callout } from './Callout';
+import { CatalogValue } from './CatalogValue';
 import { CodeBlock } from './CodeBlock';
 import { Practice, Task } from './Practice';
 import { Choice, QuickCheck } from './QuickCheck';
 
 // The real lessons, rendered with the blocks; every widget tag is a stand-in (widgets are tested
 // on their own), built from the list of allowed tags so new widgets need no change here.
-const blocks: MDXComponents = { Callout, AnnotatedCode, QuickCheck, Choice, Practice, Task };
+const blocks: MDXComponents = {
+  Callout,
+  AnnotatedCode,
+  QuickCheck,
+  Choice,
+  Practice,
+  Task,
+  CatalogValue,
+};
 const components: MDXComponents = {
   ...Object.fromEntries(
     LESSON_COMPONENT_NAMES.filter((name) => !(name in blocks)).map((name) => [
@@ -59,6 +68,11 @@ describe('the lessons rendered with the blocks', () => {
     expect(container.querySelectorAll('.annotated-code')).toHaveLength(count('AnnotatedCode'));
     expect(container.querySelectorAll('.callout')).toHaveLength(count('Callout'));
     expect(container.querySelectorAll('.task')).toHaveLength(count('Task'));
+    // Every catalog value was resolved by the lesson check at compile time.
+    expect(container.querySelectorAll('.catalog-value[data-kind]')).toHaveLength(
+      count('CatalogValue'),
+    );
+    expect(container.querySelectorAll('.catalog-value-missing')).toHaveLength(0);
     for (const details of container.querySelectorAll('details:not(.qc-all)')) {
       expect(details.firstElementChild?.tagName, 'summary first in <details>').toBe('SUMMARY');
     }

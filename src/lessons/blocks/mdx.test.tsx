@@ -10,6 +10,7 @@ import { Callout } from './Callout';
 import { CodeBlock } from './CodeBlock';
 import { Practice, Task } from './Practice';
 import { Choice, QuickCheck } from './QuickCheck';
+import { choiceKey } from './quick-check-model';
 
 // The blocks as a lesson gets them (components.tsx), without the lazily loaded widgets.
 const components: MDXComponents = {
@@ -57,7 +58,7 @@ describe('blocks written in MDX', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Second' }));
     fireEvent.click(screen.getAllByRole('button', { name: 'Check' })[0] as HTMLElement);
     expect(progressStore.getState().answers['mdx-flow']).toMatchObject({
-      choice: 1,
+      choice: choiceKey('Second'),
       correct: true,
     });
     expect(screen.getAllByRole('status')[0]?.querySelector('code')?.textContent).toBe('.to()');

@@ -1,8 +1,11 @@
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Choice, type ChoiceProps } from './Choice';
+import { hashString } from './shuffle';
 
 /** One choice as the quick check uses it. */
 export interface ChoiceDef {
+  /** The choice's identity: saved answers name it, so shuffling or reordering keeps them right. */
+  key: string;
   content: ReactNode;
   correct: boolean;
   explanation: string;
@@ -28,6 +31,22 @@ function holdsChoice(node: ReactNode): boolean {
   return Children.toArray((node as AnyElement).props.children).some(holdsChoice);
 }
 
+/** The text a learner reads in a node, whitespace collapsed ("Use `x`" reads "Use x"). */
+export function nodeText(node: ReactNode): string {
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(nodeText).join(' ');
+  if (!isValidElement(node)) return '';
+  const props = node.props as { children?: ReactNode; resolvedText?: unknown };
+  // A catalog value has no children; its text is the resolved figure.
+  if (typeof props.resolvedText === 'string') return props.resolvedText;
+  return nodeText(props.children);
+}
+
+/** A choice's key: a hash of its text, so it survives reordering but not rewording. */
+export function choiceKey(content: ReactNode): string {
+  return `c${hashString(nodeText(content).replace(/\s+/g, ' ').trim()).toString(36)}`;
+}
+
 function collect(node: ReactNode, out: ReactElement<ChoiceProps>[]): void {
   Children.forEach(node, (child) => {
     if (isChoice(child)) out.push(child);
@@ -46,6 +65,7 @@ export function readQuickCheckChildren(children: ReactNode): QuickCheckParts {
     (c) => !holdsChoice(c) && !(typeof c === 'string' && c.trim() === ''),
   );
   const choices = found.map(({ props }) => ({
+    key: choiceKey(props.children),
     content: props.children,
     // Like the build check, the attribute's presence marks the right answer (correct={false} aside).
     correct: props.correct !== undefined && props.correct !== false,
@@ -67,6 +87,9 @@ export function quickCheckProblems(
   }
   const n = parts.choices.length;
   if (n < 2) problems.push(`it needs at least two <Choice>s (found ${n})`);
+  const keys = parts.choices.map((c) => c.key);
+  const twin = keys.findIndex((k, i) => keys.indexOf(k) !== i);
+  if (twin >= 0) problems.push(`choice ${twin + 1} has the same text as an earlier one`);
   const right = parts.choices.filter((c) => c.correct).length;
   if (right !== 1) problems.push(`exactly one <Choice correct> is needed (found ${right})`);
   parts.explanations.forEach((e, i) => {
