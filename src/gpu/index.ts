@@ -87,6 +87,18 @@ export {
 } from './kernels/relu/relu';
 
 export {
+  deviceHasShaderF16,
+  measureHalfMatmul,
+  SHADER_F16,
+  type HalfMatmulMeasurement,
+} from './kernels/matmul-f16/run';
+export {
+  MATMUL_F16_SIZES,
+  type HalfMatmulVariant,
+  type MatmulErrors,
+} from './kernels/matmul-f16/matmul-f16';
+
+export {
   runBatchedMatmulOnGpu,
   runBinaryElementwiseOnGpu,
   TENSOR_MEASURE_OPTIONS,

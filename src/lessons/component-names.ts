@@ -7,6 +7,7 @@ export const LESSON_COMPONENT_NAMES = [
   'AnnotatedCode',
   'QuickCheck',
   'Choice',
+  'CatalogValue',
   'Race',
   'AmdahlPlot',
   'Explorer',
@@ -15,6 +16,9 @@ export const LESSON_COMPONENT_NAMES = [
   'Task',
   'TorchConsole',
   'TransferSimulator',
+  'MemorySimulator',
+  'MemorySnapshot',
+  'PrecisionExplorer',
   'DeviceCard',
   'KernelLab',
 ] as const;
@@ -27,6 +31,9 @@ export const WIDGET_TAG_NAMES = [
   'SpecTable',
   'TorchConsole',
   'TransferSimulator',
+  'MemorySimulator',
+  'MemorySnapshot',
+  'PrecisionExplorer',
   'DeviceCard',
   'KernelLab',
 ] as const;

@@ -4,6 +4,7 @@ import { Callout } from './blocks/Callout';
 import { AnnotatedCode } from './blocks/AnnotatedCode';
 import { CodeBlock } from './blocks/CodeBlock';
 import { QuickCheck, Choice } from './blocks/QuickCheck';
+import { CatalogValue } from './blocks/CatalogValue';
 import { Practice, Task } from './blocks/Practice';
 import { lessonWidgetTags } from '../widgets/registry';
 
@@ -14,6 +15,9 @@ const {
   SpecTable,
   TorchConsole,
   TransferSimulator,
+  MemorySimulator,
+  MemorySnapshot,
+  PrecisionExplorer,
   DeviceCard,
   KernelLab,
 } = lessonWidgetTags();
@@ -24,6 +28,7 @@ export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   AnnotatedCode,
   QuickCheck,
   Choice,
+  CatalogValue,
   Race,
   AmdahlPlot,
   Explorer,
@@ -32,6 +37,9 @@ export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   Task,
   TorchConsole,
   TransferSimulator,
+  MemorySimulator,
+  MemorySnapshot,
+  PrecisionExplorer,
   DeviceCard,
   KernelLab,
 };

@@ -8,6 +8,9 @@ import { consoleSchema } from './console/settings';
 import { deviceSchema } from './device-card/settings';
 import { explorerSchema } from './explorer/config';
 import { kernelLabSchema } from './kernel-lab/settings';
+import { memorySnapshotSchema } from './memory-snapshot/settings';
+import { memorySchema } from './memory/settings';
+import { precisionSchema } from './precision/settings';
 import { raceSchema } from './race/settings';
 import { specTableSchema } from './spec-table/settings';
 import { transferSchema } from './transfer/settings';
@@ -24,5 +27,8 @@ export const WIDGET_SCHEMAS: readonly AnyWidgetSchema[] = [
   listed(deviceSchema),
   listed(consoleSchema),
   listed(transferSchema),
+  listed(memorySchema),
+  listed(memorySnapshotSchema),
+  listed(precisionSchema),
   listed(kernelLabSchema),
 ];

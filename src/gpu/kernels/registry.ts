@@ -7,6 +7,7 @@ import { batchedMatmulKernel } from './batched-matmul';
 import { binaryElementwiseKernel } from './binary-elementwise';
 import { copyKernel } from './copy';
 import { fmaKernel } from './fma';
+import { matmulF16Kernel } from './matmul-f16';
 import { matmulNaiveKernel } from './matmul-naive';
 import { matmulTiledKernel } from './matmul-tiled';
 import { raceKernel } from './race';
@@ -25,6 +26,7 @@ export const KERNELS = [
   raceKernel,
   binaryElementwiseKernel,
   batchedMatmulKernel,
+  matmulF16Kernel,
 ] as const;
 
 /** Any kernel in the registry. */

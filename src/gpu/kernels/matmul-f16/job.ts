@@ -1,0 +1,85 @@
+/**
+ * A job of the half-precision matmul or its f32 twin: A and B uploaded in the variant's element
+ * type, C written as f32, and the result checked against the f64 reference within the variant's
+ * bound. The job also keeps the errors it saw, for the widget to show.
+ */
+import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
+import { withErrorScopes } from '../../error-scopes';
+import { bindBuffers, dispatch, type JobContext, type KernelJob } from '../../jobs/job';
+import { matmulCheckIndices } from '../../jobs/matmul-job';
+import { getPipeline } from '../../pipelines';
+import { checkElements } from '../../verify-f32';
+import { formatBytesBinary } from '../../../format/units';
+import { kernelOfVariant } from './index';
+import {
+  elementBytes,
+  errorTally,
+  MATMUL_F16_EDGE,
+  matmulF16Inputs,
+  matmulF16Plan,
+  referenceAt,
+  toleranceOf,
+  type HalfMatmulVariant,
+  type MatmulErrors,
+} from './matmul-f16';
+
+/** A matmul job that remembers the errors its last check found. */
+export interface HalfMatmulJob extends KernelJob {
+  /** Errors against the f64 reference from the last `verify`, or null before it ran. */
+  errors(): MatmulErrors | null;
+}
+
+/** Builds the job of `variant` for an n × n product. */
+export async function createHalfMatmulJob(
+  context: JobContext,
+  variant: HalfMatmulVariant,
+  n: number,
+): Promise<HalfMatmulJob> {
+  const { device, buffers } = context;
+  const kernel = kernelOfVariant(variant);
+  const plan = matmulF16Plan(n, variant, context.layout.maxWorkgroupsPerDimension);
+  const pipeline = await getPipeline(device, {
+    kernel,
+    entryPoint: 'matmul_half',
+    constants: { WORKGROUP_X: MATMUL_F16_EDGE, WORKGROUP_Y: MATMUL_F16_EDGE },
+  });
+  const inputs = matmulF16Inputs(n);
+  const inputBytes = n * n * elementBytes(variant);
+  const action = `allocate the ${variant} matmul buffers (${formatBytesBinary(2 * inputBytes + n * n * 4)})`;
+  let lastErrors: MatmulErrors | null = null;
+  return withErrorScopes(device, action, () => {
+    const dims = buffers.create('matmul-f16 dims', 16, uniformUsage());
+    const a = buffers.create('matmul-f16 A', inputBytes, inputUsage());
+    const b = buffers.create('matmul-f16 B', inputBytes, inputUsage());
+    const c = buffers.create('matmul-f16 C', n * n * 4, outputUsage());
+    device.queue.writeBuffer(dims, 0, new Uint32Array([n, 0, 0, 0]));
+    device.queue.writeBuffer(a, 0, variant === 'f16' ? inputs.aHalf : inputs.a);
+    device.queue.writeBuffer(b, 0, variant === 'f16' ? inputs.bHalf : inputs.b);
+    const group = bindBuffers(device, pipeline, kernel, 'matmul_half', { dims, a, b, c });
+    const grid = plan.dispatches[0] ?? [1, 1, 1];
+    return {
+      label: kernel.label,
+      plan,
+      record: (pass) => dispatch(pass, pipeline, group, grid),
+      output: c,
+      outputBytes: n * n * 4,
+      errors: () => lastErrors,
+      verify(result) {
+        const tally = errorTally();
+        const absSums = new Map<number, number>();
+        const expectedAt = (index: number): number => {
+          const reference = referenceAt(inputs, Math.floor(index / n), index % n);
+          absSums.set(index, reference.absSum);
+          tally.add(reference.value, index < result.length ? (result[index] as number) : NaN);
+          return reference.value;
+        };
+        const shape = { m: n, n, k: n };
+        const check = checkElements(matmulCheckIndices(shape), n * n, expectedAt, result, (i) =>
+          toleranceOf(variant, n, absSums.get(i) ?? 0),
+        );
+        lastErrors = tally.result();
+        return check;
+      },
+    };
+  });
+}

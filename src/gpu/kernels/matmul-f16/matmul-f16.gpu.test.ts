@@ -1,0 +1,58 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
+import { describeF32Check } from '../../verify-f32';
+import { MATMUL_F16_SIZES } from './matmul-f16';
+import { deviceHasShaderF16, runHalfMatmulOnce, SHADER_F16 } from './run';
+
+const acquisition = await acquireNodeGpu({ optionalFeatures: [SHADER_F16] });
+warnIfUnavailable(acquisition, 'f16 matmul kernel');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+const hasF16 = gpu ? deviceHasShaderF16(gpu) : false;
+if (gpu && !hasF16) {
+  console.warn(
+    `[f16 matmul kernel] skipping the f16 variant: this WebGPU adapter (${gpu.adapter.vendor} ` +
+      `${gpu.adapter.architecture}${gpu.adapter.isFallback ? ', a software fallback' : ''}) does ` +
+      `not offer "shader-f16" (it offers: ${gpu.adapter.features.join(', ') || 'nothing'}). ` +
+      'The f32 twin is still tested.',
+  );
+}
+
+if (hasF16) {
+  console.warn(
+    '[f16 matmul kernel] skipping the refusal test: this device has "shader-f16", so f16 runs.',
+  );
+}
+
+afterAll(() => gpu?.device.destroy());
+
+describe('the f32 twin of the f16 matmul on real WebGPU', () => {
+  for (const n of [2, 18, ...MATMUL_F16_SIZES]) {
+    it.skipIf(!gpu)(`matches the f64 product within the f32 bound at n = ${n}`, async () => {
+      const run = await runHalfMatmulOnce(gpu!, 'f32', n);
+      expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+      expect(run.check.checked).toBe(n * n);
+      expect(run.errors.checked).toBe(n * n);
+      // f16 inputs have 11 significant bits, so the products are exact in f32: only the sums
+      // round, and the result is far closer to the exact product than f16 arithmetic gets.
+      expect(run.errors.relativeError).toBeLessThan(1e-5);
+    });
+  }
+
+  it.skipIf(!gpu || hasF16)('refuses the f16 variant on a device without shader-f16', async () => {
+    await expect(runHalfMatmulOnce(gpu!, 'f16', 16)).rejects.toThrow(/without the "shader-f16"/);
+  });
+});
+
+describe('the f16 matmul on real WebGPU', () => {
+  for (const n of [18, ...MATMUL_F16_SIZES]) {
+    it.skipIf(!hasF16)(
+      `stays within the f16 bound at n = ${n}, with more error than f32`,
+      async () => {
+        const half = await runHalfMatmulOnce(gpu!, 'f16', n);
+        const full = await runHalfMatmulOnce(gpu!, 'f32', n);
+        expect(half.check.ok, describeF32Check(half.check)).toBe(true);
+        expect(half.errors.maxAbsError).toBeGreaterThan(full.errors.maxAbsError);
+      },
+    );
+  }
+});

@@ -1,0 +1,82 @@
+import { useEffect, useRef } from 'react';
+import { useWidgetState } from '../../state/useWidgetState';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { useController } from '../../ui/useController';
+import { createBrowserSnapshotDeps } from './browser-deps';
+import { SnapshotController, statusOf, type SnapshotDeps } from './controller';
+import { DropZone } from './DropZone';
+import { HowToRecord } from './HowToRecord';
+import { LoadStatus } from './LoadStatus';
+import { ReportView } from './ReportView';
+import { memorySnapshotSchema } from './settings';
+import './memory-snapshot.css';
+
+/** Props a lesson may pass. */
+export interface MemorySnapshotProps {
+  /** Open the bundled example at first (the link's `example` wins). */
+  example?: unknown;
+  /** The view shown at first: "timeline" or "segments". */
+  view?: unknown;
+  /** Replaces the browser's worker and fetch (tests). */
+  deps?: SnapshotDeps;
+}
+
+/**
+ * Opens a real PyTorch memory snapshot (`torch.cuda.memory._dump_snapshot()`) in the browser:
+ * the file is read by a small pickle reader that never runs code, analysed in a worker, and
+ * shown as allocated memory over time with its peak, the allocations alive at the peak, and the
+ * allocator's segments and blocks. A generated example is one click away.
+ */
+export default function MemorySnapshot({ example, view, deps }: MemorySnapshotProps) {
+  const settings = useWidgetState(memorySnapshotSchema, { example, view });
+  const [controller, state] = useController(
+    () => new SnapshotController(deps ?? createBrowserSnapshotDeps()),
+  );
+  const exampleOpened = useRef(false);
+  const wantsExample = settings.state.example;
+  useEffect(() => {
+    if (!wantsExample || exampleOpened.current) return;
+    exampleOpened.current = true;
+    void controller.openExample();
+  }, [wantsExample, controller]);
+
+  const report = state.report;
+  const device = report?.devices.find((d) => d.device === state.device) ?? report?.devices[0];
+  return (
+    <WidgetRoot
+      id="memory-snapshot"
+      status={statusOf(state)}
+      label="Memory snapshot viewer"
+      title="Open a real memory snapshot"
+      settings={settings}
+      className="memory-snapshot"
+    >
+      <DropZone
+        onFile={(file) => {
+          settings.set({ example: false });
+          void controller.openFile(file);
+        }}
+        onExample={() => {
+          exampleOpened.current = true;
+          settings.set({ example: true });
+          void controller.openExample();
+        }}
+      />
+      <HowToRecord />
+      <LoadStatus state={state} onCancel={() => controller.cancel()} />
+      {report && device && state.source && state.phase === 'done' && (
+        <ReportView
+          report={report}
+          source={state.source}
+          device={device}
+          view={settings.state.view}
+          onView={(v) => settings.set({ view: v })}
+          onDevice={(d) => controller.selectDevice(d)}
+        />
+      )}
+      {report && !device && (
+        <p className="snap-note">The snapshot is empty: no segments and no recorded events.</p>
+      )}
+    </WidgetRoot>
+  );
+}

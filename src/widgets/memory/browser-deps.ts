@@ -1,0 +1,62 @@
+/**
+ * The simulator's real dependencies: the cost engine's network models. Nothing here touches the
+ * browser (the engine is pure), but this is where the real engine is wired in, as every widget
+ * wires its outside world in its browser-deps.ts; tests pass a fake `MemoryEngine` instead.
+ */
+import {
+  analyzeNetwork,
+  getGpu,
+  getZooNetwork,
+  networkLayers,
+  precisionPlan,
+  predictInference,
+  predictTrainStep,
+} from '../../engine';
+import { cudaGpus } from '../../torch';
+import {
+  inferenceRequestOf,
+  trainRequestOf,
+  type MemoryEngine,
+  type MemoryScenario,
+} from './scenario';
+
+/** The sequence length the engine builds a step with (its own default when none is given). */
+function buildSeq(scenario: MemoryScenario): number {
+  if (scenario.seq !== undefined) return scenario.seq;
+  return typeof scenario.model === 'string' ? getZooNetwork(scenario.model).defaultSeq : 1;
+}
+
+/** The cost engine behind the simulator's port. */
+export const engineMemoryModel: MemoryEngine = {
+  predict: (scenario) =>
+    scenario.mode === 'train'
+      ? predictTrainStep(trainRequestOf(scenario))
+      : predictInference(inferenceRequestOf(scenario)),
+  layerCosts: (scenario) =>
+    analyzeNetwork(
+      networkLayers(scenario.model, {
+        seq: buildSeq(scenario),
+        mode: scenario.mode,
+        ...(scenario.mode === 'inference' ? { phase: scenario.phase } : {}),
+      }),
+    ).layers,
+  gpus: () => cudaGpus(),
+  precisionProblem: (gpu, precision) => {
+    try {
+      precisionPlan(getGpu(gpu), precision);
+      return null;
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  },
+};
+
+/** What the simulator's controller is given. */
+export interface MemoryDeps {
+  engine: MemoryEngine;
+}
+
+/** The real dependencies. */
+export function createBrowserMemoryDeps(): MemoryDeps {
+  return { engine: engineMemoryModel };
+}

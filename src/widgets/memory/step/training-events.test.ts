@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import type { TrainStepRequest } from '../../../engine';
+import type { TensorOp, TrainingEvent } from './event-log';
+import { PLAIN_LOOP, type LoopHabits } from './loop-code';
+import { resolveStepSetup, type StepSetup } from './step-setup';
+import { runTrace } from './trace';
+import { buildTrainingEvents } from './training-events';
+
+const MLP: TrainStepRequest = {
+  model: 'mlp-mnist',
+  gpu: 'a100-sxm-80gb',
+  batch: 64,
+  precision: 'fp32',
+  optimizer: 'adam',
+};
+
+function setupOf(request: TrainStepRequest): StepSetup {
+  const result = resolveStepSetup(request);
+  if (!result.ok) throw new Error(result.message);
+  return result.setup;
+}
+
+function eventsOf(request: TrainStepRequest, habits: Partial<LoopHabits> = {}) {
+  return buildTrainingEvents(setupOf(request), { ...PLAIN_LOOP, ...habits });
+}
+
+/** Allocations of a kind in some events. */
+function allocs(events: readonly TrainingEvent[], kind: string) {
+  return events.flatMap((e) =>
+    e.ops.filter(
+      (op): op is Extract<TensorOp, { op: 'alloc' }> => op.op === 'alloc' && op.kind === kind,
+    ),
+  );
+}
+
+function traceOf(request: TrainStepRequest, habits: Partial<LoopHabits> = {}) {
+  const setup = setupOf(request);
+  return runTrace(
+    buildTrainingEvents(setup, { ...PLAIN_LOOP, ...habits }),
+    setup.capacityBytes,
+    setup.contextBytes,
+  );
+}
+
+describe('the events of two training iterations', () => {
+  it('puts the weights first, then forward, loss, backward in reverse, step and zero_grad', () => {
+    const events = eventsOf(MLP);
+    expect(events[0]?.line).toBe('model');
+    expect(allocs(events.slice(0, 1), 'weights').map((op) => op.bytes)).toEqual([
+      401_920 * 4,
+      262_656 * 4,
+      5_130 * 4,
+    ]);
+    const first = events.filter((e) => e.iteration === 1).map((e) => e.label);
+    expect(first).toEqual([
+      'forward fc1',
+      'forward relu1',
+      'forward fc2',
+      'forward relu2',
+      'forward fc3',
+      'loss_fn(out, y)',
+      'backward loss',
+      'backward fc3',
+      'backward relu2',
+      'backward fc2',
+      'backward relu1',
+      'backward fc1',
+      'optimizer.step() creates exp_avg and exp_avg_sq',
+      'optimizer.zero_grad()',
+      'loss.item()',
+    ]);
+  });
+
+  it('keeps each layer’s saved activations until its own backward', () => {
+    const events = eventsOf(MLP);
+    const forwardFc2 = events.find((e) => e.label === 'forward fc2' && e.iteration === 1);
+    expect(forwardFc2?.ops).toContainEqual({
+      op: 'alloc',
+      key: 'act:2:1',
+      bytes: 512 * 64 * 4,
+      kind: 'activations',
+    });
+    const backwardFc2 = events.find((e) => e.label === 'backward fc2' && e.iteration === 1);
+    expect(backwardFc2?.ops).toContainEqual({ op: 'free', key: 'act:2:1' });
+    expect(backwardFc2?.ops).toContainEqual({
+      op: 'alloc',
+      key: 'grad:2',
+      bytes: 262_656 * 4,
+      kind: 'gradients',
+    });
+  });
+
+  it('makes Adam’s two state buffers on the first step only, SGD’s one', () => {
+    const adam = eventsOf(MLP);
+    expect(allocs(adam, 'optimizer')).toHaveLength(6);
+    expect(
+      allocs(
+        adam.filter((e) => e.iteration === 2),
+        'optimizer',
+      ),
+    ).toHaveLength(0);
+    const sgd = eventsOf({ ...MLP, optimizer: 'sgd' });
+    expect(allocs(sgd, 'optimizer').reduce((sum, op) => sum + op.bytes, 0)).toBe(669_706 * 4);
+  });
+
+  it('frees the gradients at zero_grad and makes them again in the next backward', () => {
+    const events = eventsOf(MLP);
+    const zero = events.find((e) => e.line === 'zero-grad' && e.iteration === 1);
+    expect(zero?.ops.filter((op) => op.op === 'free')).toHaveLength(3);
+    expect(
+      allocs(
+        events.filter((e) => e.iteration === 2),
+        'gradients',
+      ),
+    ).toHaveLength(3);
+  });
+
+  it('keeps the gradients when zero_grad is forgotten, so the second backward adds into them', () => {
+    const events = eventsOf(MLP, { forgetZeroGrad: true });
+    expect(events.find((e) => e.line === 'zero-grad')?.ops).toEqual([]);
+    expect(
+      allocs(
+        events.filter((e) => e.iteration === 2),
+        'gradients',
+      ),
+    ).toHaveLength(0);
+    const plain = traceOf(MLP);
+    const forgot = traceOf(MLP, { forgetZeroGrad: true });
+    expect(forgot.peak.bytes - plain.peak.bytes).toBeGreaterThan(0);
+  });
+
+  it('frees out and loss at del, before the next forward instead of after it', () => {
+    const request: TrainStepRequest = {
+      ...MLP,
+      model: 'gpt2-124m',
+      batch: 4,
+      precision: 'amp-bf16',
+    };
+    const kept = eventsOf(request);
+    const rebind = kept.find(
+      (e) =>
+        e.iteration === 2 &&
+        e.ops.some((op) => op.op === 'free' && op.key.endsWith(':1') && op.key.startsWith('out:')),
+    );
+    expect(rebind?.label).toBe('forward lm_head');
+    const deleted = eventsOf(request, { delOutputs: true });
+    const del = deleted.find((e) => e.line === 'del' && e.iteration === 1);
+    expect(del?.ops.map((op) => op.op)).toEqual(['free', 'free']);
+    // Without del the old logits live through the second forward: a higher peak.
+    expect(traceOf(request).peak.bytes).toBeGreaterThan(
+      traceOf(request, { delOutputs: true }).peak.bytes,
+    );
+  });
+
+  it('keeps every loss tensor a list holds: 512 bytes a step on the GPU', () => {
+    const kept = traceOf(MLP, { keepLossTensors: true, delOutputs: true });
+    const byItem = traceOf(MLP, { delOutputs: true });
+    const end = (t: typeof kept) => t.counters.at(-1)?.allocatedBytes ?? 0;
+    expect(end(kept) - end(byItem)).toBe(2 * 512);
+    expect(kept.counters.at(-1)?.liveBytes.loss).toBe(2 * 4);
+  });
+
+  it('empty_cache returns whole free segments only and leaves allocated memory alone', () => {
+    const trace = traceOf(
+      { ...MLP, model: 'resnet50', batch: 32, precision: 'amp-fp16', optimizer: 'sgd' },
+      { emptyCache: true },
+    );
+    const index = trace.events.findIndex((e) => e.line === 'empty-cache');
+    const before = trace.counters[index - 1];
+    const after = trace.counters[index];
+    expect(after?.allocatedBytes).toBe(before?.allocatedBytes);
+    expect(after?.reservedBytes).toBeLessThan(before?.reservedBytes ?? 0);
+    expect(after?.reservedBytes).toBeGreaterThanOrEqual(after?.allocatedBytes ?? 0);
+  });
+
+  it('resets the peak at the top of each iteration when asked', () => {
+    const trace = traceOf(MLP, { resetPeak: true });
+    const second = trace.events.findIndex((e) => e.line === 'reset-peak' && e.iteration === 2);
+    const counters = trace.counters[second];
+    expect(counters?.peakAllocatedBytes).toBe(counters?.allocatedBytes);
+    expect(trace.counters[second - 1]?.peakAllocatedBytes).toBeGreaterThan(
+      counters?.peakAllocatedBytes ?? 0,
+    );
+  });
+
+  it('checkpointing keeps segment inputs only and recomputes each segment in backward', () => {
+    const request: TrainStepRequest = {
+      ...MLP,
+      model: 'bert-base',
+      batch: 16,
+      precision: 'amp-bf16',
+    };
+    const events = eventsOf(request, {});
+    const checkpointed = eventsOf({ ...request, checkpointing: true });
+    expect(checkpointed.some((e) => e.label.startsWith('recompute '))).toBe(true);
+    expect(events.some((e) => e.label.startsWith('recompute '))).toBe(false);
+    const peak = traceOf(request).peak.bytes;
+    expect(traceOf({ ...request, checkpointing: true }).peak.bytes).toBeLessThan(peak);
+  });
+
+  it('frees every activation, output and input gradient by the end of each backward', () => {
+    const events = eventsOf({
+      ...MLP,
+      model: 'resnet50',
+      batch: 8,
+      precision: 'tf32',
+      optimizer: 'sgd',
+    });
+    const live = new Map<string, string>();
+    for (const event of events) {
+      for (const op of event.ops) {
+        if (op.op === 'alloc') live.set(op.key, op.kind);
+        if (op.op === 'free') live.delete(op.key);
+      }
+      if (event.line === 'step') {
+        const leftovers = [...live].filter(([key]) => /^(act|gin|copy|ckpt):/.test(key));
+        expect(leftovers).toEqual([]);
+      }
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import { BitString } from './BitString';
+import type { FormatId } from './formats';
+import { errorText, type FormatReading } from './reading';
+
+/** Props of the table. */
+export interface FormatTableProps {
+  readings: readonly FormatReading[];
+  /** The format in the bit editor. */
+  selected: FormatId;
+  onSelect(id: FormatId): void;
+  /** The text the readings are of, for the caption. */
+  typedText: string;
+}
+
+/** One row per format: its bits, the exact value stored, the errors and what happened (two columns, so it fits a phone). */
+export function FormatTable({ readings, selected, onSelect, typedText }: FormatTableProps) {
+  const name = `precision-format-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  return (
+    <div
+      className="precision-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="How each format stores the number (scrolls sideways)"
+    >
+      <table className="precision-table" data-formats-table>
+        <caption className="visually-hidden">{`How each format stores ${typedText}`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Format and bits</th>
+            <th scope="col">Stored value (exact), error and what happened</th>
+          </tr>
+        </thead>
+        <tbody>
+          {readings.map((r) => (
+            <tr key={r.format.id} data-format={r.format.id} data-outcome={r.rounded.outcome}>
+              <th scope="row">
+                <label className="precision-format-choice">
+                  <input
+                    type="radio"
+                    name={name}
+                    checked={r.format.id === selected}
+                    onChange={() => onSelect(r.format.id)}
+                  />
+                  {r.format.name}
+                  <span className="precision-bitcount">
+                    {`${1 + r.format.exponentBits + r.format.mantissaBits} bits`}
+                  </span>
+                </label>
+                <BitString format={r.format} encoded={r.rounded.encoded} />
+              </th>
+              <td className="precision-stored">
+                <span className="precision-value" data-value>
+                  {r.valueText}
+                </span>
+                <span className="precision-error">
+                  <span
+                    className={`precision-verdict precision-verdict--${r.verdict.tone}`}
+                    data-verdict
+                  >
+                    {r.verdict.label}
+                  </span>{' '}
+                  <span>error (stored − typed) {errorText(r.absoluteError)}</span>
+                  {' · '}
+                  <span>relative {errorText(r.relativeError)}</span>
+                </span>
+                {r.verdict.tone === 'warn' || r.verdict.tone === 'bad' ? (
+                  <span className="precision-detail">{r.verdict.detail}</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { exactDecimal } from './exact-decimal';
+import { FORMATS, limitsOf } from './formats';
+
+/** Every format's largest and smallest normal, smallest subnormal and epsilon, exactly. */
+export function LimitsTable() {
+  return (
+    <details className="precision-limits">
+      <summary>Limits of every format, as exact decimals</summary>
+      <div
+        className="precision-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="Limits of every format (scrolls sideways)"
+      >
+        <table className="precision-table">
+          <thead>
+            <tr>
+              <th scope="col">Format</th>
+              <th scope="col">Largest normal</th>
+              <th scope="col">Smallest normal</th>
+              <th scope="col">Smallest subnormal</th>
+              <th scope="col">Machine epsilon</th>
+            </tr>
+          </thead>
+          <tbody>
+            {FORMATS.map((format) => {
+              const l = limitsOf(format);
+              return (
+                <tr key={format.id} data-limits={format.id}>
+                  <th scope="row">{format.name}</th>
+                  {[l.largestNormal, l.smallestNormal, l.smallestSubnormal, l.epsilon].map(
+                    (v, i) => (
+                      <td key={i} className="precision-value">
+                        {exactDecimal(v)}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The kernel part's real dependencies: the page's shared WebGPU device, or, when that device was
+ * made without "shader-f16" by a widget that asked first although the adapter offers it, a
+ * device of this widget's own with the feature (freed when the widget goes away).
+ */
+import {
+  acquireGpu,
+  adapterLabel,
+  describeF32Check,
+  deviceHasShaderF16,
+  measureHalfMatmul,
+  shareGpu,
+  SHADER_F16,
+  type GpuContext,
+} from '../../gpu';
+import type { F16Support, KernelDeps, KernelResult, KernelVariant } from './kernel-controller';
+
+/** Why a device has no f16, in words a learner can act on. */
+export function f16Absence(gpu: GpuContext): string {
+  const who = adapterLabel(gpu.adapter);
+  const base = `This WebGPU adapter (${who}) does not offer the "shader-f16" feature, so WGSL cannot compute in f16 here; only the f32 twin runs and there is no f16 result to compare.`;
+  return gpu.adapter.isFallback
+    ? `${base} It is a software fallback (SwiftShader runs WebGPU on the CPU), and it offers no f16 arithmetic.`
+    : `${base} Browsers offer it where the GPU and its driver support 16-bit arithmetic in shaders.`;
+}
+
+/** A device with f16 where the adapter has it: the shared one, or one of this widget's own. */
+async function deviceWithF16(shared: GpuContext): Promise<{ gpu: GpuContext; release(): void }> {
+  if (deviceHasShaderF16(shared) || !shared.adapter.features.includes(SHADER_F16)) {
+    return { gpu: shared, release: () => {} };
+  }
+  const own = await acquireGpu({ optionalFeatures: [SHADER_F16, 'timestamp-query'] });
+  if (own.ok && deviceHasShaderF16(own.gpu)) {
+    return { gpu: own.gpu, release: () => own.gpu.device.destroy() };
+  }
+  if (own.ok) own.gpu.device.destroy();
+  return { gpu: shared, release: () => {} };
+}
+
+/** Browser dependencies for KernelController. */
+export function createBrowserKernelDeps(): KernelDeps {
+  return {
+    async acquire() {
+      const acquired = await shareGpu({ optionalFeatures: [SHADER_F16, 'timestamp-query'] });
+      if (!acquired.ok) return { ok: false, message: acquired.message };
+      const { gpu, release } = await deviceWithF16(acquired.gpu);
+      const f16: F16Support = deviceHasShaderF16(gpu)
+        ? { available: true }
+        : { available: false, reason: f16Absence(gpu) };
+      return {
+        ok: true,
+        target: {
+          adapter: { description: adapterLabel(gpu.adapter), fallback: gpu.adapter.isFallback },
+          f16,
+          release,
+          async measure(variant: KernelVariant, n: number, signal: AbortSignal) {
+            const run = await measureHalfMatmul(gpu, variant, n, { signal });
+            const result: KernelResult = {
+              variant,
+              n,
+              medianSeconds: run.measurement.medianSeconds,
+              timing: run.measurement.method,
+              flopsPerSecond: run.flopsPerSecond,
+              maxAbsError: run.errors.maxAbsError,
+              relativeError: run.errors.relativeError,
+              verified: run.check.ok,
+              checkText: describeF32Check(run.check),
+            };
+            return result;
+          },
+        },
+      };
+    },
+  };
+}

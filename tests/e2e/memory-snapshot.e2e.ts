@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { rawBytes, writePickle } from '../../src/widgets/memory-snapshot/testing/pickle-writer';
+import {
+  USER_STACK,
+  block,
+  event,
+  segment,
+  snapshotPickle,
+} from '../../src/widgets/memory-snapshot/testing/snapshot-builder';
+import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
+
+const base = inject('baseUrl');
+/** Lesson 5 places the widget; E2E_SNAPSHOT_PAGE points at another page while it is written. */
+const LESSON = process.env.E2E_SNAPSHOT_PAGE ?? '#/lesson/gpu-memory';
+const MIB = 1024 * 1024;
+const EXAMPLE = readFileSync(
+  join(process.cwd(), 'public', 'examples', 'memory-snapshot-example.pickle'),
+);
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ webgpu: false });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function open(options: OpenOptions = {}) {
+  return openPage(browser, base + LESSON, options);
+}
+
+/** The widget once its code has loaded (not the placeholder). */
+async function snapshotWidget(page: Page): Promise<Locator> {
+  const root = page.locator('section[data-widget="memory-snapshot"]:not(.widget-placeholder)');
+  await root.waitFor({ timeout: 60_000 });
+  await root.scrollIntoViewIfNeeded();
+  return root;
+}
+
+/** Gives the widget's file input a file, as a learner choosing it would. */
+async function chooseFile(widget: Locator, name: string, bytes: Uint8Array) {
+  await widget.getByTestId('snapshot-file-input').setInputFiles({
+    name,
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(bytes),
+  });
+}
+
+/** A small recorded training step: 1 MiB and 2 MiB alive together, peak 3 MiB. */
+function learnerSnapshot(): Uint8Array {
+  const a = 0x7f0000000000;
+  const b = a + 2 * MIB;
+  const events = [
+    event('segment_alloc', a, 20 * MIB, 1_000, USER_STACK),
+    event('alloc', a, MIB, 1_010, USER_STACK),
+    event('alloc', b, 2 * MIB, 1_020, USER_STACK),
+    event('free_requested', a, MIB, 1_030),
+    event('free_completed', a, MIB, 1_031),
+  ];
+  const blocks = [
+    block(a, 2 * MIB, 'inactive'),
+    block(b, 2 * MIB, 'active_allocated', 2 * MIB, USER_STACK),
+    block(b + 2 * MIB, 16 * MIB, 'inactive'),
+  ];
+  return snapshotPickle([segment(a, blocks)], [events]);
+}
+
+/** 600,000 events (about 23 MB): long enough to read that there is time to cancel it. */
+function longRecording(): Uint8Array {
+  const events = [];
+  for (let i = 0; i < 300_000; i++) {
+    const addr = 0x7f0000000000 + (i % 4096) * 4096;
+    events.push(event('alloc', addr, 512 + (i % 100), 1e15 + 10 * i, USER_STACK));
+    events.push(event('free_completed', addr, 512 + (i % 100), 1e15 + 10 * i + 5, USER_STACK));
+  }
+  return snapshotPickle([], [events]);
+}
+
+describe('memory snapshot viewer', () => {
+  it('opens the example from the keyboard: the peak and what was alive at it', async () => {
+    const { page, errors, context } = await open();
+    const widget = await snapshotWidget(page);
+    expect(await widget.textContent()).toMatch(/nothing in it\s*leaves your machine/);
+    await widget.getByRole('button', { name: 'Open the example' }).focus();
+    await page.keyboard.press('Enter');
+    const marker = widget.getByTestId('peak-marker');
+    await marker.waitFor({ timeout: 60_000 });
+    expect(await widget.getAttribute('data-status')).toBe('done');
+    expect(await marker.textContent()).toMatch(/^peak 120\.6 MiB at \d/);
+    expect(await widget.locator('[data-source="example"]').textContent()).toMatch(
+      /not recorded on a GPU/,
+    );
+    const table = widget.getByTestId('peak-table');
+    expect(await table.locator('caption').textContent()).toMatch(
+      /^Allocations alive at the peak: 35, 120\.6 MiB in all$/,
+    );
+    const firstRow = table.locator('tbody tr').first();
+    expect(await firstRow.locator('td').first().textContent()).toBe('16 MiB');
+    // The full stack opens on demand and shows PyTorch's own frames too.
+    await firstRow.getByText(/^Full stack/).click();
+    expect(await firstRow.locator('.snap-full-stack li').count()).toBeGreaterThan(5);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('analyses a file given to the file input, off the main thread, and lists its segments', async () => {
+    const { page, errors, context } = await open({ colorScheme: 'dark' });
+    const widget = await snapshotWidget(page);
+    const workerStarted = page.waitForEvent('worker');
+    const chooser = page.waitForEvent('filechooser');
+    await widget.getByRole('button', { name: 'Choose a snapshot file…' }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'my-run.pickle',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(learnerSnapshot()),
+    });
+    await widget.getByTestId('peak-marker').waitFor({ timeout: 60_000 });
+    expect(await widget.getByTestId('peak-marker').textContent()).toMatch(/^peak 3 MiB at 20 µs/);
+    expect(await widget.locator('[data-source="file"]').textContent()).toMatch(/^my-run\.pickle/);
+    expect((await workerStarted).url()).toMatch(/snapshot\.worker-[\w-]+\.js$/);
+    expect(await widget.getByTestId('peak-table').locator('tbody tr').count()).toBe(2);
+    await widget.getByRole('radio', { name: 'Segments and blocks' }).check();
+    expect(await widget.locator('.snap-segment').count()).toBe(1);
+    expect(await widget.textContent()).toMatch(
+      /18 MiB cached free in 2 pieces, the largest 16 MiB/,
+    );
+    await expect.poll(() => page.url()).toContain('memory-snapshot.view=segments');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('explains bad files one by one, and the page keeps working', async () => {
+    const { page, errors, context } = await open();
+    const widget = await snapshotWidget(page);
+    const alert = widget.getByRole('alert');
+    const cases: Array<[string, Uint8Array, RegExp]> = [
+      ['evil.pickle', rawBytes(0x80, 4, 'cos\nsystem\n', 0x8c, 2, 'ls', 0x85, 'R.'), /Refused/],
+      ['cut.pickle', EXAMPLE.subarray(0, 9000), /cut short[\s\S]*ends at byte 9,000/],
+      ['photo.pickle', rawBytes(0x89, 'PNG', 13, 10), /Not a pickle[\s\S]*PNG image/],
+      ['model.pickle', writePickle({ model: 'resnet', epoch: 3 }), /Not a memory snapshot/],
+    ];
+    for (const [name, bytes, message] of cases) {
+      await chooseFile(widget, name, bytes);
+      await expect.poll(async () => (await alert.count()) && alert.textContent()).toMatch(message);
+      expect(await widget.getAttribute('data-status')).toBe('error');
+    }
+    // Segments only: the snapshot was taken without recording history.
+    const segmentsOnly = snapshotPickle([
+      segment(0x1000, [block(0x1000, 512, 'active_allocated')]),
+    ]);
+    await chooseFile(widget, 'state.pickle', segmentsOnly);
+    await widget.getByTestId('no-history').waitFor();
+    expect(await widget.getByTestId('no-history').textContent()).toMatch(
+      /_record_memory_history\(\) was not running/,
+    );
+    // The rest of the lesson is untouched: every other widget loaded and none failed.
+    const others = page.locator('section[data-widget]:not([data-widget="memory-snapshot"])');
+    for (const other of await others.all()) {
+      expect(await other.getAttribute('class')).not.toMatch(/widget-failed/);
+    }
+    await widget.getByRole('button', { name: 'Open the example' }).click();
+    await widget.getByTestId('peak-table').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows progress while a long recording is read, and cancels it', async () => {
+    const { page, errors, context } = await open();
+    const widget = await snapshotWidget(page);
+    await chooseFile(widget, 'long-run.pickle', longRecording());
+    await widget
+      .getByRole('status')
+      .filter({ hasText: /^Reading long-run\.pickle/ })
+      .waitFor();
+    expect(await widget.getAttribute('data-status')).toBe('running');
+    await widget.getByRole('button', { name: 'Cancel' }).click();
+    await widget.getByText('Stopped. Nothing from the file was kept.').waitFor();
+    expect(await widget.getAttribute('data-status')).toBe('idle');
+    expect(await widget.getByTestId('peak-table').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a phone screen with the example open', async () => {
+    const { page, errors, context } = await open({ width: 375 });
+    const widget = await snapshotWidget(page);
+    await widget.getByRole('button', { name: 'Open the example' }).click();
+    await widget.getByTestId('peak-table').waitFor({ timeout: 60_000 });
+    // Wide parts (the table, the code sample) scroll inside their own boxes; the widget does not.
+    expect(await widget.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const box = await widget.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(375);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
