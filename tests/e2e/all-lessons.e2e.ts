@@ -40,4 +40,25 @@ describe('every lesson', () => {
       },
     );
   }
+
+  it.each(lessons.map((l) => l.slug))(
+    '%s fits a phone-width screen with every widget loaded, without sideways scrolling',
+    async (slug) => {
+      const { page, errors, context } = await openPage(browser, `${base}#/lesson/${slug}`, {
+        width: 375,
+      });
+      await page.locator('.lesson-body h2').first().waitFor();
+      await page.waitForFunction(
+        () => document.querySelectorAll('.widget-placeholder').length === 0,
+        undefined,
+        { timeout: 60_000 },
+      );
+      const overflowPx = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflowPx).toBeLessThanOrEqual(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -88,7 +88,7 @@ describe('lesson 5: the memory simulator', () => {
     const fixes = sim.locator('tr[data-fix]');
     await expect(
       fixes.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-fix'))),
-    ).resolves.toEqual(['optimizer', 'checkpointing', 'halve-batch', 'all', 'gpu']);
+    ).resolves.toEqual(['optimizer', 'halve-batch', 'checkpointing', 'all', 'gpu']);
     await expect(sim.locator('tr[data-fix="gpu"]').textContent()).resolves.toMatch(
       /NVIDIA H200 SXM \(141 GiB\)/,
     );

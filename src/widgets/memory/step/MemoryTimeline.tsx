@@ -125,34 +125,36 @@ export function MemoryTimeline({ trace, phases, lines, index, idBase }: MemoryTi
       </ul>
       <details className="memstep-table">
         <summary>The chart as a table, line by line</summary>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Iteration</th>
-              <th scope="col">Line</th>
-              <th scope="col">Events</th>
-              <th scope="col">Allocated after</th>
-              <th scope="col">Highest allocated</th>
-              <th scope="col">Reserved after</th>
-            </tr>
-          </thead>
-          <tbody>
-            {phases.map((p) => (
-              <tr key={p.firstEvent}>
-                <td>{p.iteration === 0 ? 'before' : p.iteration}</td>
-                <td>
-                  <code>{textOf.get(p.line) ?? p.line}</code>
-                </td>
-                <td>
-                  {formatCount(p.firstEvent + 1)}–{formatCount(p.lastEvent + 1)}
-                </td>
-                <td>{formatBytesBinary(p.endAllocatedBytes)}</td>
-                <td>{formatBytesBinary(p.maxAllocatedBytes)}</td>
-                <td>{formatBytesBinary(p.endReservedBytes)}</td>
+        <div className="memstep-table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Iteration</th>
+                <th scope="col">Line</th>
+                <th scope="col">Events</th>
+                <th scope="col">Allocated after</th>
+                <th scope="col">Highest allocated</th>
+                <th scope="col">Reserved after</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {phases.map((p) => (
+                <tr key={p.firstEvent}>
+                  <td>{p.iteration === 0 ? 'before' : p.iteration}</td>
+                  <td>
+                    <code>{textOf.get(p.line) ?? p.line}</code>
+                  </td>
+                  <td>
+                    {formatCount(p.firstEvent + 1)}–{formatCount(p.lastEvent + 1)}
+                  </td>
+                  <td>{formatBytesBinary(p.endAllocatedBytes)}</td>
+                  <td>{formatBytesBinary(p.maxAllocatedBytes)}</td>
+                  <td>{formatBytesBinary(p.endReservedBytes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </div>
   );
