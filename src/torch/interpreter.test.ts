@@ -119,6 +119,23 @@ describe('torch.cuda on the simulated GPU', () => {
   });
 });
 
+describe('the lesson 9 preset', () => {
+  it('fails once, on the batch left on the CPU, then runs on the GPU', async () => {
+    const s = new TorchSession();
+    const lines = presetLines('pitfalls') ?? [];
+    const results = [];
+    for (const line of lines) results.push(await runLine(s, line));
+    const failed = results.flatMap((r, i) => (r.error ? [i] : []));
+    expect(failed).toEqual([3]);
+    expect(results[3]?.error?.display).toMatch(
+      /RuntimeError: Expected all tensors to be on the same device, but got .* is on cpu, different from other tensors on cuda:0/,
+    );
+    const outputs = results.map((r) => r.output.join('\n'));
+    expect(outputs[5]).toBe("device(type='cpu')");
+    expect(outputs.at(-1)).toBe("device(type='cuda', index=0)");
+  });
+});
+
 describe('devices and tensor creation', () => {
   it('builds torch.device values and prints them as PyTorch does', async () => {
     const s = await sessionWithTorch();

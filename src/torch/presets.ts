@@ -46,6 +46,20 @@ export const PRESETS: Readonly<Record<string, readonly string[]>> = {
     'torch.cuda.memory_allocated(), torch.cuda.memory_reserved()',
     'print(torch.cuda.memory_summary(abbreviated=True))',
   ],
+  /**
+   * Lesson 9: the mixed-device error from a batch that never moved, and why `x.to("cuda")` on
+   * its own line does not move it.
+   */
+  pitfalls: [
+    'import torch',
+    'model = torch.nn.Linear(4, 2).to("cuda")',
+    'x = torch.randn(8, 4)',
+    'y = model(x)',
+    'x.to("cuda")',
+    'x.device',
+    'x = x.to("cuda")',
+    'model(x).device',
+  ],
   /** Only the import. */
   import: ['import torch'],
 };
