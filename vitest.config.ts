@@ -22,6 +22,9 @@ export default defineConfig({
           exclude: ['src/**/*.gpu.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['./tests/setup-unit.ts'],
+          // A safety net, not a speed check: CI runs on a loaded 2-core machine, where a test that
+          // takes one second here can take several.
+          testTimeout: 30_000,
         },
       },
       {

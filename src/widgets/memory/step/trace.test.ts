@@ -58,6 +58,7 @@ describe('the step-through against the engine’s stepMemory', () => {
     },
   );
 
+  // 64 replays of a 150-layer network: a generous limit, so a loaded CI machine is not a failure.
   it('builds and runs every combination of habits, counters always consistent', () => {
     for (const request of [
       { ...NETWORKS[1], batch: 1 } as TrainStepRequest,
@@ -81,7 +82,7 @@ describe('the step-through against the engine’s stepMemory', () => {
         }
       }
     }
-  });
+  }, 60_000);
 
   it('stays fast for a 7B model: a few thousand per-layer events', () => {
     const setup = setupOf({
