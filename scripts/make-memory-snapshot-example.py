@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Writes public/examples/memory-snapshot-example.pickle for the memory-snapshot widget.
+"""Writes src/widgets/memory-snapshot/testing/generated-example.pickle, a test fixture for the
+memory-snapshot widget. (The example the page offers, public/examples/memory-snapshot-example.pickle,
+was recorded on a real H100: see docs/device-runs.md.)
 
 No GPU (and no torch) is needed: this builds, in the format documented in torch/cuda/memory.py
 (`_snapshot`) and written by torch/csrc/cuda/Module.cpp, what `_record_memory_history()` then
@@ -16,8 +18,8 @@ import pickle
 KIB = 1024
 MIB = 1024 * KIB
 SMALL_LIMIT = 1 * MIB
-OUT = os.path.join(os.path.dirname(__file__), '..', 'public', 'examples',
-                   'memory-snapshot-example.pickle')
+OUT = os.path.join(os.path.dirname(__file__), '..', 'src', 'widgets', 'memory-snapshot', 'testing',
+                   'generated-example.pickle')
 
 USER = '/home/learner/gpu-lab/train.py'
 TORCH = '/usr/local/lib/python3.11/site-packages/torch'

@@ -90,16 +90,16 @@ describe('memory snapshot viewer', () => {
     const marker = widget.getByTestId('peak-marker');
     await marker.waitFor({ timeout: 60_000 });
     expect(await widget.getAttribute('data-status')).toBe('done');
-    expect(await marker.textContent()).toMatch(/^peak 120\.6 MiB at \d/);
+    expect(await marker.textContent()).toMatch(/^peak 713\.2 MiB at \d/);
     expect(await widget.locator('[data-source="example"]').textContent()).toMatch(
-      /not recorded on a GPU/,
+      /recorded on an NVIDIA H100/,
     );
     const table = widget.getByTestId('peak-table');
     expect(await table.locator('caption').textContent()).toMatch(
-      /^Allocations alive at the peak: 35, 120\.6 MiB in all$/,
+      /^Allocations alive at the peak: 24, 713\.2 MiB in all$/,
     );
     const firstRow = table.locator('tbody tr').first();
-    expect(await firstRow.locator('td').first().textContent()).toBe('16 MiB');
+    expect(await firstRow.locator('td').first().textContent()).toBe('64 MiB');
     // The full stack opens on demand and shows PyTorch's own frames too.
     await firstRow.getByText(/^Full stack/).click();
     expect(await firstRow.locator('.snap-full-stack li').count()).toBeGreaterThan(5);

@@ -74,7 +74,11 @@ export function PeakTable({ timeline, stacks }: PeakTableProps) {
                 <td>
                   <StackCell
                     stack={stacks[row.stackId] ?? []}
-                    emptyText="not recorded (allocated before recording began)"
+                    emptyText={
+                      row.allocatedX === null
+                        ? 'not recorded (allocated before recording began)'
+                        : 'no stack recorded with this allocation'
+                    }
                   />
                 </td>
               </tr>

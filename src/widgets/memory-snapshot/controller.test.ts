@@ -54,7 +54,7 @@ describe('SnapshotController', () => {
       sizeBytes: EXAMPLE.length,
     });
     expect(state.device).toBe(0);
-    expect(state.report?.devices[0]?.timeline?.peakBytes).toBe(126_509_260);
+    expect(state.report?.devices[0]?.timeline?.peakBytes).toBe(747_798_528);
     expect(workers).toHaveLength(1);
     expect(workers[0]?.terminated).toBe(true);
   });

@@ -2,15 +2,41 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../limits';
 import { SnapshotError } from '../problem';
 import { frameLabel, shortStack } from '../snapshot/frames';
-import { exampleBytes } from '../testing/example-file';
+import { exampleBytes, generatedExampleBytes } from '../testing/example-file';
 import { USER_STACK, block, event, segment, snapshotPickle } from '../testing/snapshot-builder';
 import { analyseSnapshotBytes, tooLargeProblem, type AnalyseProgress } from './analyse';
 import { MAX_ALIVE_ROWS, MAX_CHART_POINTS } from './report';
 
 const MIB = 1024 * 1024;
 
-describe('analysing the example snapshot (generated in the documented format)', () => {
+describe("analysing the example snapshot, recorded on an H100 with lesson 5's code", () => {
   const report = analyseSnapshotBytes(exampleBytes());
+  const timeline = report.devices[0]?.timeline;
+
+  it('peaks where torch.cuda.max_memory_allocated() did in the same code (713 MiB)', () => {
+    expect(report.hasHistory).toBe(true);
+    expect(report.devices.map((d) => d.device)).toEqual([0]);
+    expect(timeline?.xKind).toBe('time');
+    expect(timeline?.peakBytes).toBe(747_798_528);
+    expect(Math.round((timeline?.peakBytes ?? 0) / MIB)).toBe(713);
+    expect(timeline?.counts).toMatchObject({ total: 222, allocs: 77, frees: 66, ooms: 0 });
+    // Two 4096 x 4096 float32 layers: every large block alive at the peak is a 64 MiB tensor
+    // (weights, gradients, AdamW's moments and its temporaries) or a workspace.
+    expect(timeline?.aliveAtPeak[0]?.bytes).toBe(64 * MIB);
+    expect(timeline?.aliveAtPeakCount).toBe(24);
+  });
+
+  it('reads the allocator settings PyTorch 2.11 wrote, and the segments', () => {
+    expect(report.allocatorSettings).toContainEqual(['expandable_segments', 'False']);
+    expect(report.devices[0]?.totals).toMatchObject({
+      segmentCount: 17,
+      reservedBytes: 824_180_736,
+    });
+  });
+});
+
+describe('analysing the generated snapshot (scripts/make-memory-snapshot-example.py)', () => {
+  const report = analyseSnapshotBytes(generatedExampleBytes());
   const device = report.devices[0];
   const timeline = device?.timeline;
 

@@ -20,6 +20,9 @@ describe('frames', () => {
     expect(baseName('/a/b/train.py')).toBe('train.py');
     expect(frameLabel(f('/a/b/train.py', 42, 'step'))).toBe('train.py:42 in step');
     expect(frameLabel(f('/a/b/train.py', 42, 'step'), true)).toBe('/a/b/train.py:42 in step');
+    // As a real H100 snapshot has them: C++ frames with no file, or "??".
+    expect(frameLabel(f('??', 0, 'at::detail::empty_generic'))).toBe('at::detail::empty_generic');
+    expect(frameLabel(f('', 0, 'c10::cuda::malloc'))).toBe('c10::cuda::malloc');
   });
 
   it('keeps the learner’s frames, innermost first, and counts the hidden ones', () => {

@@ -33,6 +33,8 @@ export function baseName(path: string): string {
 
 /** A frame in one line: "train.py:42 in train_step" (the full path when `fullPath`). */
 export function frameLabel(frame: StackFrame, fullPath = false): string {
+  // C++ frames the unwinder could not place come with "??" or no file at all: the name says it.
+  if (frame.filename === '' || frame.filename === '??') return frame.name;
   const file = fullPath ? frame.filename : baseName(frame.filename);
   return frame.line > 0 ? `${file}:${frame.line} in ${frame.name}` : `${file} in ${frame.name}`;
 }
