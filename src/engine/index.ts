@@ -15,6 +15,12 @@ export {
 } from './collectives';
 export type { CpuId, CpuSpec } from './cpus';
 export {
+  CPU_ACHIEVABLE_FLOPS_SHARE,
+  CPU_ACHIEVABLE_MEMORY_SHARE,
+  predictCpuKernel,
+  type CpuKernelPrediction,
+} from './cpu-kernel';
+export {
   arithmeticIntensity,
   bytesPerElement,
   copyDescriptor,

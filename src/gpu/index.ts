@@ -107,6 +107,13 @@ export type { BinaryOp } from './kernels/binary-elementwise/binary-elementwise';
 export type { BatchedMatmulDims } from './kernels/batched-matmul/batched-matmul';
 
 export {
+  measureRoundTrip,
+  ROUND_TRIP_MEASURE_OPTIONS,
+  type RoundTripOptions,
+  type RoundTripResult,
+} from './round-trip';
+
+export {
   measureTransferBandwidth,
   type BandwidthPoint,
   type BenchDirection,
@@ -120,3 +127,13 @@ export {
   MIN_BENCH_BYTES,
   planBenchSizes,
 } from './transfer-bench-plan';
+
+export {
+  timeSubmissions,
+  timestampSupport,
+  type SubmitClockOptions,
+  type SubmitClockResult,
+  type SubmitReadings,
+  type TimestampSupport,
+} from './submit-clocks';
+export { timestampSeconds } from './timing/gpu-batch-timer';

@@ -21,6 +21,10 @@ export const LESSON_COMPONENT_NAMES = [
   'PrecisionExplorer',
   'DeviceCard',
   'KernelLab',
+  'Crossover',
+  'NetworkProfile',
+  'AsyncTiming',
+  'DataParallel',
 ] as const;
 
 /** The tags that place a widget (each has a state schema and a Share link on the page). */
@@ -36,6 +40,10 @@ export const WIDGET_TAG_NAMES = [
   'PrecisionExplorer',
   'DeviceCard',
   'KernelLab',
+  'Crossover',
+  'NetworkProfile',
+  'AsyncTiming',
+  'DataParallel',
 ] as const;
 
 /** One of the tags lessons may use. */

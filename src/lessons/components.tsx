@@ -20,6 +20,10 @@ const {
   PrecisionExplorer,
   DeviceCard,
   KernelLab,
+  Crossover,
+  NetworkProfile,
+  AsyncTiming,
+  DataParallel,
 } = lessonWidgetTags();
 
 /** Every tag a lesson may use, by name (see component-names.ts for the list). */
@@ -42,6 +46,10 @@ export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   PrecisionExplorer,
   DeviceCard,
   KernelLab,
+  Crossover,
+  NetworkProfile,
+  AsyncTiming,
+  DataParallel,
 };
 
 /** The one components map given to every lesson: the tags plus HTML overrides. */

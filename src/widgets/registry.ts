@@ -114,6 +114,38 @@ export const WIDGETS = [
     narrowPlaceholderHeightPx: 1230,
     load: () => import('./kernel-lab/KernelLabWidget'),
   },
+  {
+    tag: 'Crossover',
+    id: 'crossover',
+    label: 'Crossover plot',
+    placeholderHeightPx: 1660,
+    narrowPlaceholderHeightPx: 2160,
+    load: () => import('./crossover/CrossoverWidget'),
+  },
+  {
+    tag: 'NetworkProfile',
+    id: 'network-profile',
+    label: 'Where the time goes: a network profile',
+    placeholderHeightPx: 1680,
+    narrowPlaceholderHeightPx: 2380,
+    load: () => import('./network-profile/NetworkProfile'),
+  },
+  {
+    tag: 'AsyncTiming',
+    id: 'async-timing',
+    label: 'Async timing demo',
+    placeholderHeightPx: 2020,
+    narrowPlaceholderHeightPx: 2890,
+    load: () => import('./async-timing/AsyncTimingWidget'),
+  },
+  {
+    tag: 'DataParallel',
+    id: 'data-parallel',
+    label: 'Data-parallel simulator',
+    placeholderHeightPx: 2870,
+    narrowPlaceholderHeightPx: 4100,
+    load: () => import('./data-parallel/DataParallel'),
+  },
 ] as const satisfies readonly WidgetEntry[];
 
 /** A widget's MDX tag. */

@@ -4,12 +4,16 @@
  */
 import type { AnyWidgetSchema } from '../state/schema';
 import { amdahlSchema } from './amdahl/settings';
+import { asyncTimingSchema } from './async-timing/settings';
 import { consoleSchema } from './console/settings';
+import { crossoverSchema } from './crossover/settings';
+import { dataParallelSchema } from './data-parallel/settings';
 import { deviceSchema } from './device-card/settings';
 import { explorerSchema } from './explorer/config';
 import { kernelLabSchema } from './kernel-lab/settings';
 import { memorySnapshotSchema } from './memory-snapshot/settings';
 import { memorySchema } from './memory/settings';
+import { networkProfileSchema } from './network-profile/settings';
 import { precisionSchema } from './precision/settings';
 import { raceSchema } from './race/settings';
 import { specTableSchema } from './spec-table/settings';
@@ -31,4 +35,8 @@ export const WIDGET_SCHEMAS: readonly AnyWidgetSchema[] = [
   listed(memorySnapshotSchema),
   listed(precisionSchema),
   listed(kernelLabSchema),
+  listed(crossoverSchema),
+  listed(networkProfileSchema),
+  listed(asyncTimingSchema),
+  listed(dataParallelSchema),
 ];

@@ -94,6 +94,39 @@ describe('DistributedDataParallel', () => {
     ]);
   });
 
+  it('returns each bucket’s all-reduce on the NCCL stream, the gradient bytes and backward', () => {
+    const bucket = predictAllReduce({ bytes: DDP_BUCKET_BYTES, gpus: 4, link: 'nvlink3' }).seconds;
+    const p = predictDataParallelStep(
+      'ddp',
+      step(10 * ms),
+      layers(TWO_BUCKETS),
+      32,
+      node(4, 'nvlink3'),
+    );
+    expect(p.gradientBytes).toBe(2 * DDP_BUCKET_BYTES);
+    expect(p.backwardSeconds).toBeCloseTo(10 * ms, 12);
+    // Bucket 1 is ready half-way through backward (5 + 5 ms), bucket 2 at backward's end.
+    expect(p.communicationPhases.map((c) => c.name)).toEqual([
+      'all-reduce bucket 1 of 2',
+      'all-reduce bucket 2 of 2',
+    ]);
+    const [first, second] = p.communicationPhases;
+    expect(first!.startSeconds).toBeCloseTo(10 * ms, 12);
+    expect(first!.endSeconds - first!.startSeconds).toBeCloseTo(bucket, 12);
+    expect(second!.startSeconds).toBeCloseTo(15 * ms, 12);
+    expect(second!.endSeconds).toBeCloseTo(15 * ms + bucket, 12);
+    const sum = p.communicationPhases.reduce((s, c) => s + c.endSeconds - c.startSeconds, 0);
+    expect(sum).toBeCloseTo(p.communicationSeconds, 12);
+    const alone = predictDataParallelStep(
+      'ddp',
+      step(10 * ms),
+      layers(TWO_BUCKETS),
+      32,
+      node(1, 'nvlink3'),
+    );
+    expect(alone.communicationPhases).toEqual([]);
+  });
+
   it('queues buckets behind each other when the link is slower than backward', () => {
     const bucket = predictAllReduce({ bytes: DDP_BUCKET_BYTES, gpus: 8, link: 'pcie3' }).seconds;
     expect(bucket).toBeGreaterThan(1 * ms);
@@ -160,6 +193,9 @@ describe('DataParallel', () => {
       'optimizer on GPU 0',
     ]);
     expect(p.otherGpuPhases.some((phase) => phase.name.includes('optimizer'))).toBe(false);
+    expect(p.communicationPhases).toEqual([]);
+    expect(p.gradientBytes).toBe(params * 4);
+    expect(p.backwardSeconds).toBeCloseTo(10 * ms, 12);
     expect(p.exposedCommunicationSeconds).toBe(p.communicationSeconds);
     expect(p.communicationSeconds).toBeGreaterThan(replicate + reduce);
     expect(p.seconds).toBeCloseTo(16 * ms + p.communicationSeconds, 12);

@@ -68,6 +68,15 @@ export interface DataParallelPrediction {
   communicationSeconds: number;
   /** Communication the step waits for. */
   exposedCommunicationSeconds: number;
+  /** Bytes of fp32 gradients each GPU contributes to the all-reduce (DDP) or reduce (DP). */
+  gradientBytes: number;
+  /** Backward's length: the window DDP's bucket all-reduces can hide behind. */
+  backwardSeconds: number;
+  /**
+   * DDP's bucket all-reduces on NCCL's stream, each from when it starts to when it ends, on the
+   * step's clock (empty on one GPU, and for DataParallel, whose copies are among its phases).
+   */
+  communicationPhases: StepPhase[];
   /** GPU 0's step; on DDP every GPU looks the same. */
   phases: StepPhase[];
   /** The other GPUs' step (DataParallel's differ from GPU 0's). */
@@ -124,12 +133,19 @@ function ddpStep(step: StepPrediction, params: number, t: Topology): DataParalle
   const backward = step.backwardSeconds;
   let commEnd = compute;
   let communicationSeconds = 0;
+  const bucketPhases: StepPhase[] = [];
   for (let b = 0; b < buckets; b++) {
     const bytes = Math.min(DDP_BUCKET_BYTES, gradientBytes - b * DDP_BUCKET_BYTES);
     const ready = compute + (backward * (b + 1)) / buckets;
     const seconds = allReduceSeconds(t, perNode, bytes);
     communicationSeconds += seconds;
-    commEnd = Math.max(commEnd, ready) + seconds;
+    const start = Math.max(commEnd, ready);
+    commEnd = start + seconds;
+    bucketPhases.push({
+      name: `all-reduce bucket ${b + 1} of ${buckets}`,
+      startSeconds: start,
+      endSeconds: commEnd,
+    });
   }
   const backwardEnd = compute + backward;
   const exposed = t.gpus > 1 ? Math.max(0, commEnd - backwardEnd) : 0;
@@ -142,16 +158,15 @@ function ddpStep(step: StepPrediction, params: number, t: Topology): DataParalle
     ['all-reduce left after backward', exposed],
     ['optimizer', step.optimizerSeconds],
   ]);
-  return finish(
-    'ddp',
-    step,
-    t.gpus,
-    seconds,
-    t.gpus > 1 ? communicationSeconds : 0,
-    exposed,
+  return finish('ddp', step, t.gpus, seconds, {
+    communicationSeconds: t.gpus > 1 ? communicationSeconds : 0,
+    exposedCommunicationSeconds: exposed,
+    gradientBytes,
+    backwardSeconds: backward,
+    communicationPhases: t.gpus > 1 ? bucketPhases : [],
     phases,
-    phases,
-  );
+    otherGpuPhases: phases,
+  });
 }
 
 /** DataParallel: replicate, scatter, forward, gather, backward, reduce, update on GPU 0. */
@@ -197,27 +212,35 @@ function dpStep(
     ['send gradients', gpus > 1 ? reduce : 0],
   ]);
   const seconds = gpu0.at(-1)?.endSeconds ?? 0;
-  return finish(
-    'dp',
-    step,
-    gpus,
-    seconds,
+  return finish('dp', step, gpus, seconds, {
     communicationSeconds,
-    communicationSeconds,
-    gpu0,
-    others,
-  );
+    exposedCommunicationSeconds: communicationSeconds,
+    gradientBytes: params * 4,
+    backwardSeconds: step.backwardSeconds + step.recomputeSeconds,
+    communicationPhases: [],
+    phases: gpu0,
+    otherGpuPhases: others,
+  });
 }
+
+/** The parts of a prediction each mode works out for itself. */
+type ModeParts = Pick<
+  DataParallelPrediction,
+  | 'communicationSeconds'
+  | 'exposedCommunicationSeconds'
+  | 'gradientBytes'
+  | 'backwardSeconds'
+  | 'communicationPhases'
+  | 'phases'
+  | 'otherGpuPhases'
+>;
 
 function finish(
   mode: DataParallelMode,
   step: StepPrediction,
   gpus: number,
   seconds: number,
-  communicationSeconds: number,
-  exposedCommunicationSeconds: number,
-  phases: StepPhase[],
-  otherGpuPhases: StepPhase[],
+  parts: ModeParts,
 ): DataParallelPrediction {
   const speedup = (gpus * step.seconds) / seconds;
   return {
@@ -226,10 +249,7 @@ function finish(
     singleGpuSeconds: step.seconds,
     speedup,
     scalingEfficiency: speedup / gpus,
-    communicationSeconds,
-    exposedCommunicationSeconds,
-    phases,
-    otherGpuPhases,
+    ...parts,
   };
 }
 

@@ -23,7 +23,12 @@ export {
   stepMemory,
   type MemoryBreakdown,
 } from './memory';
-export { OPTIMIZER_IDS, optimizerCost, type OptimizerId } from './optimizer';
+export {
+  OPTIMIZER_IDS,
+  optimizerCost,
+  UNSCALE_BYTES_PER_PARAM,
+  type OptimizerId,
+} from './optimizer';
 export { MAX_LAYERS, parseLayerList } from './parse-network';
 export { NETWORK_PRECISIONS, precisionPlan, type NetworkPrecision } from './precision';
 export {

@@ -21,6 +21,17 @@ export interface KernelJob {
   outputBytes: number;
   /** Checks the read-back result, as f32 values, against the CPU reference. */
   verify(result: Float32Array): F32Check;
+  /**
+   * The host data each input buffer was filled with, so a caller can time the upload again
+   * (the crossover plot's round trip); absent for jobs that do not list them.
+   */
+  uploads?: readonly JobUpload[];
+}
+
+/** One input buffer and the host array written into it. */
+export interface JobUpload {
+  buffer: GPUBuffer;
+  data: ArrayBufferView<ArrayBuffer>;
 }
 
 /** How a job lays out its dispatches on a device. */

@@ -66,6 +66,10 @@ export async function createMatmulJob(
       record: (pass) => dispatch(pass, pipeline, group, grid),
       output: cBuffer,
       outputBytes: sizes.c * 4,
+      uploads: [
+        { buffer: aBuffer, data: a },
+        { buffer: bBuffer, data: b },
+      ],
       verify(result) {
         const absSums = new Map<number, number>();
         const expectedAt = (index: number): number => {

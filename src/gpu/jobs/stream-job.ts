@@ -54,6 +54,7 @@ export async function createStreamJob(
       record: (pass) => dispatch(pass, pipeline, group, grid),
       output: dst,
       outputBytes: elements * 4,
+      uploads: [{ buffer: src, data: input }],
       verify(result) {
         const expected = spec.reference(input);
         return checkElements(allIndices(elements), elements, (i) => expected[i] as number, result);

@@ -32,28 +32,49 @@ export function timestampSeconds(begin: bigint, end: bigint): number | null {
   return Number.isFinite(seconds) ? seconds : null;
 }
 
-/** Timestamp resources: a query set of two and the buffers to read it back. */
-interface Queries {
-  set: GPUQuerySet;
-  resolve: GPUBuffer;
-  read: GPUBuffer;
+/** A query set of two timestamps and the buffers to read them back, for one batch at a time. */
+export interface TimestampQueries {
+  /** What to pass to the batch's compute pass: its beginning and end are written. */
+  readonly writes: GPUComputePassTimestampWrites;
+  /** Records the resolve of both timestamps and their copy into the readable buffer. */
+  recordResolve(encoder: GPUCommandEncoder): void;
+  /** Once the batch is done: the two raw timestamps (GPU nanoseconds), begin then end. */
+  read(wait: GuardedWait): Promise<readonly [bigint, bigint]>;
+  /** Frees the query set and its buffers. */
+  destroy(): void;
 }
 
 /** Creates the query set and buffers, or returns null when the device lacks the feature. */
-function createQueries(device: GPUDevice): Queries | null {
+export function createTimestampQueries(device: GPUDevice): TimestampQueries | null {
   if (!device.features.has('timestamp-query')) return null;
+  const set = device.createQuerySet({ label: 'lab timestamps', type: 'timestamp', count: 2 });
+  const resolve = device.createBuffer({
+    label: 'lab timestamps (resolved)',
+    size: 16,
+    usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
+  });
+  const readable = device.createBuffer({
+    label: 'lab timestamps (read)',
+    size: 16,
+    usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+  });
   return {
-    set: device.createQuerySet({ label: 'lab timestamps', type: 'timestamp', count: 2 }),
-    resolve: device.createBuffer({
-      label: 'lab timestamps (resolved)',
-      size: 16,
-      usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC,
-    }),
-    read: device.createBuffer({
-      label: 'lab timestamps (read)',
-      size: 16,
-      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
-    }),
+    writes: { querySet: set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 },
+    recordResolve(encoder) {
+      encoder.resolveQuerySet(set, 0, 2, resolve, 0);
+      encoder.copyBufferToBuffer(resolve, 0, readable, 0, 16);
+    },
+    async read(wait) {
+      await wait(readable.mapAsync(GPUMapMode.READ));
+      const stamps = new BigUint64Array(readable.getMappedRange().slice(0));
+      readable.unmap();
+      return [stamps[0] ?? 0n, stamps[1] ?? 0n];
+    },
+    destroy() {
+      set.destroy();
+      resolve.destroy();
+      readable.destroy();
+    },
   };
 }
 
@@ -66,20 +87,14 @@ export function createGpuBatchTimer(
   wait: GuardedWait,
   clock: Clock = performanceClock,
 ): GpuBatchTimer {
-  const queries = createQueries(device);
-  const writes: GPUComputePassTimestampWrites | undefined = queries
-    ? { querySet: queries.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 }
-    : undefined;
+  const queries = createTimestampQueries(device);
   return {
     usesTimestamps: queries !== null,
     async time(action, record) {
       const encoded = scoped(device, action, () => {
         const encoder = device.createCommandEncoder({ label: action });
-        record(encoder, writes);
-        if (queries) {
-          encoder.resolveQuerySet(queries.set, 0, 2, queries.resolve, 0);
-          encoder.copyBufferToBuffer(queries.resolve, 0, queries.read, 0, 16);
-        }
+        record(encoder, queries?.writes);
+        queries?.recordResolve(encoder);
         return encoder.finish();
       });
       const start = clock();
@@ -89,18 +104,14 @@ export function createGpuBatchTimer(
       const problem = (await wait(encoded.error)) ?? (await wait(submitted.error));
       if (problem) throw problem;
       if (!queries) return { seconds: completionSeconds, method: 'completion' };
-      await wait(queries.read.mapAsync(GPUMapMode.READ));
-      const stamps = new BigUint64Array(queries.read.getMappedRange().slice(0));
-      queries.read.unmap();
-      const gpuSeconds = timestampSeconds(stamps[0] ?? 0n, stamps[1] ?? 0n);
+      const [begin, end] = await queries.read(wait);
+      const gpuSeconds = timestampSeconds(begin, end);
       return gpuSeconds === null
         ? { seconds: completionSeconds, method: 'completion' }
         : { seconds: gpuSeconds, method: 'timestamp-query' };
     },
     destroy() {
-      queries?.set.destroy();
-      queries?.resolve.destroy();
-      queries?.read.destroy();
+      queries?.destroy();
     },
   };
 }

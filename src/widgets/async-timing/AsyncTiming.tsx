@@ -1,0 +1,185 @@
+import { useId, type FormEvent } from 'react';
+import { useWidgetState } from '../../state/useWidgetState';
+import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { useController } from '../../ui/useController';
+import { ClockTable } from './ClockTable';
+import { AsyncTimingController, type AsyncTimingDeps, type TimingAdapter } from './controller';
+import { AUTO_SIZES, SOFTWARE_MAX_SIZE } from './model';
+import { SOFTWARE_ADAPTER_NOTE } from './reading';
+import { RunTable } from './RunTable';
+import { asyncTimingSchema, SIZE_CHOICES, WARM_RUNS_LIMITS, type SizeChoice } from './settings';
+import { TwinCode } from './TwinCode';
+import './async-timing.css';
+
+/** Props of the demo: its dependencies, and settings a lesson may pass (checked, with notices). */
+export interface AsyncTimingProps {
+  deps: AsyncTimingDeps;
+  /** Matrix size: 'auto', '128' … '2048'. */
+  size?: unknown;
+  /** Warm runs after the first (3-15). */
+  warmRuns?: unknown;
+  /** Name of this instance when the demo appears twice on a page (its URL prefix). */
+  instance?: string;
+}
+
+/** The label of a size choice. */
+function sizeLabel(choice: SizeChoice): string {
+  if (choice === 'auto') {
+    return `Automatic (${AUTO_SIZES.hardware}³ on a GPU, ${AUTO_SIZES.software}³ in software)`;
+  }
+  return `${choice} × ${choice} × ${choice}${Number(choice) > SOFTWARE_MAX_SIZE ? ' (GPUs only)' : ''}`;
+}
+
+/** What the adapter line says about timestamps. */
+const TIMESTAMP_WORDS: Record<TimingAdapter['timestamps'], string> = {
+  enabled: 'it offers GPU timestamps (timestamp-query).',
+  'adapter-lacks':
+    'it offers no GPU timestamps (no timestamp-query), so the third clock stays empty.',
+  'device-lacks':
+    'it offers GPU timestamps, but this page’s device was created without them, so the third clock stays empty.',
+};
+
+/**
+ * The async timing demo: one matmul submitted again and again on the learner's GPU, each time
+ * timed around the submit, until completion and by GPU timestamps; the first run against the
+ * warm ones; and each clock's twin in PyTorch.
+ */
+export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
+  const [controller, state] = useController(() => new AsyncTimingController(deps));
+  const settingsHandle = useWidgetState(asyncTimingSchema, props, instance ? { instance } : {});
+  const { size, warmRuns } = settingsHandle.state;
+  const id = useId();
+  const running = state.status === 'running';
+  const result = state.result;
+  const run = (event: FormEvent) => {
+    event.preventDefault();
+    void controller.run(size, warmRuns);
+  };
+
+  return (
+    <WidgetRoot
+      id="async-timing"
+      status={state.status}
+      label="Async timing demo"
+      title="Three clocks, one kernel"
+      settings={settingsHandle}
+      className="at"
+    >
+      <p className="widget-intro">
+        Submit a matrix product to your GPU and time it three ways: a clock around the submit call,
+        a clock that waits until the work is done, and the GPU&apos;s own timestamps. The first run
+        is kept apart from the warm runs that follow it.
+      </p>
+      <form className="at-controls" onSubmit={run} aria-label="Run the timing">
+        <div className="at-field">
+          <label htmlFor={`${id}-size`}>Matrix size</label>
+          <select
+            id={`${id}-size`}
+            className="ui-field"
+            value={size}
+            disabled={running}
+            onChange={(e) => settingsHandle.set({ size: e.target.value as SizeChoice })}
+          >
+            {SIZE_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {sizeLabel(choice)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="at-field">
+          <label htmlFor={`${id}-runs`}>Warm runs</label>
+          <input
+            id={`${id}-runs`}
+            className="ui-field"
+            type="number"
+            min={WARM_RUNS_LIMITS.min}
+            max={WARM_RUNS_LIMITS.max}
+            value={warmRuns}
+            disabled={running}
+            onChange={(e) => settingsHandle.set({ warmRuns: e.target.value })}
+          />
+        </div>
+        <div className="at-actions">
+          <button type="submit" className="primary" disabled={running} data-action="run">
+            {result ? 'Run again' : 'Run on my GPU'}
+          </button>
+          <button
+            type="button"
+            disabled={!running}
+            onClick={() => controller.cancel()}
+            data-action="cancel"
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+
+      {state.unavailable ? (
+        <p className="at-unavailable" data-unavailable>
+          {state.unavailable}
+        </p>
+      ) : null}
+      {state.adapter ? (
+        <p className="at-adapter" data-adapter data-fallback={String(state.adapter.fallback)}>
+          WebGPU adapter: {state.adapter.description}; {TIMESTAMP_WORDS[state.adapter.timestamps]}
+        </p>
+      ) : null}
+      {state.adapter?.fallback ? (
+        <p className="at-fallback" data-fallback-note>
+          <span className="tag-measured">measured</span> {SOFTWARE_ADAPTER_NOTE}
+        </p>
+      ) : null}
+
+      <div className="at-activity" aria-live="polite">
+        {state.progress ? (
+          <>
+            <progress
+              max={state.progress.total}
+              value={state.progress.done}
+              aria-label="Runs done"
+            />
+            <span>
+              {state.progress.done === 0
+                ? 'Compiling, allocating and submitting the first run…'
+                : `Run ${state.progress.done} of ${state.progress.total} done`}
+            </span>
+          </>
+        ) : null}
+      </div>
+      {state.notice ? (
+        <p className="at-notice" role="status" data-notice>
+          {state.notice}
+        </p>
+      ) : null}
+      {state.error ? (
+        <p className="at-error" role="alert" data-error>
+          {state.error}
+        </p>
+      ) : null}
+
+      {result ? (
+        <>
+          <ClockTable report={result.report} n={result.n} />
+          <ul className="at-findings" data-findings aria-live="polite">
+            {result.findings
+              .filter((f) => f.text)
+              .map((f) => (
+                <li key={f.id} data-finding={f.id}>
+                  {f.text}
+                </li>
+              ))}
+          </ul>
+          <p className="at-check" data-check>
+            Output checked against the CPU: {result.checkText}.
+          </p>
+          <RunTable runs={result.report.runs} pending={false} />
+        </>
+      ) : state.live.length > 0 ? (
+        <RunTable runs={state.live} pending />
+      ) : null}
+
+      <TwinCode report={result?.report ?? null} />
+    </WidgetRoot>
+  );
+}

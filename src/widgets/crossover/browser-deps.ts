@@ -1,0 +1,62 @@
+/** The crossover plot's real dependencies: Web Workers for the CPU, WebGPU for the GPU. */
+import { CrossoverCpuPool } from '../../cpu/crossover-pool';
+import { adapterFacts, LAB_KERNELS, measureRoundTrip, shareGpu, type LabKernelId } from '../../gpu';
+import type { Op } from './settings';
+import type { CrossoverDeps, CrossoverGpu } from './types';
+
+let pool: CrossoverCpuPool | null = null;
+
+/** The page's crossover worker pool, one worker per logical core, made on first use. */
+function sharedPool(): CrossoverCpuPool {
+  pool ??= new CrossoverCpuPool();
+  return pool;
+}
+
+/**
+ * The kernel for `op`: ReLU; for matmul the tiled kernel on a hardware GPU, the naive one on a
+ * software adapter (where workgroup barriers are slow and tiling loses).
+ */
+export function kernelFor(op: Op, isFallback: boolean): LabKernelId {
+  if (op === 'relu') return 'relu';
+  return isFallback ? 'matmul-naive' : 'matmul-tiled';
+}
+
+async function acquire(): Promise<CrossoverGpu> {
+  const acquired = await shareGpu({ optionalFeatures: ['timestamp-query'] });
+  if (!acquired.ok) return { ok: false, message: acquired.message };
+  const { gpu } = acquired;
+  const adapter = adapterFacts(gpu.adapter);
+  return {
+    ok: true,
+    adapter,
+    async measure(op, size, kernelAlone, onProgress, signal) {
+      if (gpu.isLost()) throw new Error('The GPU device was lost. Run the sweep again.');
+      const kernel = kernelFor(op, adapter.isFallback);
+      const r = await measureRoundTrip(
+        gpu,
+        { kernel, size: op === 'relu' ? { elements: size } : { m: size, n: size, k: size } },
+        { signal, onProgress, kernelAlone },
+      );
+      const ran = 'elements' in r.size ? r.size.elements : r.size.n;
+      return {
+        seconds: r.roundTrip.medianSeconds,
+        kernelSeconds: r.kernelOnly?.medianSeconds ?? null,
+        check: r.check,
+        size: ran,
+        kernelLabel: LAB_KERNELS[kernel].label,
+      };
+    },
+  };
+}
+
+/** Real dependencies for a browser page. */
+export function createBrowserCrossoverDeps(): CrossoverDeps {
+  return {
+    async measureCpu(op, size, onProgress, signal) {
+      const r = await sharedPool().measure(op, size, { onProgress, signal });
+      return { seconds: r.measurement.medianSeconds, check: r.check, workers: r.workers };
+    },
+    getGpu: acquire,
+    now: () => performance.now() / 1000,
+  };
+}

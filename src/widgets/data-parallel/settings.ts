@@ -1,0 +1,137 @@
+/**
+ * What a link may set in the data-parallel simulator, declared once as its state schema: the
+ * zoo network, the catalog GPU, GPUs per node and nodes, the link inside a node and between
+ * nodes, the per-GPU batch and the precision. A link the GPU cannot use, or a precision it
+ * cannot run, falls back to one it can, with a notice. Pure.
+ */
+import {
+  getGpu,
+  getInterconnect,
+  INTERCONNECT_IDS,
+  INTERCONNECTS,
+  NETWORK_PRECISIONS,
+  peerLinksOf,
+  precisionPlan,
+  ZOO_IDS,
+  type InterconnectId,
+  type NetworkPrecision,
+} from '../../engine';
+import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
+import { cudaGpus, DEFAULT_GPU } from '../../torch';
+
+/** GPU-to-GPU links inside a node, in catalog order. */
+export const NODE_LINKS: readonly InterconnectId[] = INTERCONNECT_IDS.filter(
+  (id) => INTERCONNECTS[id].scope === 'intra-node',
+);
+
+/** Links between nodes, in catalog order. */
+export const NETWORK_LINKS: readonly InterconnectId[] = INTERCONNECT_IDS.filter(
+  (id) => INTERCONNECTS[id].scope === 'inter-node',
+);
+
+/** Most GPUs in one node (an HGX board holds 8). */
+export const MAX_GPUS_PER_NODE = 8;
+
+/** Most nodes the simulator spreads over. */
+export const MAX_NODES = 4;
+
+/** The largest per-GPU batch a setting may ask for. */
+export const MAX_BATCH = 4096;
+
+/** Precisions to fall back to, most like the usual AMP first. */
+const FALLBACK_PRECISIONS: readonly NetworkPrecision[] = ['amp-fp16', 'amp-bf16', 'tf32', 'fp32'];
+
+/** Catalog GPUs with a GPU-to-GPU link (every CUDA GPU of the catalog has at least PCIe). */
+function peerGpuIds(): string[] {
+  return cudaGpus()
+    .filter((g) => peerLinksOf(g).length > 0)
+    .map((g) => g.id);
+}
+
+/** The data-parallel simulator's settings. */
+export const dataParallelSchema = defineWidgetSchema({
+  id: 'data-parallel',
+  version: 1,
+  fields: {
+    /** The zoo network each GPU trains a replica of. */
+    network: enumField({ key: 'net', label: 'Network', default: 'resnet50', values: ZOO_IDS }),
+    /** The catalog GPU in every slot. */
+    gpu: enumField({ key: 'gpu', label: 'GPU', default: DEFAULT_GPU, values: peerGpuIds }),
+    /** GPUs in each node. */
+    gpusPerNode: integerField({
+      key: 'gpus',
+      label: 'GPUs per node',
+      default: 4,
+      min: 1,
+      max: MAX_GPUS_PER_NODE,
+    }),
+    /** Nodes, each with the same number of GPUs. */
+    nodes: integerField({ key: 'nodes', label: 'Nodes', default: 1, min: 1, max: MAX_NODES }),
+    /** GPU-to-GPU link inside a node. */
+    link: enumField({
+      key: 'link',
+      label: 'Link inside a node',
+      default: 'nvlink3',
+      values: NODE_LINKS,
+    }),
+    /** Link between nodes. */
+    nodeLink: enumField({
+      key: 'netlink',
+      label: 'Link between nodes',
+      default: 'ib-hdr',
+      values: NETWORK_LINKS,
+    }),
+    /** Samples per GPU per step. */
+    batch: integerField({
+      key: 'batch',
+      label: 'Batch per GPU',
+      default: 32,
+      min: 1,
+      max: MAX_BATCH,
+    }),
+    precision: enumField({
+      key: 'prec',
+      label: 'Precision',
+      default: 'amp-bf16',
+      values: NETWORK_PRECISIONS,
+    }),
+  },
+  check(state) {
+    const notices: string[] = [];
+    let next = state;
+    const gpu = getGpu(state.gpu);
+    const usable = peerLinksOf(gpu);
+    const fastest = usable[0];
+    if (fastest !== undefined && !usable.includes(state.link as InterconnectId)) {
+      notices.push(
+        `The ${gpu.name} cannot use ${getInterconnect(state.link).name}; using ${INTERCONNECTS[fastest].name}.`,
+      );
+      next = { ...next, link: fastest };
+    }
+    if (precisionProblem(state.gpu, state.precision) !== null) {
+      const fallback =
+        FALLBACK_PRECISIONS.find((p) => precisionProblem(state.gpu, p) === null) ?? 'fp32';
+      notices.push(`The ${gpu.name} cannot train in ${state.precision}; using ${fallback}.`);
+      next = { ...next, precision: fallback };
+    }
+    return { state: next, notices };
+  },
+});
+
+/** The data-parallel simulator's settings. */
+export type DataParallelSettings = SchemaState<typeof dataParallelSchema>;
+
+/** Why `gpu` cannot train in `precision`, or null when it can. */
+export function precisionProblem(gpu: string, precision: NetworkPrecision): string | null {
+  try {
+    precisionPlan(getGpu(gpu), precision);
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** GPUs in all. */
+export function totalGpus(settings: DataParallelSettings): number {
+  return settings.gpusPerNode * settings.nodes;
+}

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import NetworkProfile from './NetworkProfile';
+
+const root = () => document.querySelector<HTMLElement>('[data-widget="network-profile"]')!;
+
+/** Seconds of the table's rows, top to bottom. */
+function rowSeconds(): number[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-profile-table] tbody tr')].map((r) =>
+    Number(r.dataset.seconds),
+  );
+}
+
+/** Runs the debounced URL write and returns the hash's query, decoded. */
+function flushUrl(): string {
+  act(() => vi.advanceTimersByTime(400));
+  return decodeURIComponent(window.location.hash.split('?')[1] ?? '');
+}
+
+describe('NetworkProfile', () => {
+  beforeEach(() => {
+    window.location.hash = '#/lesson/measuring';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', '#');
+  });
+
+  it('shows a modeled profile of ResNet-50 grouped by kind and sorted by time', () => {
+    render(<NetworkProfile />);
+    expect(root().dataset.status).toBe('done');
+    const table = screen.getByRole('table', { name: /sorted by GPU time/ });
+    expect(document.querySelector('.np-caption')?.textContent).toMatch(
+      /^modeled One training step of ResNet-50 v1\.5 on the NVIDIA A100 SXM 80 GB, layers grouped by kind/,
+    );
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Name',
+      'Calls',
+      'GPU time',
+      'Share of step',
+      'FLOPs',
+      'Bytes moved',
+      'Bound',
+    ]);
+    const seconds = rowSeconds();
+    expect(seconds.length).toBeGreaterThan(3);
+    expect([...seconds].sort((a, b) => b - a)).toEqual(seconds);
+    expect(within(table).getByRole('rowheader', { name: 'conv2d' })).toBeTruthy();
+    expect(within(table).getByRole('rowheader', { name: 'batchnorm2d' })).toBeTruthy();
+    const chart = screen.getByRole('img', { name: /Where the time goes: the \d+ longest kinds/ });
+    expect(chart.querySelectorAll('[data-bar]').length).toBe(Math.min(8, seconds.length));
+    expect(document.querySelector('[data-summary]')?.textContent).toMatch(
+      /^One training step of ResNet-50 v1\.5 at batch 32 on the NVIDIA A100 SXM 80 GB takes [\d.]+ ms\./,
+    );
+  });
+
+  it('shows single layers when the grouping is turned off, and writes it to the link', () => {
+    vi.useFakeTimers();
+    render(<NetworkProfile />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Group layers of the same kind' }));
+    const table = screen.getByRole('table', { name: /layer by layer/ });
+    expect(within(table).queryByRole('rowheader', { name: 'conv2d' })).toBeNull();
+    expect(rowSeconds()).toHaveLength(10);
+    fireEvent.change(screen.getByLabelText('Rows'), { target: { value: 'all' } });
+    expect(rowSeconds().length).toBeGreaterThan(150);
+    expect(flushUrl()).toBe('network-profile.group=false&network-profile.rows=all');
+  });
+
+  it('explains the LSTM’s serial loop and the GPU waiting for the host', () => {
+    render(<NetworkProfile network="lstm-2x1024" />);
+    expect(screen.getByLabelText('Time steps')).toHaveProperty('value', '100');
+    const serial = screen.getByRole('region', { name: /The time-step loop/ });
+    expect(serial.querySelector('[data-serial-layer]')?.textContent).toMatch(
+      /^lstm\.0 runs 100 time steps one after another: .* Its forward pass takes 100 × [\d.]+ µs = [\d.]+ ms\./,
+    );
+    expect(serial.querySelector('[data-serial-host]')?.textContent).toMatch(
+      /the GPU sits idle [\d.]+ % of the step/,
+    );
+    expect(document.querySelector('[data-idle]')?.textContent).toMatch(/GPU idle/);
+    expect(screen.queryByRole('region', { name: /Attention against sequence length/ })).toBeNull();
+  });
+
+  it('plots attention against sequence length for a transformer and follows a typed length', () => {
+    render(<NetworkProfile network="bert-base" />);
+    const sweep = () => screen.getByRole('region', { name: /Attention against sequence length/ });
+    expect(sweep().querySelectorAll('tr[data-seq]')).toHaveLength(5);
+    const seq = screen.getByLabelText('Sequence length');
+    fireEvent.change(seq, { target: { value: '300' } });
+    expect(sweep().querySelectorAll('tr[data-seq]')).toHaveLength(6);
+    expect(within(sweep()).getByText(/your sequence length, 300/)).toBeTruthy();
+  });
+
+  it('says what is wrong with a typed number and keeps the last good one', () => {
+    render(<NetworkProfile />);
+    const batch = screen.getByLabelText('Batch size');
+    fireEvent.change(batch, { target: { value: '0' } });
+    expect(batch.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      screen.getByText(/Type a whole number from 1 to 65,536; the profile keeps 32/),
+    ).toBeTruthy();
+    expect(document.querySelector('[data-summary]')?.textContent).toMatch(/at batch 32 /);
+  });
+
+  it('gives the engine’s reason for a precision the GPU lacks, and a notice for a bad link', () => {
+    window.location.hash = '#/lesson/measuring?network-profile.net=nope&network-profile.gpu=t4';
+    render(<NetworkProfile precision="tf32" />);
+    expect(root().dataset.status).toBe('error');
+    expect(screen.getByRole('alert').textContent).toMatch(/^No profile for these settings: .*TF32/);
+    const notices = root().querySelector('.widget-notices')?.textContent ?? '';
+    expect(notices).toMatch(/Some settings were adjusted:.*Network.*"nope"/);
+    expect(screen.getByLabelText('Network')).toHaveProperty('value', 'resnet50');
+  });
+});

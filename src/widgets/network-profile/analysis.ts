@@ -1,0 +1,116 @@
+/**
+ * Everything the profile shows for one setting, worked out from the engine's answer: the rows
+ * (every layer and the optimizer), the step's summary, the recurrent loops when the network has
+ * them, the attention sweep when it has attention, and whether the step would fit in memory.
+ * Input the engine refuses (a precision the GPU lacks, a sequence too long) becomes a message
+ * with the engine's reason, never an exception. Pure.
+ */
+import { getZooNetwork } from '../../engine';
+import type { ProfileEngine, ProfileRequest } from './engine-port';
+import {
+  optimizerRow,
+  profileRows,
+  stepSummary,
+  type ProfileRow,
+  type StepSummary,
+} from './profile';
+import { serialReport, type SerialReport } from './serial';
+import { effectiveSeq, hasAttention, type NetworkProfileSettings } from './settings';
+import { seqSweep, type SeqSweep } from './sweep';
+
+/** What the optimizer's row is called, as PyTorch's profiler names the step. */
+export const OPTIMIZER_LABELS = {
+  sgd: 'Optimizer.step#SGD.step',
+  adam: 'Optimizer.step#Adam.step',
+  adamw: 'Optimizer.step#AdamW.step',
+} as const;
+
+/** A step the engine answered. */
+export interface ProfileResult {
+  kind: 'result';
+  request: ProfileRequest;
+  networkName: string;
+  gpuName: string;
+  /** Every layer's row and the optimizer's, unsorted. */
+  rows: ProfileRow[];
+  summary: StepSummary;
+  /** The recurrent loops, or null for a network without one. */
+  serial: SerialReport | null;
+  /** Attention against the linear layers over sequence lengths, or null without attention. */
+  sweep: SeqSweep | null;
+  /** Whether the step fits the GPU's memory (its time is modeled either way). */
+  fits: boolean;
+}
+
+/** Why there is no answer: the engine's own words. */
+export interface ProfileProblem {
+  kind: 'problem';
+  cause: 'precision' | 'input';
+  message: string;
+}
+
+/** What the profile shows. */
+export type ProfileAnalysis = ProfileResult | ProfileProblem;
+
+/** The request a setting describes. */
+export function requestOf(settings: NetworkProfileSettings): ProfileRequest {
+  const seq = effectiveSeq(settings);
+  return {
+    network: settings.network,
+    gpu: settings.gpu,
+    mode: settings.mode === 'inference' ? 'inference' : 'train',
+    batch: settings.batch,
+    ...(seq === undefined ? {} : { seq }),
+    precision: settings.precision as ProfileRequest['precision'],
+    optimizer: settings.optimizer as ProfileRequest['optimizer'],
+  };
+}
+
+/** The message of anything thrown. */
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The attention sweep for a request, each point a step at another sequence length. */
+function sweepOf(request: ProfileRequest, engine: ProfileEngine): SeqSweep | null {
+  const network = getZooNetwork(request.network);
+  if (!hasAttention(network) || request.seq === undefined) return null;
+  const maxSeq = network.maxSeq ?? request.seq;
+  return seqSweep(maxSeq, request.seq, (seq) => {
+    try {
+      const step = engine.profile({ ...request, seq }).prediction.step;
+      return profileRows(step, null);
+    } catch {
+      return null;
+    }
+  });
+}
+
+/** Works out everything shown about `request`. */
+export function analyzeProfile(request: ProfileRequest, engine: ProfileEngine): ProfileAnalysis {
+  const precisionProblem = engine.precisionProblem(request.gpu, request.precision);
+  if (precisionProblem !== null) {
+    return { kind: 'problem', cause: 'precision', message: precisionProblem };
+  }
+  try {
+    const { prediction, costs, optimizer } = engine.profile(request);
+    const step = prediction.step;
+    const optimizerLabel = OPTIMIZER_LABELS[request.optimizer];
+    return {
+      kind: 'result',
+      request,
+      networkName: getZooNetwork(request.network).name,
+      gpuName: engine.gpuName(request.gpu),
+      rows: profileRows(
+        step,
+        optimizer ? optimizerRow(optimizer, optimizerLabel, step.seconds) : null,
+      ),
+      summary: stepSummary(step),
+      serial: serialReport(costs, step, request.batch),
+      sweep: sweepOf(request, engine),
+      fits: prediction.fits,
+    };
+  } catch (error) {
+    return { kind: 'problem', cause: 'input', message: messageOf(error) };
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * What the network profile asks of the cost engine, as a port: a step profiled for a request, and
+ * whether a GPU runs a precision. browser-deps.ts wires in the real engine; tests may pass fakes.
+ * Pure types.
+ */
+import type { LayerCost, NetworkPrecision, NetworkPrediction, OptimizerId } from '../../engine';
+import type { OptimizerWork } from './profile';
+
+/** One step to profile. */
+export interface ProfileRequest {
+  network: string;
+  gpu: string;
+  mode: 'train' | 'inference';
+  batch: number;
+  /** Sequence length or time steps (left out for networks without one). */
+  seq?: number;
+  precision: NetworkPrecision;
+  optimizer: OptimizerId;
+}
+
+/** A step as the engine answers it. */
+export interface ProfiledStep {
+  prediction: NetworkPrediction;
+  /** The layers' costs, in the order of `prediction.step.layers`. */
+  costs: LayerCost[];
+  /** The optimizer's update (null at inference). */
+  optimizer: OptimizerWork | null;
+}
+
+/** The engine behind the profile. */
+export interface ProfileEngine {
+  /** Profiles one step; throws a RangeError with the engine's reason when it refuses. */
+  profile(request: ProfileRequest): ProfiledStep;
+  /** Why `gpu` cannot run `precision`, or null when it can. */
+  precisionProblem(gpu: string, precision: NetworkPrecision): string | null;
+  /** The catalog name of a GPU. */
+  gpuName(gpu: string): string;
+}

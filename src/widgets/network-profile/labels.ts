@@ -1,0 +1,30 @@
+/** How the profile writes its numbers and names its bounds and modes. Pure. */
+import { formatSiShort, NO_VALUE } from '../../format/units';
+import type { Bound } from './profile';
+
+/** A bound as the table and the chart's legend name it. */
+export const BOUND_LABELS: Readonly<Record<Bound, string>> = {
+  compute: 'compute',
+  memory: 'memory bandwidth',
+  overhead: 'launch overhead',
+};
+
+/** A bound as a table cell names it (the legend gives the long names). */
+export const BOUND_SHORT_LABELS: Readonly<Record<Bound, string>> = {
+  compute: 'compute',
+  memory: 'memory',
+  overhead: 'overhead',
+};
+
+/** A FLOP count with an SI prefix: "53.7 GFLOP", "0 FLOP". */
+export function formatFlops(flops: number): string {
+  const short = formatSiShort(flops);
+  if (short === NO_VALUE) return NO_VALUE;
+  const match = /^(-?[\d.,]+)([kMGTPE]?)$/.exec(short);
+  return match ? `${match[1]} ${match[2]}FLOP` : `${short} FLOP`;
+}
+
+/** The step's name in sentences. */
+export function stepName(mode: 'train' | 'inference'): string {
+  return mode === 'train' ? 'training step' : 'inference forward pass';
+}

@@ -1,0 +1,110 @@
+/**
+ * What a link may set in the network profile, declared once as its state schema: the catalog
+ * GPU, the zoo network, training or inference, the batch, the sequence length (0: the network's
+ * own), the precision, the optimizer of a training step, whether rows are grouped by kind of
+ * layer, and how many rows the table lists. Pure.
+ */
+import {
+  getZooNetwork,
+  NETWORK_PRECISIONS,
+  OPTIMIZER_IDS,
+  ZOO_IDS,
+  type ZooNetwork,
+} from '../../engine';
+import {
+  booleanField,
+  defineWidgetSchema,
+  enumField,
+  integerField,
+  type SchemaState,
+} from '../../state/schema';
+import { cudaGpus, DEFAULT_GPU } from '../../torch';
+
+/** Training step or inference. */
+export const PROFILE_MODES = ['train', 'inference'] as const;
+
+/** How many rows the table lists, as `row_limit` would: a number, or all of them. */
+export const ROW_LIMITS = ['10', '25', 'all'] as const;
+/** One row limit. */
+export type RowLimit = (typeof ROW_LIMITS)[number];
+
+/** The largest batch a setting may ask for. */
+export const MAX_BATCH = 65_536;
+
+/** The longest sequence (or number of LSTM time steps) a setting may ask for. */
+export const MAX_SEQ = 16_384;
+
+/** The network profile's settings. */
+export const networkProfileSchema = defineWidgetSchema({
+  id: 'network-profile',
+  version: 1,
+  fields: {
+    /** The catalog GPU the step runs on. */
+    gpu: enumField({
+      key: 'gpu',
+      label: 'GPU',
+      default: DEFAULT_GPU,
+      values: () => cudaGpus().map((g) => g.id),
+    }),
+    /** A zoo network id. */
+    network: enumField({ key: 'net', label: 'Network', default: 'resnet50', values: ZOO_IDS }),
+    /** A training step (forward, backward, optimizer) or an inference forward pass. */
+    mode: enumField({ key: 'mode', label: 'Step', default: 'train', values: PROFILE_MODES }),
+    /** Samples per step. */
+    batch: integerField({ key: 'batch', label: 'Batch size', default: 32, min: 1, max: MAX_BATCH }),
+    /** Sequence length or time steps; 0 means the network's own default. */
+    seq: integerField({ key: 'seq', label: 'Sequence length', default: 0, min: 0, max: MAX_SEQ }),
+    precision: enumField({
+      key: 'prec',
+      label: 'Precision',
+      default: 'amp-bf16',
+      values: NETWORK_PRECISIONS,
+    }),
+    optimizer: enumField({
+      key: 'opt',
+      label: 'Optimizer',
+      default: 'adamw',
+      values: OPTIMIZER_IDS,
+    }),
+    /** Rows grouped by kind of layer, as key_averages() groups by operator. */
+    grouped: booleanField({ key: 'group', label: 'Group by kind', default: true }),
+    /** How many rows the table lists. */
+    rows: enumField({ key: 'rows', label: 'Rows shown', default: '10', values: ROW_LIMITS }),
+  },
+  check(state) {
+    const network = getZooNetwork(state.network);
+    const maxSeq = network.maxSeq;
+    if (hasSequence(network) && maxSeq !== null && state.seq > maxSeq) {
+      return {
+        state: { ...state, seq: maxSeq },
+        notices: [`Sequence length can be at most ${maxSeq} for ${network.name}; using ${maxSeq}.`],
+      };
+    }
+    return { state, notices: [] };
+  },
+});
+
+/** The network profile's settings. */
+export type NetworkProfileSettings = SchemaState<typeof networkProfileSchema>;
+
+/** Whether a zoo network takes a sequence length (encoders, decoders, recurrent networks). */
+export function hasSequence(network: ZooNetwork): boolean {
+  return network.family === 'encoder' || network.family === 'decoder' || network.family === 'rnn';
+}
+
+/** Whether a network's layers include attention (the sequence sweep applies). */
+export function hasAttention(network: ZooNetwork): boolean {
+  return network.family === 'encoder' || network.family === 'decoder';
+}
+
+/** The sequence length a step uses: the setting, or the network's default when it is 0. */
+export function effectiveSeq(settings: NetworkProfileSettings): number | undefined {
+  const network = getZooNetwork(settings.network);
+  if (!hasSequence(network)) return undefined;
+  return settings.seq === 0 ? network.defaultSeq : settings.seq;
+}
+
+/** The row limit as a number (Infinity for all). */
+export function rowLimitOf(rows: RowLimit): number {
+  return rows === 'all' ? Number.POSITIVE_INFINITY : Number(rows);
+}

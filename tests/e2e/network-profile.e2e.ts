@@ -1,0 +1,196 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
+
+const base = inject('baseUrl');
+/** Lesson 8 holds the network profile in its profiler section. */
+const LESSON = '#/lesson/measuring';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ webgpu: false });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Contexts of the current test, closed after it even when it fails half-way. */
+const openContexts: BrowserContext[] = [];
+afterEach(async () => {
+  for (const context of openContexts.splice(0)) await context.close();
+});
+
+/** Opens the lesson and waits for the profile to replace its placeholder with an answer. */
+async function openProfile(path: string, options: OpenOptions = {}) {
+  const { page, errors, context } = await openPage(browser, base + path, options);
+  openContexts.push(context);
+  // The widget loads when it comes near the viewport.
+  await page
+    .locator('section[data-widget="network-profile"]')
+    .first()
+    .scrollIntoViewIfNeeded()
+    .catch(() => undefined);
+  const widget = page.locator('section[data-widget="network-profile"]:not(.widget-placeholder)');
+  await widget.locator('[data-summary], [data-problem]').first().waitFor({ timeout: 60_000 });
+  return { page, widget, errors };
+}
+
+/** The table's rows: their keys and modeled seconds, top to bottom. */
+async function tableRows(widget: Locator) {
+  return widget.locator('[data-profile-table] tbody tr').evaluateAll((rows) =>
+    rows.map((r) => ({
+      key: r.getAttribute('data-row'),
+      seconds: Number(r.getAttribute('data-seconds')),
+    })),
+  );
+}
+
+/** True when the seconds never rise from one row to the next. */
+function descending(rows: ReadonlyArray<{ seconds: number }>): boolean {
+  return rows.every((row, i) => i === 0 || row.seconds <= (rows[i - 1]?.seconds ?? Infinity));
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times); fails if it never does. */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
+}
+
+describe('lesson 8: where the time goes', () => {
+  it('shows a modeled profile table sorted by time, with its chart, after the profiler’s columns', async () => {
+    const { page, widget, errors } = await openProfile(LESSON);
+    // Placed right after the paragraph on the profiler table's columns, and its own lead-in.
+    const paragraphsBefore = await widget.evaluate((el) => {
+      const texts: string[] = [];
+      for (let p = el.previousElementSibling; p && texts.length < 2; p = p.previousElementSibling) {
+        if (p.tagName === 'P') texts.push(p.textContent ?? '');
+      }
+      return texts;
+    });
+    expect(paragraphsBefore[0]).toMatch(/^You can read such a table before you have the GPU/);
+    expect(paragraphsBefore[1]).toMatch(/^The table's columns answer different questions/);
+    const rows = await tableRows(widget);
+    expect(rows.length).toBeGreaterThan(4);
+    expect(descending(rows)).toBe(true);
+    expect(rows[0]?.key).toBe('conv2d');
+    await expect(widget.locator('.np-caption').textContent()).resolves.toMatch(
+      /^modeled One training step of ResNet-50 v1\.5 on the NVIDIA A100 SXM 80 GB, layers grouped by kind, sorted by GPU time/,
+    );
+    const chart = widget.getByRole('img', {
+      name: /Where the time goes: the \d longest kinds of layer/,
+    });
+    await expect(chart.locator('[data-bar]').count()).resolves.toBe(Math.min(8, rows.length));
+    await expect(widget.getByRole('table', { name: /sorted by GPU time/ }).count()).resolves.toBe(
+      1,
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('explains the LSTM’s serial loop and follows the time steps and a sequence length', async () => {
+    const { page, widget, errors } = await openProfile(LESSON);
+    await widget.getByLabel('Network').selectOption('lstm-2x1024');
+    const serial = widget.getByRole('region', { name: /The time-step loop/ });
+    await expect
+      .poll(() => serial.locator('[data-serial-layer]').textContent())
+      .toMatch(/^lstm\.0 runs 100 time steps one after another/);
+    await expect(serial.locator('[data-serial-host]').textContent()).resolves.toMatch(
+      /the GPU sits idle [\d.]+ % of the step/,
+    );
+    await widget.getByRole('textbox', { name: 'Time steps' }).fill('50');
+    await expect
+      .poll(() => serial.locator('[data-serial-layer]').textContent())
+      .toMatch(/^lstm\.0 runs 50 time steps one after another: .* takes 50 × [\d.]+ µs/);
+    expect(descending(await tableRows(widget))).toBe(true);
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/network-profile\.seq=50/);
+
+    await widget.getByLabel('Network').selectOption('bert-base');
+    await expect(serial.count()).resolves.toBe(0);
+    const sweep = widget.getByRole('region', { name: /Attention against sequence length/ });
+    await expect.poll(() => sweep.locator('tr[data-seq]').count()).toBe(5);
+    await widget.getByRole('textbox', { name: 'Sequence length' }).fill('384');
+    await expect.poll(() => sweep.locator('tr[data-seq]').count()).toBe(6);
+    await expect(sweep.textContent()).resolves.toMatch(/your sequence length, 384/);
+    await expect(sweep.locator('[data-sweep-summary]').textContent()).resolves.toMatch(
+      /^From 256 to 512 tokens, BERT-base's attention time grows [\d.]+× and its linear layers' [\d.]+×/,
+    );
+    await expect(widget.locator('[data-summary]').textContent()).resolves.toMatch(
+      /sequence length 384 on the NVIDIA A100 SXM 80 GB/,
+    );
+    expect(descending(await tableRows(widget))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('is operated with the keyboard: the step, the grouping and the sideways-scrolling table', async () => {
+    const { page, widget, errors } = await openProfile(LESSON);
+    const training = widget.getByRole('radio', { name: 'Training step' });
+    await widget.getByLabel('Network').focus();
+    await tabTo(page, training);
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => widget.getByRole('radio', { name: 'Inference' }).isChecked())
+      .toBe(true);
+    await expect
+      .poll(() => widget.locator('[data-summary]').textContent())
+      .toMatch(/^One inference forward pass of ResNet-50/);
+    await expect(widget.locator('tr[data-row="optimizer"]').count()).resolves.toBe(0);
+
+    const group = widget.getByRole('checkbox', { name: 'Group layers of the same kind' });
+    await tabTo(page, group);
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => widget.locator('[data-profile-table]').getAttribute('data-grouped'))
+      .toBe('false');
+    const rows = await tableRows(widget);
+    expect(rows).toHaveLength(10);
+    expect(descending(rows)).toBe(true);
+    expect(rows.some((r) => r.key === 'conv2d')).toBe(false);
+
+    const table = widget.getByRole('region', { name: /Profile table/ });
+    await tabTo(page, table);
+    await expect
+      .poll(() => page.evaluate(() => location.hash))
+      .toMatch(/network-profile\.mode=inference.*network-profile\.group=false/);
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a bad link and a precision the GPU lacks, axe-clean in dark mode', async () => {
+    const { page, widget, errors } = await openProfile(
+      `${LESSON}?network-profile.net=alexnet&network-profile.batch=-3&network-profile.gpu=t4&network-profile.prec=tf32`,
+      { colorScheme: 'dark' },
+    );
+    await expect(widget.locator('.widget-notices').textContent()).resolves.toMatch(
+      /Some settings were adjusted:.*Network.*"alexnet"/,
+    );
+    await expect(widget.getAttribute('data-status')).resolves.toBe('error');
+    await expect(widget.getByRole('alert').textContent()).resolves.toMatch(
+      /^No profile for these settings: gpu "t4" has no TF32 tensor cores/,
+    );
+    await widget.getByLabel('Precision').selectOption('amp-fp16');
+    await expect.poll(() => widget.getAttribute('data-status')).toBe('done');
+    expect(descending(await tableRows(widget))).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone screen with the LSTM and a transformer, axe-clean in dark mode', async () => {
+    for (const net of ['lstm-2x1024', 'gpt2-124m']) {
+      const { page, widget, errors } = await openProfile(`${LESSON}?network-profile.net=${net}`, {
+        width: 375,
+        colorScheme: 'dark',
+      });
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth).toBe(clientWidth);
+      await expect(widget.locator('[data-serial], [data-sweep]').count()).resolves.toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+  });
+});
