@@ -1,13 +1,7 @@
-import {
-  getGpu,
-  INTERCONNECTS,
-  listZooNetworks,
-  NETWORK_PRECISIONS,
-  peerLinksOf,
-  type NetworkPrecision,
-} from '../../engine';
+import { getGpu, INTERCONNECTS, NETWORK_PRECISIONS, peerLinksOf } from '../../engine';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
+import { CountInput, NetworkSelect, PrecisionSelect } from '../../ui/step-fields';
 import {
   MAX_BATCH,
   MAX_GPUS_PER_NODE,
@@ -17,43 +11,11 @@ import {
   type DataParallelSettings,
 } from './settings';
 
-/** How each precision reads in the picker. */
-const PRECISION_LABELS: Readonly<Record<NetworkPrecision, string>> = {
-  fp32: 'fp32',
-  tf32: 'TF32',
-  'amp-fp16': 'AMP fp16 (autocast)',
-  'amp-bf16': 'AMP bf16 (autocast)',
-};
-
 /** Props of the simulator's inputs. */
 export interface DataParallelInputsProps {
   settings: DataParallelSettings;
   set(patch: SettingsPatch<DataParallelSettings>): void;
   idBase: string;
-}
-
-/** A number input that ignores a cleared box (the last value stays until a number is typed). */
-function NumberInput(props: {
-  id: string;
-  value: number;
-  min: number;
-  max: number;
-  onValue(text: string): void;
-}) {
-  return (
-    <input
-      id={props.id}
-      className="ui-field"
-      type="number"
-      inputMode="numeric"
-      min={props.min}
-      max={props.max}
-      value={props.value}
-      onChange={(e) => {
-        if (e.target.value.trim() !== '') props.onValue(e.target.value);
-      }}
-    />
-  );
 }
 
 /**
@@ -77,26 +39,18 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
     <fieldset className="dp-inputs">
       <legend className="visually-hidden">The cluster and the training step</legend>
       <div className="dp-field">
-        <label htmlFor={id('net')}>Network</label>
-        <select
+        <NetworkSelect
           id={id('net')}
-          className="ui-field"
           value={settings.network}
-          onChange={(e) => set({ network: e.target.value })}
-        >
-          {listZooNetworks().map((n) => (
-            <option key={n.id} value={n.id}>
-              {n.name}
-            </option>
-          ))}
-        </select>
+          onChange={(network) => set({ network })}
+        />
       </div>
       <div className="dp-field">
         <GpuPicker value={settings.gpu as never} onChange={chooseGpu} />
       </div>
       <div className="dp-field">
         <label htmlFor={id('gpus')}>GPUs per node</label>
-        <NumberInput
+        <CountInput
           id={id('gpus')}
           value={settings.gpusPerNode}
           min={1}
@@ -106,7 +60,7 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
       </div>
       <div className="dp-field">
         <label htmlFor={id('nodes')}>Nodes</label>
-        <NumberInput
+        <CountInput
           id={id('nodes')}
           value={settings.nodes}
           min={1}
@@ -153,7 +107,7 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
       </div>
       <div className="dp-field">
         <label htmlFor={id('batch')}>Batch per GPU</label>
-        <NumberInput
+        <CountInput
           id={id('batch')}
           value={settings.batch}
           min={1}
@@ -162,19 +116,12 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
         />
       </div>
       <div className="dp-field">
-        <label htmlFor={id('prec')}>Precision</label>
-        <select
+        <PrecisionSelect
           id={id('prec')}
-          className="ui-field"
           value={settings.precision}
-          onChange={(e) => set({ precision: e.target.value })}
-        >
-          {precisions.map((p) => (
-            <option key={p} value={p}>
-              {PRECISION_LABELS[p]}
-            </option>
-          ))}
-        </select>
+          onChange={(precision) => set({ precision })}
+          choices={precisions}
+        />
       </div>
     </fieldset>
   );

@@ -1,7 +1,15 @@
-import { listZooNetworks, NETWORK_PRECISIONS, type NetworkPrecision } from '../../engine';
+import { NETWORK_PRECISIONS } from '../../engine';
 import { formatCount } from '../../format/units';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
+import {
+  CountInput,
+  NetworkSelect,
+  OptimizerSelect,
+  PRECISION_LABELS,
+  PrecisionSelect,
+  StepModeRadios,
+} from '../../ui/step-fields';
 import type { MemoryEngine } from './scenario';
 import {
   CUSTOM_NETWORK,
@@ -22,47 +30,12 @@ export interface MemoryInputsProps {
   idBase: string;
 }
 
-/** How each precision reads in the picker. */
-export const PRECISION_LABELS: Readonly<Record<NetworkPrecision, string>> = {
-  fp32: 'fp32',
-  tf32: 'TF32',
-  'amp-fp16': 'AMP fp16 (autocast)',
-  'amp-bf16': 'AMP bf16 (autocast)',
-};
-
-const OPTIMIZER_LABELS = { sgd: 'SGD with momentum', adam: 'Adam', adamw: 'AdamW' } as const;
-
+/** How each inference phase reads in the picker. */
 const PHASE_LABELS = {
   forward: 'forward (whole sequence, no cache)',
   prefill: 'prefill (the prompt, filling the KV cache)',
   decode: 'decode (one new token per sample)',
 } as const;
-
-/** A number input that ignores a cleared box (the last value stays until a number is typed). */
-function NumberInput(props: {
-  id: string;
-  value: number;
-  min: number;
-  max: number;
-  onValue(text: string): void;
-  describedBy?: string;
-}) {
-  return (
-    <input
-      id={props.id}
-      className="ui-field"
-      type="number"
-      inputMode="numeric"
-      min={props.min}
-      max={props.max}
-      value={props.value}
-      aria-describedby={props.describedBy}
-      onChange={(e) => {
-        if (e.target.value.trim() !== '') props.onValue(e.target.value);
-      }}
-    />
-  );
-}
 
 /**
  * The step's inputs: GPU, network, training or inference (and the phase), batch, sequence,
@@ -84,33 +57,19 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
         <GpuPicker value={settings.gpu} onChange={(gpu) => set({ gpu })} />
       </div>
       <div className="memory-field">
-        <label htmlFor={id('net')}>Network</label>
-        <select
+        <NetworkSelect
           id={id('net')}
-          className="ui-field"
           value={settings.network}
-          onChange={(e) => set({ network: e.target.value, seq: 0 })}
-        >
-          {listZooNetworks().map((n) => (
-            <option key={n.id} value={n.id}>
-              {n.name}
-            </option>
-          ))}
-          <option value={CUSTOM_NETWORK}>Your own layers (builder)</option>
-        </select>
+          onChange={(network) => set({ network, seq: 0 })}
+          extraOptions={<option value={CUSTOM_NETWORK}>Your own layers (builder)</option>}
+        />
       </div>
       <div className="memory-field memory-mode" role="radiogroup" aria-label="Step">
-        {(['train', 'inference'] as const).map((mode) => (
-          <label key={mode}>
-            <input
-              type="radio"
-              name={id('mode')}
-              checked={settings.mode === mode}
-              onChange={() => set({ mode })}
-            />{' '}
-            {mode === 'train' ? 'Training step' : 'Inference'}
-          </label>
-        ))}
+        <StepModeRadios
+          name={id('mode')}
+          value={settings.mode}
+          onChange={(mode) => set({ mode })}
+        />
       </div>
       {phaseApplies(settings) && (
         <div className="memory-field">
@@ -131,7 +90,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
       )}
       <div className="memory-field">
         <label htmlFor={id('batch')}>Batch size</label>
-        <NumberInput
+        <CountInput
           id={id('batch')}
           value={settings.batch}
           min={1}
@@ -148,7 +107,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
                 ? 'Cached positions'
                 : 'Sequence length'}
           </label>
-          <NumberInput
+          <CountInput
             id={id('seq')}
             value={seq}
             min={1}
@@ -164,21 +123,13 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
         </div>
       )}
       <div className="memory-field">
-        <label htmlFor={id('prec')}>Precision</label>
-        <select
+        <PrecisionSelect
           id={id('prec')}
-          className="ui-field"
-          aria-describedby={lacking.length > 0 ? id('prec-hint') : undefined}
           value={settings.precision}
-          onChange={(e) => set({ precision: e.target.value })}
-        >
-          {NETWORK_PRECISIONS.map((p) => (
-            <option key={p} value={p}>
-              {PRECISION_LABELS[p]}
-              {lacking.includes(p) ? ' (not on this GPU)' : ''}
-            </option>
-          ))}
-        </select>
+          onChange={(precision) => set({ precision })}
+          lacking={lacking}
+          describedBy={lacking.length > 0 ? id('prec-hint') : undefined}
+        />
         {lacking.length > 0 && (
           <span id={id('prec-hint')} className="memory-hint">
             This GPU lacks {lacking.map((p) => PRECISION_LABELS[p].split(' (')[0]).join(' and ')}:
@@ -188,19 +139,11 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
       </div>
       {training && (
         <div className="memory-field">
-          <label htmlFor={id('opt')}>Optimizer</label>
-          <select
+          <OptimizerSelect
             id={id('opt')}
-            className="ui-field"
             value={settings.optimizer}
-            onChange={(e) => set({ optimizer: e.target.value })}
-          >
-            {(['sgd', 'adam', 'adamw'] as const).map((o) => (
-              <option key={o} value={o}>
-                {OPTIMIZER_LABELS[o]}
-              </option>
-            ))}
-          </select>
+            onChange={(optimizer) => set({ optimizer })}
+          />
         </div>
       )}
       {training && (

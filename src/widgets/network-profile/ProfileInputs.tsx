@@ -1,13 +1,12 @@
-import {
-  getZooNetwork,
-  listZooNetworks,
-  NETWORK_PRECISIONS,
-  OPTIMIZER_IDS,
-  type GpuId,
-  type NetworkPrecision,
-} from '../../engine';
+import { getZooNetwork, NETWORK_PRECISIONS, type GpuId } from '../../engine';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
+import {
+  NetworkSelect,
+  OptimizerSelect,
+  PrecisionSelect,
+  StepModeRadios,
+} from '../../ui/step-fields';
 import type { ProfileEngine } from './engine-port';
 import { effectiveSeq, MAX_BATCH, MAX_SEQ, type NetworkProfileSettings } from './settings';
 import { WholeNumber } from './WholeNumber';
@@ -19,16 +18,6 @@ export interface ProfileInputsProps {
   engine: ProfileEngine;
   idBase: string;
 }
-
-/** How each precision reads in the picker. */
-const PRECISION_LABELS: Readonly<Record<NetworkPrecision, string>> = {
-  fp32: 'fp32',
-  tf32: 'TF32',
-  'amp-fp16': 'AMP fp16 (autocast)',
-  'amp-bf16': 'AMP bf16 (autocast)',
-};
-
-const OPTIMIZER_NAMES = { sgd: 'SGD with momentum', adam: 'Adam', adamw: 'AdamW' } as const;
 
 /**
  * The step to profile: GPU, network, training or inference, batch, sequence length (time steps
@@ -45,35 +34,21 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
     <fieldset className="np-inputs">
       <legend className="visually-hidden">The step to profile</legend>
       <span className="np-field">
-        <label htmlFor={id('net')}>Network</label>
-        <select
+        <NetworkSelect
           id={id('net')}
-          className="ui-field"
           value={settings.network}
-          onChange={(e) => set({ network: e.target.value, seq: 0 })}
-        >
-          {listZooNetworks().map((n) => (
-            <option key={n.id} value={n.id}>
-              {n.name}
-            </option>
-          ))}
-        </select>
+          onChange={(network) => set({ network, seq: 0 })}
+        />
       </span>
       <span className="np-field">
         <GpuPicker value={settings.gpu as GpuId} onChange={(gpu) => set({ gpu })} />
       </span>
       <span className="np-field np-mode" role="radiogroup" aria-label="Step">
-        {(['train', 'inference'] as const).map((mode) => (
-          <label key={mode}>
-            <input
-              type="radio"
-              name={id('mode')}
-              checked={settings.mode === mode}
-              onChange={() => set({ mode })}
-            />{' '}
-            {mode === 'train' ? 'Training step' : 'Inference'}
-          </label>
-        ))}
+        <StepModeRadios
+          name={id('mode')}
+          value={settings.mode}
+          onChange={(mode) => set({ mode })}
+        />
       </span>
       <WholeNumber
         label="Batch size"
@@ -93,36 +68,20 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
         />
       )}
       <span className="np-field">
-        <label htmlFor={id('prec')}>Precision</label>
-        <select
+        <PrecisionSelect
           id={id('prec')}
-          className="ui-field"
           value={settings.precision}
-          onChange={(e) => set({ precision: e.target.value })}
-        >
-          {NETWORK_PRECISIONS.map((p) => (
-            <option key={p} value={p}>
-              {PRECISION_LABELS[p]}
-              {lacking.includes(p) ? ' (not on this GPU)' : ''}
-            </option>
-          ))}
-        </select>
+          onChange={(precision) => set({ precision })}
+          lacking={lacking}
+        />
       </span>
       {settings.mode === 'train' && (
         <span className="np-field">
-          <label htmlFor={id('opt')}>Optimizer</label>
-          <select
+          <OptimizerSelect
             id={id('opt')}
-            className="ui-field"
             value={settings.optimizer}
-            onChange={(e) => set({ optimizer: e.target.value })}
-          >
-            {OPTIMIZER_IDS.map((o) => (
-              <option key={o} value={o}>
-                {OPTIMIZER_NAMES[o]}
-              </option>
-            ))}
-          </select>
+            onChange={(optimizer) => set({ optimizer })}
+          />
         </span>
       )}
     </fieldset>
