@@ -14,14 +14,18 @@ import { timeCompletion } from '../gpu/timing/clock';
 import { allIndices, checkElements, sampledIndices, type F32Check } from '../gpu/verify-f32';
 import { reluSlice } from './crossover-kernels';
 import type { CrossoverOp, CrossoverRequest, CrossoverResponse } from './crossover-protocol';
+import {
+  defaultPoolSize,
+  expectKind,
+  WorkerSlots,
+  type MessageWorker,
+  type WorkerSlot,
+} from './worker-slots';
 
 /** The parts of a `Worker` the pool uses; a fake with these runs the pool in tests. */
-export interface CrossoverWorkerLike {
-  postMessage(message: CrossoverRequest, transfer?: Transferable[]): void;
-  onmessage: ((event: MessageEvent<CrossoverResponse>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  terminate(): void;
-}
+export type CrossoverWorkerLike = MessageWorker<CrossoverRequest, CrossoverResponse>;
+
+type Slot = WorkerSlot<CrossoverRequest, CrossoverResponse>;
 
 /** Options of the pool. */
 export interface CrossoverPoolOptions {
@@ -78,29 +82,19 @@ export function workersFor(op: CrossoverOp, size: number, poolSize: number): num
   return Math.max(1, Math.min(poolSize, rows, Math.floor(work)));
 }
 
-interface Slot {
-  worker: CrossoverWorkerLike;
-  failure?: unknown;
-  pending?: { id: number; resolve(r: CrossoverResponse): void; reject(e: unknown): void };
-}
-
 /** The CPU side of the crossover plot; one measurement at a time. */
 export class CrossoverCpuPool {
   readonly size: number;
-  private readonly createWorker: () => CrossoverWorkerLike;
+  private readonly workers: WorkerSlots<CrossoverRequest, CrossoverResponse>;
   private readonly clock: () => number;
-  private slots: Slot[] = [];
-  private nextId = 1;
   private running = false;
 
   constructor(options: CrossoverPoolOptions = {}) {
-    const cores = typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency;
-    const size = options.size ?? (cores && cores > 0 ? cores : 2);
-    if (!Number.isInteger(size) || size < 1) {
-      throw new RangeError(`size must be an integer >= 1, got ${String(size)}`);
-    }
-    this.size = size;
-    this.createWorker = options.createWorker ?? createCrossoverWorker;
+    this.workers = new WorkerSlots(
+      options.size ?? defaultPoolSize(),
+      options.createWorker ?? createCrossoverWorker,
+    );
+    this.size = this.workers.size;
     this.clock = options.clock ?? (() => performance.now() / 1000);
   }
 
@@ -116,12 +110,12 @@ export class CrossoverCpuPool {
     if (this.running) throw new Error('The CPU pool is already measuring');
     options.signal?.throwIfAborted();
     this.running = true;
-    const onAbort = (): void => this.reset(options.signal?.reason);
+    const onAbort = (): void => this.workers.reset(options.signal?.reason);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       return await this.measureLoaded(op, size, options);
     } catch (error) {
-      this.reset(error);
+      this.workers.reset(error);
       throw error;
     } finally {
       options.signal?.removeEventListener('abort', onAbort);
@@ -131,7 +125,7 @@ export class CrossoverCpuPool {
 
   /** Terminates every worker (new ones start on the next measurement). */
   dispose(): void {
-    this.reset(new Error('The CPU pool was disposed'));
+    this.workers.reset(new Error('The CPU pool was disposed'));
   }
 
   private async measureLoaded(
@@ -140,7 +134,7 @@ export class CrossoverCpuPool {
     options: CpuMeasureOptions,
   ): Promise<CpuCrossoverResult> {
     const workers = workersFor(op, size, this.size);
-    const slots = this.ensureWorkers().slice(0, workers);
+    const slots = this.workers.ensure().slice(0, workers);
     // ReLU is cut into runs of elements, a matmul into runs of rows of C.
     const chunks = planChunks(size, workers);
     const input =
@@ -196,72 +190,13 @@ export class CrossoverCpuPool {
     return { measurement, check, workers };
   }
 
-  private ensureWorkers(): Slot[] {
-    if (this.slots.length === 0) {
-      this.slots = Array.from({ length: this.size }, () => this.startWorker());
-    }
-    return this.slots;
-  }
-
-  private startWorker(): Slot {
-    const slot: Slot = { worker: this.createWorker() };
-    slot.worker.onmessage = (event) => {
-      const pending = slot.pending;
-      if (!pending || event.data.id !== pending.id) return;
-      slot.pending = undefined;
-      pending.resolve(event.data);
-    };
-    slot.worker.onerror = (event) => {
-      event.preventDefault?.();
-      slot.failure = new Error(
-        `A CPU worker failed: ${event.message || 'it failed to load or crashed'}`,
-      );
-      const pending = slot.pending;
-      slot.pending = undefined;
-      pending?.reject(slot.failure);
-    };
-    return slot;
-  }
-
   /** Sends `message` to one worker and returns its answer, which must be of `kind`. */
   private async expect<K extends CrossoverResponse['kind']>(
     slot: Slot,
     message: CrossoverRequest,
     kind: K,
   ): Promise<Extract<CrossoverResponse, { kind: K }>> {
-    const id = this.nextId++;
-    const response = await new Promise<CrossoverResponse>((resolve, reject) => {
-      if (slot.failure !== undefined) {
-        reject(slot.failure);
-        return;
-      }
-      slot.pending = { id, resolve, reject };
-      try {
-        slot.worker.postMessage({ ...message, id });
-      } catch (error) {
-        slot.pending = undefined;
-        reject(error);
-      }
-    });
-    if (response.kind === 'error') throw new Error(`A CPU worker failed: ${response.message}`);
-    if (response.kind !== kind) {
-      throw new Error(`A CPU worker answered ${response.kind} where ${kind} was expected`);
-    }
-    return response as Extract<CrossoverResponse, { kind: K }>;
-  }
-
-  private reset(reason: unknown): void {
-    const slots = this.slots;
-    this.slots = [];
-    for (const slot of slots) {
-      slot.worker.onmessage = null;
-      slot.worker.onerror = null;
-      slot.worker.terminate();
-      slot.failure = reason ?? new Error('The worker was stopped');
-      const pending = slot.pending;
-      slot.pending = undefined;
-      pending?.reject(reason);
-    }
+    return expectKind(await this.workers.request(slot, message), kind);
   }
 }
 
