@@ -73,6 +73,11 @@ export default tseslint.config(
     rules: pureCore('The cost engine is pure TypeScript: no React, DOM, GPU or app code.'),
   },
   {
+    files: ['src/glossary/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: pureCore('The glossary is pure data: no React, DOM, GPU or app code.'),
+  },
+  {
     files: ['src/torch/**/*.ts', 'src/format/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: pureCore('This module is pure: no React, DOM, GPU or app code (engine only).'),

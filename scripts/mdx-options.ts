@@ -7,12 +7,13 @@ import rehypeKatex from 'rehype-katex';
 import rehypeSlug from 'rehype-slug';
 import { remarkLessonCheck } from './remark-lesson-check.ts';
 import { remarkCodeAttribute } from './remark-code-attribute.ts';
+import { remarkGlossary } from './remark-glossary.ts';
 
 /**
  * How lessons are compiled, shared by the Vite build and the content tests: frontmatter as an
  * export, GitHub tables, TeX math typeset by KaTeX (strict), heading ids, and the lesson check
  * that rejects unknown tags and malformed quick checks with file:line; code attributes keep
- * their indentation.
+ * their indentation; the first use of each glossary term links to its entry.
  */
 export const mdxOptions = {
   providerImportSource: '@mdx-js/react',
@@ -23,6 +24,7 @@ export const mdxOptions = {
     remarkMath,
     remarkCodeAttribute,
     remarkLessonCheck,
+    remarkGlossary,
   ],
   rehypePlugins: [rehypeSlug, [rehypeKatex, { strict: 'error' }]],
 } satisfies CompileOptions;

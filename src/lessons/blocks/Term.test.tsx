@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { findTerm } from '../../glossary/terms';
+import { Term } from './Term';
+
+const renderTerm = () =>
+  render(
+    <p>
+      Each <Term id="warp">warp</Term> has 32 threads.
+    </p>,
+  );
+
+describe('Term', () => {
+  it('links to its glossary entry and describes itself with the definition', () => {
+    renderTerm();
+    const link = screen.getByRole('link', { name: 'warp' });
+    expect(link.getAttribute('href')).toBe('#/glossary/warp');
+    const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
+    expect(tip.getAttribute('role')).toBe('tooltip');
+    expect(tip.textContent).toBe(`Warp: ${findTerm('warp')!.definition}`);
+    // jsdom computes the description from the hidden tooltip, as screen readers do.
+    expect(link).toHaveProperty('tabIndex', 0);
+  });
+
+  it('opens on focus and hover, and closes on Escape, blur, mouse out and (when hovered) scroll', async () => {
+    renderTerm();
+    const link = screen.getByRole('link', { name: 'warp' });
+    const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
+    expect(tip.hidden).toBe(true);
+    fireEvent.focus(link);
+    expect(tip.hidden).toBe(false);
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(tip.hidden).toBe(true);
+    fireEvent.mouseEnter(link.parentElement!);
+    expect(tip.hidden).toBe(false);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(tip.hidden).toBe(true);
+    // Leaving for the tooltip keeps it open; leaving for good closes it after a short grace.
+    fireEvent.mouseEnter(link.parentElement!);
+    fireEvent.mouseLeave(link.parentElement!);
+    fireEvent.mouseEnter(tip);
+    expect(tip.hidden).toBe(false);
+    fireEvent.mouseLeave(link.parentElement!);
+    expect(tip.hidden).toBe(false);
+    await waitFor(() => expect(tip.hidden).toBe(true));
+    fireEvent.focus(link);
+    fireEvent.blur(link);
+    expect(tip.hidden).toBe(true);
+    fireEvent.mouseEnter(link.parentElement!);
+    fireEvent.scroll(window);
+    expect(tip.hidden).toBe(true);
+    // A tooltip opened by keyboard focus follows its term through a scroll.
+    act(() => link.focus());
+    expect(tip.hidden).toBe(false);
+    fireEvent.scroll(window);
+    expect(tip.hidden).toBe(false);
+    fireEvent.keyDown(link, { key: 'Escape' });
+    expect(tip.hidden).toBe(true);
+  });
+
+  it('has no accessibility violations, tooltip open or closed', async () => {
+    const { container } = renderTerm();
+    const run = async () =>
+      (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations;
+    expect(await run()).toEqual([]);
+    fireEvent.focus(screen.getByRole('link', { name: 'warp' }));
+    expect(await run()).toEqual([]);
+  });
+
+  it('shows the words alone for an id the glossary lacks', () => {
+    render(
+      <p>
+        A <Term id="no-such-term">thing</Term>.
+      </p>,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText(/thing/)).toBeDefined();
+  });
+});
