@@ -4,6 +4,7 @@ import { visit } from 'unist-util-visit';
 import {
   CALLOUT_KINDS,
   LESSON_COMPONENT_NAMES,
+  QUESTION_TAG_NAMES,
   WIDGET_TAG_NAMES,
 } from '../src/lessons/component-names.ts';
 import {
@@ -11,6 +12,11 @@ import {
   resolveCatalogValueNode,
   type CatalogResolver,
 } from './remark-catalog-value.ts';
+import {
+  checkQuestionNode,
+  loadQuestionResolver,
+  type QuestionResolver,
+} from './remark-question-check.ts';
 
 type JsxNode = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -23,6 +29,7 @@ export interface LessonProblem {
 
 const known = new Set<string>(LESSON_COMPONENT_NAMES);
 const widgetTags = new Set<string>(WIDGET_TAG_NAMES);
+const questionTags = new Set<string>(QUESTION_TAG_NAMES);
 
 /** Instance names a widget's URL prefix may carry: `race-b.tasks=…`. */
 const INSTANCE_PATTERN = /^[a-z0-9]{1,16}$/;
@@ -61,7 +68,11 @@ function jsxChildren(node: JsxNode, name: string): JsxNode[] {
  * `<CatalogValue>` that resolves gets its text, kind and source added as props (see
  * remark-catalog-value.ts), so this also prepares the tree for compiling.
  */
-export function findLessonProblems(tree: Root, catalog: CatalogResolver): LessonProblem[] {
+export function findLessonProblems(
+  tree: Root,
+  catalog: CatalogResolver,
+  questions?: QuestionResolver,
+): LessonProblem[] {
   const problems: LessonProblem[] = [];
   const ids = new Set<string>();
   const instances = new Set<string>();
@@ -112,22 +123,27 @@ export function findLessonProblems(tree: Root, catalog: CatalogResolver): Lesson
       const problem = resolveCatalogValueNode(node, catalog);
       if (problem) at(problem);
     }
-    if (name === 'QuickCheck') {
+    if (questionTags.has(name)) {
       const id = attr(node, 'id');
-      if (typeof id.value !== 'string' || id.value === '') at('<QuickCheck> needs a string id');
-      else if (ids.has(id.value)) at(`<QuickCheck> id "${id.value}" is used twice`);
+      if (typeof id.value !== 'string' || id.value === '') at(`<${name}> needs a string id`);
+      else if (ids.has(id.value)) at(`<${name}> id "${id.value}" is used twice`);
       else ids.add(id.value);
-      if (typeof attr(node, 'question').value !== 'string')
-        at('<QuickCheck> needs a question="..."');
+      if (questions) checkQuestionNode(node, questions, at);
+    }
+    if (name === 'QuickCheck' || name === 'PredictCheck') {
+      if (typeof attr(node, 'question').value !== 'string') at(`<${name}> needs a question="..."`);
       const choices = jsxChildren(node, 'Choice');
       if (choices.length < 2)
-        at(`<QuickCheck> needs at least two <Choice>s (found ${choices.length})`);
+        at(`<${name}> needs at least two <Choice>s (found ${choices.length})`);
       const texts = choices.map(textOf);
       const repeated = texts.find((t, i) => texts.indexOf(t) !== i);
-      if (repeated !== undefined)
-        at(`<QuickCheck> has two choices with the same text "${repeated}"`);
+      if (repeated !== undefined) at(`<${name}> has two choices with the same text "${repeated}"`);
       const correct = choices.filter((c) => attr(c, 'correct').present).length;
-      if (correct !== 1) at(`<QuickCheck> needs exactly one <Choice correct> (found ${correct})`);
+      if (attr(node, 'multiple').present && name === 'QuickCheck') {
+        if (correct < 1) at('<QuickCheck multiple> needs at least one <Choice correct>');
+      } else if (correct !== 1) {
+        at(`<${name}> needs exactly one <Choice correct> (found ${correct})`);
+      }
       for (const c of choices) {
         if (typeof attr(c, 'explanation').value !== 'string') {
           problems.push({
@@ -148,7 +164,11 @@ export function findLessonProblems(tree: Root, catalog: CatalogResolver): Lesson
  */
 export function remarkLessonCheck() {
   return async (tree: Root, file: { path?: string }) => {
-    const problems = findLessonProblems(tree, await loadCatalogResolver());
+    const problems = findLessonProblems(
+      tree,
+      await loadCatalogResolver(),
+      await loadQuestionResolver(),
+    );
     if (problems.length === 0) return;
     const where = file.path ?? '<lesson>';
     throw new Error(problems.map((p) => `${where}:${p.line}:${p.column}: ${p.message}`).join('\n'));

@@ -10,6 +10,10 @@ export interface QuickCheckAnswer {
   correct: boolean;
   /** When it was answered, ISO 8601. */
   answeredAt: string;
+  /** How many times it has been answered (records saved before this field count as one). */
+  attempts?: number;
+  /** Set when the learner asked to answer it again: the record counts as missed but not shown. */
+  reopened?: boolean;
 }
 
 /** Everything about a learner's progress that is kept across reloads. */
@@ -57,7 +61,10 @@ const isAnswer = (v: unknown): v is QuickCheckAnswer =>
   typeof v.choice === 'string' &&
   v.choice !== '' &&
   typeof v.correct === 'boolean' &&
-  typeof v.answeredAt === 'string';
+  typeof v.answeredAt === 'string' &&
+  (v.attempts === undefined ||
+    (typeof v.attempts === 'number' && Number.isInteger(v.attempts) && v.attempts >= 1)) &&
+  (v.reopened === undefined || typeof v.reopened === 'boolean');
 
 /** Version 1 kept the chosen choice as its index in the lesson's authored order. */
 const isVersion1Answer = (v: unknown): boolean =>

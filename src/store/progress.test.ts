@@ -44,7 +44,37 @@ describe('progress store', () => {
       choice: 'c2',
       correct: true,
       answeredAt: '2026-01-02T03:04:05.000Z',
+      attempts: 1,
     });
+  });
+
+  it('counts attempts, reopens answers for a retry, and reads records saved without a count', () => {
+    const storage = memoryStorage();
+    const a = createProgressStore(storage, fixedNow);
+    a.getState().answerQuickCheck('q1', 'c1', false);
+    a.getState().reopenAnswers(['q1', 'never-answered']);
+    expect(a.getState().answers.q1).toMatchObject({ correct: false, reopened: true, attempts: 1 });
+    expect(a.getState().answers['never-answered']).toBeUndefined();
+    a.getState().answerQuickCheck('q1', 'c2', true);
+    expect(a.getState().answers.q1).toEqual({
+      choice: 'c2',
+      correct: true,
+      answeredAt: '2026-01-02T03:04:05.000Z',
+      attempts: 2,
+    });
+    const old = JSON.stringify({
+      version: PROGRESS_SCHEMA_VERSION,
+      data: {
+        visited: {},
+        completed: {},
+        seed: null,
+        answers: { q: { choice: 'c', correct: true, answeredAt: 't' } },
+      },
+    });
+    const b = createProgressStore({ getItem: () => old, setItem: () => {} }, fixedNow);
+    expect(b.getState().notice).toBeNull();
+    b.getState().answerQuickCheck('q', 'c', true);
+    expect(b.getState().answers.q?.attempts).toBe(2);
   });
 
   it('un-completes a lesson', () => {

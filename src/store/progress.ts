@@ -23,6 +23,11 @@ export interface ProgressState extends ProgressData {
   setCompleted(slug: string, completed: boolean): void;
   /** Saves an answer: `choice` is the chosen choice's key (see quick-check-model.ts). */
   answerQuickCheck(id: string, choice: string, correct: boolean): void;
+  /**
+   * Reopens answered questions so they can be answered again; the saved answer is kept (it
+   * still counts as given) until the new one replaces it. Ids without an answer are ignored.
+   */
+  reopenAnswers(ids: readonly string[]): void;
   /** The learner's seed for ordering quick-check choices, created and saved on first use. */
   ensureSeed(): string;
   dismissNotice(): void;
@@ -90,9 +95,21 @@ export function createProgressStore(
       });
     },
     answerQuickCheck(id, choice, correct) {
-      set((s) => ({
-        answers: { ...s.answers, [id]: { choice, correct, answeredAt: now().toISOString() } },
-      }));
+      set((s) => {
+        const attempts = (s.answers[id]?.attempts ?? (s.answers[id] ? 1 : 0)) + 1;
+        const answer = { choice, correct, answeredAt: now().toISOString(), attempts };
+        return { answers: { ...s.answers, [id]: answer } };
+      });
+    },
+    reopenAnswers(ids) {
+      set((s) => {
+        const answers = { ...s.answers };
+        for (const id of ids) {
+          const saved = answers[id];
+          if (saved) answers[id] = { ...saved, reopened: true };
+        }
+        return { answers };
+      });
     },
     ensureSeed() {
       const existing = get().seed;

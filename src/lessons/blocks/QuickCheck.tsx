@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { quickCheckProblems, readQuickCheckChildren } from './quick-check-model';
 import { QuickCheckForm } from './QuickCheckForm';
+import { MultipleChoiceForm } from './MultipleChoiceForm';
 import './blocks.css';
 
 export { Choice, type ChoiceProps } from './Choice';
@@ -9,6 +10,10 @@ export { Choice, type ChoiceProps } from './Choice';
 export interface QuickCheckProps {
   id: string;
   question: string;
+  /** Select all that apply: checkboxes, one or more `<Choice correct>`. */
+  multiple?: boolean;
+  /** "lesson-slug/heading-slug" of the section that teaches it (the knowledge check links it). */
+  teaches?: string;
   children?: ReactNode;
 }
 
@@ -16,11 +21,20 @@ export interface QuickCheckProps {
  * One inline question with choices and feedback. The learner's answer is saved in the progress
  * store under `id` and shown again on return. A malformed definition shows an alert instead.
  */
-export function QuickCheck({ id, question, children }: QuickCheckProps) {
+export function QuickCheck({ id, question, multiple, teaches, children }: QuickCheckProps) {
   const parts = readQuickCheckChildren(children);
-  const problems = quickCheckProblems(id, question, parts);
+  const problems = quickCheckProblems(id, question, parts, multiple === true);
   if (problems.length > 0) return <MalformedQuickCheck id={id} problems={problems} />;
-  return <QuickCheckForm id={id} question={question} choices={parts.choices} extra={parts.extra} />;
+  const Form = multiple === true ? MultipleChoiceForm : QuickCheckForm;
+  return (
+    <Form
+      id={id}
+      question={question}
+      choices={parts.choices}
+      extra={parts.extra}
+      {...(teaches === undefined ? {} : { teaches })}
+    />
+  );
 }
 
 function MalformedQuickCheck({ id, problems }: { id: string; problems: string[] }) {

@@ -1,17 +1,10 @@
-import {
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
-import { progressStore, useProgress } from '../../store/progress';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { progressStore } from '../../store/progress';
 import { Icon } from './Icon';
 import { InlineText } from './InlineText';
 import type { ChoiceDef } from './quick-check-model';
 import { seededOrder } from './shuffle';
+import { useQuestionOnPage, useShownAnswer } from './question-frame';
 
 /** Props of a well-formed quick check, with its choices already read from the children. */
 export interface QuickCheckFormProps {
@@ -19,6 +12,8 @@ export interface QuickCheckFormProps {
   question: string;
   choices: ChoiceDef[];
   extra: ReactNode[];
+  /** "lesson-slug/heading-slug" of the section that teaches it. */
+  teaches?: string;
 }
 
 /**
@@ -26,19 +21,20 @@ export interface QuickCheckFormProps {
  * Choices appear in this learner's own order (seeded per learner and quick check, stable across
  * visits); answers are saved by choice key, never by position.
  */
-export function QuickCheckForm({ id, question, choices, extra }: QuickCheckFormProps) {
+export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickCheckFormProps) {
   const name = useId();
-  const saved = useProgress((s) => s.answers[id]);
-  const seed = useProgress((s) => s.seed);
+  const { saved, seed } = useShownAnswer(id);
+  const hidden = useQuestionOnPage({
+    id,
+    question,
+    explanation: choices.find((c) => c.correct)?.explanation ?? '',
+    teaches: teaches ?? '',
+  });
   const [retrying, setRetrying] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [nudge, setNudge] = useState(false);
   const firstRadio = useRef<HTMLInputElement>(null);
 
-  // The first quick check a learner meets creates their seed, before the page is painted.
-  useLayoutEffect(() => {
-    if (seed === null) progressStore.getState().ensureSeed();
-  }, [seed]);
   const shownOrder = useMemo(
     () =>
       seed === null
@@ -83,6 +79,7 @@ export function QuickCheckForm({ id, question, choices, extra }: QuickCheckFormP
       data-quick-check={id}
       data-answered={String(shownChoice !== undefined)}
       data-correct={String(shownChoice?.correct === true)}
+      hidden={hidden}
     >
       <form onSubmit={check} noValidate>
         <fieldset>

@@ -79,6 +79,7 @@ export function quickCheckProblems(
   id: unknown,
   question: unknown,
   parts: QuickCheckParts,
+  multiple = false,
 ): string[] {
   const problems: string[] = [];
   if (typeof id !== 'string' || id.trim() === '') problems.push('it needs an id="..."');
@@ -91,7 +92,11 @@ export function quickCheckProblems(
   const twin = keys.findIndex((k, i) => keys.indexOf(k) !== i);
   if (twin >= 0) problems.push(`choice ${twin + 1} has the same text as an earlier one`);
   const right = parts.choices.filter((c) => c.correct).length;
-  if (right !== 1) problems.push(`exactly one <Choice correct> is needed (found ${right})`);
+  if (multiple) {
+    if (right < 1) problems.push('at least one <Choice correct> is needed');
+  } else if (right !== 1) {
+    problems.push(`exactly one <Choice correct> is needed (found ${right})`);
+  }
   parts.explanations.forEach((e, i) => {
     if (typeof e !== 'string' || e.trim() === '') {
       problems.push(`choice ${i + 1} has no explanation="..."`);

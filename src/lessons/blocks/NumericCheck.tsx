@@ -1,0 +1,123 @@
+import { useId, useState, type FormEvent } from 'react';
+import { progressStore } from '../../store/progress';
+import { gradeTypedAnswer } from '../questions/numeric';
+import {
+  baseProblems,
+  MalformedQuestion,
+  QuestionFrame,
+  useQuestionOnPage,
+  useShownAnswer,
+  Verdict,
+  type QuestionBaseProps,
+} from './question-frame';
+
+/** Props of a numeric question; the `resolved…` ones are added by the build from the engine. */
+export interface NumericCheckProps extends QuestionBaseProps {
+  /** One `npm run predict` scenario; the build computes the answer from it. */
+  scenario?: unknown;
+  /** The scenario answer's field: seconds, bytes, … */
+  field?: string;
+  /** The unit the question is asked in (ms, GB, …). */
+  unit: string;
+  /** Relative tolerance: 0.1 accepts answers within ±10 %. */
+  tolerance: number;
+  /** Why; `{answer}` is replaced by the computed answer with its unit. */
+  explanation: string;
+  /** The engine's answer in `unit`, as text (added at build). */
+  resolvedAnswer?: string;
+  /** The answer as shown, e.g. "42.6 ms" (added at build). */
+  resolvedAnswerText?: string;
+}
+
+/** A question answered with a number and a unit, graded within a tolerance of the engine's answer. */
+export function NumericCheck(props: NumericCheckProps) {
+  const answer = Number(props.resolvedAnswer);
+  const problems = baseProblems(props.id, props.question);
+  if (!Number.isFinite(answer) || typeof props.resolvedAnswerText !== 'string') {
+    problems.push('its answer was not computed at build time');
+  }
+  if (!(props.tolerance > 0)) problems.push('it needs a tolerance={…} above 0');
+  if (problems.length > 0)
+    return <MalformedQuestion id={props.id} kind="numeric question" problems={problems} />;
+  return <NumericForm {...props} answer={answer} answerText={props.resolvedAnswerText ?? ''} />;
+}
+
+function NumericForm({
+  id,
+  question,
+  unit,
+  tolerance,
+  explanation,
+  teaches,
+  answer,
+  answerText,
+}: NumericCheckProps & { answer: number; answerText: string }) {
+  const inputId = useId();
+  const { saved } = useShownAnswer(id);
+  const why = explanation.replaceAll('{answer}', answerText);
+  const hidden = useQuestionOnPage({ id, question, explanation: why, teaches: teaches ?? '' });
+  const [typed, setTyped] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const shown = editing ? undefined : saved;
+
+  function check(e: FormEvent) {
+    e.preventDefault();
+    const graded = gradeTypedAnswer(typed, unit, answer, tolerance);
+    if (!graded.ok) {
+      setMessage(graded.message);
+      return;
+    }
+    setMessage(null);
+    setEditing(false);
+    progressStore.getState().answerQuickCheck(id, typed.trim(), graded.correct);
+  }
+
+  const within = `within ${Math.round(tolerance * 100)} %`;
+  return (
+    <QuestionFrame
+      id={id}
+      kind="numeric"
+      kicker="Work it out"
+      question={question}
+      answered={shown !== undefined}
+      correct={shown?.correct === true}
+      hidden={hidden}
+      feedback={
+        message !== null ? (
+          <p className="block-warning">{message}</p>
+        ) : shown ? (
+          <Verdict
+            correct={shown.correct}
+            extra={
+              <p>
+                You answered {shown.choice}; the engine&apos;s answer is {answerText} (answers{' '}
+                {within} count).
+              </p>
+            }
+            text={why}
+          />
+        ) : null
+      }
+    >
+      <form onSubmit={check} noValidate className="qc-numeric">
+        <label htmlFor={inputId}>Your answer{unit ? ` (in ${unit}, or another unit)` : ''}</label>{' '}
+        <input
+          id={inputId}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={shown ? shown.choice : typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setEditing(true);
+            setMessage(null);
+          }}
+        />{' '}
+        <button type="submit" className="primary">
+          Check
+        </button>
+      </form>
+    </QuestionFrame>
+  );
+}

@@ -1,0 +1,171 @@
+import { Children, isValidElement, useMemo, useRef, useState, type ReactNode } from 'react';
+import { progressStore } from '../../store/progress';
+import { gradeOrder, moveStep, readSavedOrder, scrambledOrder } from '../questions/order';
+import { nodeText } from './quick-check-model';
+import {
+  baseProblems,
+  MalformedQuestion,
+  QuestionFrame,
+  useQuestionOnPage,
+  useShownAnswer,
+  Verdict,
+  type QuestionBaseProps,
+} from './question-frame';
+import { seededOrder } from './shuffle';
+
+/** Props of one step of an order question. */
+export interface StepProps {
+  children?: ReactNode;
+}
+
+/** One step inside `<OrderCheck>`, written in the right order; shows only its text on its own. */
+export function Step({ children }: StepProps) {
+  return <>{children}</>;
+}
+
+/** Props of an order-the-steps question. */
+export interface OrderCheckProps extends QuestionBaseProps {
+  explanation: string;
+  children?: ReactNode;
+}
+
+function readSteps(children: ReactNode): ReactNode[] {
+  const out: ReactNode[] = [];
+  const walk = (node: ReactNode) =>
+    Children.forEach(node, (c) => {
+      if (isValidElement(c) && c.type === Step) out.push((c.props as StepProps).children);
+      else if (isValidElement(c)) walk((c.props as { children?: ReactNode }).children);
+    });
+  walk(children);
+  return out;
+}
+
+/**
+ * Put the steps in order: the `<Step>`s, shuffled per learner, moved with Move up / Move down
+ * buttons (keyboard and mouse alike); the saved answer is the order as indices.
+ */
+export function OrderCheck({ id, question, explanation, teaches, children }: OrderCheckProps) {
+  const steps = readSteps(children);
+  const problems = baseProblems(id, question);
+  if (steps.length < 3) problems.push(`it needs at least three <Step>s (found ${steps.length})`);
+  if (typeof explanation !== 'string' || explanation === '')
+    problems.push('it needs an explanation="..."');
+  if (problems.length > 0)
+    return <MalformedQuestion id={id} kind="order question" problems={problems} />;
+  return (
+    <OrderForm
+      id={id}
+      question={question}
+      explanation={explanation}
+      teaches={teaches}
+      steps={steps}
+    />
+  );
+}
+
+function OrderForm({
+  id,
+  question,
+  explanation,
+  teaches,
+  steps,
+}: Omit<OrderCheckProps, 'children'> & { steps: ReactNode[] }) {
+  const { saved, seed } = useShownAnswer(id);
+  const hidden = useQuestionOnPage({ id, question, explanation, teaches: teaches ?? '' });
+  const start = useMemo(
+    () => scrambledOrder(steps.length, (n) => seededOrder(steps.length, seed ?? '0', `${id}#${n}`)),
+    [steps.length, seed, id],
+  );
+  const [working, setWorking] = useState<number[] | null>(null);
+  const savedOrder = saved ? readSavedOrder(saved.choice, steps.length) : undefined;
+  const order = working ?? savedOrder ?? start;
+  const shown = working === null ? saved : undefined;
+  const [moved, setMoved] = useState('');
+  const list = useRef<HTMLOListElement>(null);
+
+  function move(at: number, delta: number) {
+    const next = moveStep(order, at, delta);
+    setWorking(next);
+    const to = Math.min(order.length - 1, Math.max(0, at + delta));
+    setMoved(`${nodeText(steps[order[at]!])} is now step ${to + 1} of ${order.length}.`);
+    // Keep focus on the same button of the moved step, or its other button at an end.
+    requestAnimationFrame(() => {
+      const row = list.current?.children[to];
+      const want = row?.querySelector<HTMLButtonElement>(
+        `button[data-move="${delta < 0 ? 'up' : 'down'}"]:not(:disabled)`,
+      );
+      (want ?? row?.querySelector<HTMLButtonElement>('button:not(:disabled)'))?.focus();
+    });
+  }
+
+  function check() {
+    progressStore.getState().answerQuickCheck(id, order.join(' '), gradeOrder(order).correct);
+    setWorking(null);
+    setMoved('');
+  }
+
+  const graded = shown ? gradeOrder(savedOrder ?? order) : null;
+  return (
+    <QuestionFrame
+      id={id}
+      kind="order"
+      kicker="Put in order"
+      question={question}
+      answered={shown !== undefined}
+      correct={shown?.correct === true}
+      hidden={hidden}
+      feedback={
+        <>
+          {moved ? <p className="visually-hidden">{moved}</p> : null}
+          {shown && graded ? (
+            <Verdict
+              correct={shown.correct}
+              extra={
+                shown.correct ? null : (
+                  <p>
+                    {graded.inPlace} of {steps.length} steps are in the right place. The right
+                    order: {steps.map((s) => nodeText(s)).join(' → ')}.
+                  </p>
+                )
+              }
+              text={explanation}
+            />
+          ) : null}
+        </>
+      }
+    >
+      <ol className="qc-order" ref={list}>
+        {order.map((stepIndex, at) => (
+          <li key={stepIndex} className="qc-order-step" data-step={stepIndex}>
+            <span className="qc-choice-text">{steps[stepIndex]}</span>
+            <span className="qc-order-buttons">
+              <button
+                type="button"
+                data-move="up"
+                disabled={at === 0}
+                aria-label={`Move up: ${nodeText(steps[stepIndex])}`}
+                onClick={() => move(at, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                data-move="down"
+                disabled={at === order.length - 1}
+                aria-label={`Move down: ${nodeText(steps[stepIndex])}`}
+                onClick={() => move(at, 1)}
+              >
+                ↓
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <div className="qc-actions">
+        <button type="button" className="primary" onClick={check}>
+          Check
+        </button>
+      </div>
+    </QuestionFrame>
+  );
+}

@@ -1,0 +1,46 @@
+/** The knowledge check's summary: score, missed questions and where each is taught. Pure. */
+import type { QuickCheckAnswer } from '../../store/progress-schema';
+
+/** One question as the knowledge check lists it. */
+export interface CheckItem {
+  id: string;
+  question: string;
+  explanation: string;
+  /** "lesson-slug/heading-slug" of the section that teaches it. */
+  teaches: string;
+}
+
+/** Score and the missed items of a check, from the saved answers. */
+export interface CheckSummary {
+  total: number;
+  answered: number;
+  correct: number;
+  missed: CheckItem[];
+}
+
+/** Sums up a check: a reopened record counts as missed until it is answered again. */
+export function summarizeCheck(
+  items: readonly CheckItem[],
+  answers: Readonly<Record<string, QuickCheckAnswer>>,
+): CheckSummary {
+  let answered = 0;
+  let correct = 0;
+  const missed: CheckItem[] = [];
+  for (const item of items) {
+    const a = answers[item.id];
+    if (!a) continue;
+    answered++;
+    if (a.correct && !a.reopened) correct++;
+    else missed.push(item);
+  }
+  return { total: items.length, answered, correct, missed };
+}
+
+/** The link to the section a question's `teaches` names ("#/lesson/slug/heading"). */
+export function teachesHref(teaches: string): string {
+  const [lesson = '', section] = teaches.split('/');
+  return section ? `#/lesson/${lesson}/${section}` : `#/lesson/${lesson}`;
+}
+
+/** The pattern a `teaches=` value must match: a lesson slug, a slash, a heading id. */
+export const TEACHES_PATTERN = /^[a-z0-9-]+\/[a-z0-9_-]+$/;
