@@ -37,7 +37,11 @@ export function lessonManifestPlugin(contentDir = resolve('content')): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return undefined;
-      for (const f of readdirSync(contentDir)) this.addWatchFile(join(contentDir, f));
+      // Lesson files only: a folder (content/checks) is not a file to watch, and vitest would
+      // try to import it.
+      for (const f of readdirSync(contentDir).filter((n) => n.endsWith('.mdx'))) {
+        this.addWatchFile(join(contentDir, f));
+      }
       return `export default ${JSON.stringify(buildManifest(contentDir))};`;
     },
   };

@@ -1,13 +1,19 @@
 import { lessons } from '../lessons/registry';
-import { lessonHref } from './route';
+import { CHECK_HREF, glossaryHref, lessonHref } from './route';
 import { useProgress } from '../store/progress';
 import { lessonStatus, courseProgress } from './progress-summary';
+import { ReviewPanel } from './ReviewPanel';
+import { LessonScore } from './LessonScore';
+import { lessonScores } from './review-summary';
+import { findQuestion, questionIndex } from '../lessons/question-index';
 
 /** The course home: every lesson in order with its reading time and the learner's progress. */
 export function HomePage() {
   const visited = useProgress((s) => s.visited);
   const completed = useProgress((s) => s.completed);
   const summary = courseProgress(lessons, completed);
+  const answers = useProgress((s) => s.answers);
+  const scores = lessonScores(lessons, answers, findQuestion, Object.keys(questionIndex));
   return (
     <div className="page">
       <section className="hero">
@@ -22,6 +28,7 @@ export function HomePage() {
           {summary.completed} of {summary.total} lessons completed
         </p>
       </section>
+      <ReviewPanel />
       <h2>Lessons</h2>
       <ol className="lesson-list">
         {lessons.map((l) => {
@@ -43,10 +50,19 @@ export function HomePage() {
                       : 'Not started'}
                 </span>
               </p>
+              <LessonScore score={scores.get(l.slug)} />
             </li>
           );
         })}
       </ol>
+      <p className="home-check">
+        <a href={CHECK_HREF}>Knowledge check</a>: questions from all ten lessons, with a score, a
+        retry of the ones you missed and a link to the section that teaches each.
+      </p>
+      <p className="home-glossary">
+        <a href={glossaryHref()}>Glossary</a>: every term the course uses, defined in a few words,
+        with the section that teaches it.
+      </p>
     </div>
   );
 }

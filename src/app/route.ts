@@ -3,6 +3,9 @@ import { parseQuery, splitHash } from '../state/query';
 /** A place in the app, parsed from the URL hash. */
 export type Route =
   | { page: 'home' }
+  /** The knowledge check spanning every lesson. */
+  | { page: 'check' }
+  | { page: 'progress' }
   | {
       page: 'lesson';
       slug: string;
@@ -10,6 +13,8 @@ export type Route =
       /** Widget settings from the query part (`?race.tasks=1000`), in order; empty when none. */
       query: ReadonlyMap<string, string>;
     }
+  /** The glossary, optionally scrolled to one entry (`#/glossary/warp`). */
+  | { page: 'glossary'; term: string | null }
   | { page: 'not-found'; path: string };
 
 /**
@@ -21,6 +26,10 @@ export function parseRoute(hash: string): Route {
   const { path: rawPath, query } = splitHash(hash);
   const path = rawPath || '/';
   if (path === '/') return { page: 'home' };
+  if (path === '/check' || path === '/check/') return { page: 'check' };
+  if (path === '/progress' || path === '/progress/') return { page: 'progress' };
+  const g = /^\/glossary(?:\/([a-z0-9-]+))?\/?$/.exec(path);
+  if (g) return { page: 'glossary', term: g[1] ?? null };
   const m = /^\/lesson\/([a-z0-9-]+)(?:\/([A-Za-z0-9_-]+))?\/?$/.exec(path);
   if (m) {
     return { page: 'lesson', slug: m[1]!, section: m[2] ?? null, query: parseQuery(query).params };
@@ -32,3 +41,11 @@ export function parseRoute(hash: string): Route {
 export function lessonHref(slug: string, section?: string): string {
   return section ? `#/lesson/${slug}/${section}` : `#/lesson/${slug}`;
 }
+
+/** The hash that leads to the glossary (and optionally one of its entries). */
+export function glossaryHref(termId?: string): string {
+  return termId ? `#/glossary/${termId}` : '#/glossary';
+}
+
+/** The hash that leads to the knowledge check. */
+export const CHECK_HREF = '#/check';

@@ -7,7 +7,13 @@ export const LESSON_COMPONENT_NAMES = [
   'AnnotatedCode',
   'QuickCheck',
   'Choice',
+  'NumericCheck',
+  'OrderCheck',
+  'Step',
+  'BugCheck',
+  'PredictCheck',
   'CatalogValue',
+  'Term',
   'Race',
   'AmdahlPlot',
   'Explorer',
@@ -53,3 +59,12 @@ export type LessonComponentName = (typeof LESSON_COMPONENT_NAMES)[number];
 export const CALLOUT_KINDS = ['best-practice', 'common-error', 'pitfall', 'note'] as const;
 /** One callout kind. */
 export type CalloutKind = (typeof CALLOUT_KINDS)[number];
+
+/** The question tags: each needs an id unique across a file (it keys the saved answer). */
+export const QUESTION_TAG_NAMES = [
+  'QuickCheck',
+  'NumericCheck',
+  'OrderCheck',
+  'BugCheck',
+  'PredictCheck',
+] as const;

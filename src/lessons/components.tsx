@@ -5,6 +5,11 @@ import { AnnotatedCode } from './blocks/AnnotatedCode';
 import { CodeBlock } from './blocks/CodeBlock';
 import { QuickCheck, Choice } from './blocks/QuickCheck';
 import { CatalogValue } from './blocks/CatalogValue';
+import { Term } from './blocks/Term';
+import { NumericCheck } from './blocks/NumericCheck';
+import { OrderCheck, Step } from './blocks/OrderCheck';
+import { BugCheck } from './blocks/BugCheck';
+import { PredictCheck } from './blocks/PredictCheck';
 import { Practice, Task } from './blocks/Practice';
 import { lessonWidgetTags } from '../widgets/registry';
 
@@ -32,7 +37,13 @@ export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   AnnotatedCode,
   QuickCheck,
   Choice,
+  NumericCheck,
+  OrderCheck,
+  Step,
+  BugCheck,
+  PredictCheck,
   CatalogValue,
+  Term,
   Race,
   AmdahlPlot,
   Explorer,

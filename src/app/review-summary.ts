@@ -1,0 +1,80 @@
+import type { LessonMeta } from '../lessons/frontmatter';
+import type { QuestionLocation } from '../lessons/question-index';
+import type { QuickCheckAnswer } from '../store/progress-schema';
+import type { DueReview } from '../store/review-schedule';
+import { CHECK_HREF, lessonHref } from './route';
+
+/** A lesson's question score: answers right and answers given. */
+export interface LessonScore {
+  right: number;
+  answered: number;
+  /** How many questions the lesson holds. */
+  questions: number;
+}
+
+/** Looks a question up by id (findQuestion in the app; a fixed table in tests). */
+export type QuestionLookup = (id: string) => QuestionLocation | undefined;
+
+/**
+ * Each lesson's score from the saved answers: an answer counts for the lesson that holds its
+ * question; one reopened for another try counts as answered but not right.
+ */
+export function lessonScores(
+  lessons: readonly LessonMeta[],
+  answers: Record<string, QuickCheckAnswer>,
+  lookup: QuestionLookup,
+  questionIds: readonly string[],
+): Map<string, LessonScore> {
+  const scores = new Map<string, LessonScore>(
+    lessons.map((l) => [l.slug, { right: 0, answered: 0, questions: 0 }]),
+  );
+  for (const id of questionIds) {
+    const where = lookup(id);
+    const score = where ? scores.get(where.slug) : undefined;
+    if (score) score.questions += 1;
+  }
+  for (const [id, answer] of Object.entries(answers)) {
+    const where = lookup(id);
+    const score = where ? scores.get(where.slug) : undefined;
+    if (!score) continue;
+    score.answered += 1;
+    if (answer.correct && answer.reopened !== true) score.right += 1;
+  }
+  return scores;
+}
+
+/** One due review, ready to link. */
+export interface DueLink {
+  id: string;
+  /** Where the question is taught; null when no lesson holds it any more. */
+  href: string | null;
+  lessonTitle: string | null;
+  heading: string | null;
+  /** The knowledge check, when the question is asked there rather than in the lesson. */
+  checkHref: string | null;
+  overdueDays: number;
+}
+
+/** The due reviews with links to the section of the lesson that holds each question. */
+export function dueLinks(
+  due: readonly DueReview[],
+  lessons: readonly LessonMeta[],
+  lookup: QuestionLookup,
+): DueLink[] {
+  return due.map(({ id, overdueDays }) => {
+    const where = lookup(id);
+    const lesson = where ? lessons.find((l) => l.slug === where.slug) : undefined;
+    const checkHref = where?.inKnowledgeCheck ? CHECK_HREF : null;
+    if (!where || !lesson) {
+      return { id, href: null, lessonTitle: null, heading: null, checkHref, overdueDays };
+    }
+    return {
+      id,
+      href: lessonHref(lesson.slug, where.section ?? undefined),
+      lessonTitle: lesson.title,
+      heading: where.heading,
+      checkHref,
+      overdueDays,
+    };
+  });
+}

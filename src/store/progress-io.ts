@@ -1,0 +1,309 @@
+/**
+ * Portable progress: one JSON file holding everything saved about a learner (lessons visited and
+ * completed, answers, the choice-order seed, the review schedule), to carry to another browser.
+ * Reading a file never throws and never trusts it; applying one always keeps a backup first.
+ */
+import type { StoreApi } from 'zustand';
+import {
+  PROGRESS_SCHEMA_VERSION,
+  parseSavedProgress,
+  type ProgressData,
+  type SavedProgress,
+} from './progress-schema';
+import type { ProgressState } from './progress';
+import {
+  REVIEW_SCHEMA_VERSION,
+  dueReviews,
+  reviewDataProblem,
+  type ReviewData,
+  type SavedReview,
+} from './review-schedule';
+import type { ReviewState } from './review-store';
+
+/** The `format` every progress file names. */
+export const PROGRESS_FILE_FORMAT = 'gpu-lab-progress';
+/** The version of the progress file this code writes and the newest it reads. */
+export const PROGRESS_FILE_VERSION = 1;
+/** Prefix of the keys holding the state an import or restore replaced. */
+export const BACKUP_PREFIX = 'gpu-lab:progress:backup:';
+
+/** A progress file as written. */
+export interface ProgressFile {
+  format: typeof PROGRESS_FILE_FORMAT;
+  version: number;
+  /** When it was written, ISO 8601. */
+  exportedAt: string;
+  progress: SavedProgress;
+  review: SavedReview;
+}
+
+/** The contents of a progress file that passed every check, ready to apply. */
+export interface ImportedProgress {
+  progress: ProgressData;
+  review: ReviewData;
+  /** When the file was written (ISO 8601), or null when it did not say. */
+  exportedAt: string | null;
+  /** Things the learner should know before applying it (e.g. what a migration dropped). */
+  notes: string[];
+}
+
+/** The outcome of reading a progress file: its contents, or why it was refused. */
+export type ProgressFileResult =
+  { ok: true; value: ImportedProgress } | { ok: false; message: string };
+
+/** The progress data alone, without the store's actions. */
+export function progressDataOf(s: ProgressData): ProgressData {
+  return { visited: s.visited, completed: s.completed, answers: s.answers, seed: s.seed };
+}
+
+/** Builds the progress file for some progress and schedule, written at `now`. */
+export function buildProgressFile(
+  progress: ProgressData,
+  review: ReviewData,
+  now: Date,
+): ProgressFile {
+  return {
+    format: PROGRESS_FILE_FORMAT,
+    version: PROGRESS_FILE_VERSION,
+    exportedAt: now.toISOString(),
+    progress: { version: PROGRESS_SCHEMA_VERSION, data: progressDataOf(progress) },
+    review: { version: REVIEW_SCHEMA_VERSION, data: { items: review.items } },
+  };
+}
+
+/** The progress file as text (indented, so a learner can read it). */
+export function serializeProgressFile(file: ProgressFile): string {
+  return JSON.stringify(file, null, 2) + '\n';
+}
+
+/** The download name of a file written at `now`: gpu-lab-progress-YYYY-MM-DD.json (UTC day). */
+export function progressFileName(now: Date): string {
+  return `gpu-lab-progress-${now.toISOString().slice(0, 10)}.json`;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const refuse = (message: string): ProgressFileResult => ({ ok: false, message });
+
+const NOTHING_CHANGED = 'Nothing was changed.';
+
+/** What is wrong with a value meant to be progress data, as a phrase naming the field. */
+export function progressDataProblem(v: unknown): string {
+  if (!isRecord(v)) return '"progress.data" is not an object';
+  for (const field of ['visited', 'completed'] as const) {
+    const map = v[field];
+    if (!isRecord(map)) return `"progress.data.${field}" is not an object`;
+    const bad = Object.entries(map).find(([, t]) => typeof t !== 'string');
+    if (bad) return `"progress.data.${field}" has a non-text time for "${bad[0]}"`;
+  }
+  if (!isRecord(v.answers)) return '"progress.data.answers" is not an object';
+  for (const [id, a] of Object.entries(v.answers)) {
+    if (!isRecord(a)) return `answer "${id}" is not an object`;
+    if (typeof a.correct !== 'boolean') return `answer "${id}" has no true/false "correct"`;
+    if (typeof a.answeredAt !== 'string') return `answer "${id}" has no "answeredAt" time`;
+  }
+  if (v.seed !== null && typeof v.seed !== 'string') {
+    return '"progress.data.seed" is neither text nor null';
+  }
+  return 'a field of "progress.data" has the wrong type or value';
+}
+
+function readProgressPart(
+  part: unknown,
+): ProgressFileResult | { data: ProgressData; notes: string[] } {
+  if (!isRecord(part)) return refuse(`The file has no "progress" object. ${NOTHING_CHANGED}`);
+  const version = part.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return refuse(`The file's progress has no valid schema version. ${NOTHING_CHANGED}`);
+  }
+  if (version > PROGRESS_SCHEMA_VERSION) {
+    return refuse(
+      `The file's progress is from schema version ${version}, newer than this version of GPU Lab reads (up to ${PROGRESS_SCHEMA_VERSION}). Open the file with the newer GPU Lab that wrote it. ${NOTHING_CHANGED}`,
+    );
+  }
+  // The store's own reader checks the shape and migrates older versions.
+  const loaded = parseSavedProgress(JSON.stringify({ version, data: part.data }));
+  if (loaded.setAside !== null && !loaded.migrated) {
+    const why = version === PROGRESS_SCHEMA_VERSION ? progressDataProblem(part.data) : null;
+    return refuse(
+      `The file's progress has the wrong shape${why ? `: ${why}` : ` for schema version ${version}`}. ${NOTHING_CHANGED}`,
+    );
+  }
+  const notes: string[] = [];
+  if (loaded.migrated) {
+    notes.push(
+      `The file's progress is from schema version ${version}; it will be brought up to version ${PROGRESS_SCHEMA_VERSION}.`,
+    );
+    if (loaded.notice) {
+      notes.push(
+        'Its quick-check answers were saved by position, which no longer names a choice, so they are left out; lessons visited and completed come across.',
+      );
+    }
+  }
+  return { data: loaded.data, notes };
+}
+
+function readReviewPart(part: unknown): ProgressFileResult | { data: ReviewData } {
+  if (!isRecord(part)) return refuse(`The file has no "review" object. ${NOTHING_CHANGED}`);
+  const version = part.version;
+  if (typeof version === 'number' && version > REVIEW_SCHEMA_VERSION) {
+    return refuse(
+      `The file's review schedule is from schema version ${version}, newer than this version of GPU Lab reads (up to ${REVIEW_SCHEMA_VERSION}). ${NOTHING_CHANGED}`,
+    );
+  }
+  if (version !== REVIEW_SCHEMA_VERSION) {
+    return refuse(
+      `The file's review schedule has an unknown schema version (${JSON.stringify(version ?? null)}). ${NOTHING_CHANGED}`,
+    );
+  }
+  const problem = reviewDataProblem(part.data);
+  if (problem !== null) {
+    return refuse(`The file's review schedule has the wrong shape: ${problem}. ${NOTHING_CHANGED}`);
+  }
+  return { data: part.data as ReviewData };
+}
+
+/**
+ * Reads a progress file's text. Refuses, with a message naming the problem, text that is not
+ * JSON, is not a GPU Lab progress file, comes from an unknown or newer version, or has the wrong
+ * shape; migrates progress from an older schema version with the store's own migration.
+ */
+export function parseProgressFile(text: string): ProgressFileResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return refuse(
+      `This file is not valid JSON, so it cannot be a progress file. ${NOTHING_CHANGED}`,
+    );
+  }
+  if (!isRecord(parsed) || parsed.format !== PROGRESS_FILE_FORMAT) {
+    const format = isRecord(parsed) ? JSON.stringify(parsed.format ?? null) : 'none';
+    return refuse(
+      `This is not a GPU Lab progress file (its "format" is ${format}, expected "${PROGRESS_FILE_FORMAT}"). ${NOTHING_CHANGED}`,
+    );
+  }
+  const version = parsed.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return refuse(
+      `The file has no valid "version" (found ${JSON.stringify(version ?? null)}). ${NOTHING_CHANGED}`,
+    );
+  }
+  if (version > PROGRESS_FILE_VERSION) {
+    return refuse(
+      `The file was written by a newer GPU Lab (file version ${version}; this one reads up to ${PROGRESS_FILE_VERSION}). ${NOTHING_CHANGED}`,
+    );
+  }
+  const progress = readProgressPart(parsed.progress);
+  if ('ok' in progress) return progress;
+  const review = readReviewPart(parsed.review);
+  if ('ok' in review) return review;
+  const exportedAt = typeof parsed.exportedAt === 'string' ? parsed.exportedAt : null;
+  return {
+    ok: true,
+    value: { progress: progress.data, review: review.data, exportedAt, notes: progress.notes },
+  };
+}
+
+/** Counts that describe some progress, to set a file beside what a browser holds. */
+export interface ProgressCounts {
+  lessonsVisited: number;
+  lessonsCompleted: number;
+  questionsAnswered: number;
+  questionsRight: number;
+  reviewScheduled: number;
+  reviewDue: number;
+}
+
+/** Counts of what some progress and schedule hold; `now` decides what is due. */
+export function progressCounts(
+  progress: ProgressData,
+  review: ReviewData,
+  now: Date,
+): ProgressCounts {
+  const answers = Object.values(progress.answers);
+  return {
+    lessonsVisited: Object.keys(progress.visited).length,
+    lessonsCompleted: Object.keys(progress.completed).length,
+    questionsAnswered: answers.length,
+    questionsRight: answers.filter((a) => a.correct).length,
+    reviewScheduled: Object.keys(review.items).length,
+    reviewDue: dueReviews(review, now).length,
+  };
+}
+
+/** Whether there is nothing saved worth protecting (no visits, answers or schedule). */
+export function isBlank(counts: ProgressCounts): boolean {
+  return Object.values(counts).every((n) => n === 0);
+}
+
+/** The storage a backup needs: read, write, and list keys (localStorage satisfies it). */
+export type BackupStorage = Pick<Storage, 'getItem' | 'setItem' | 'key' | 'length'>;
+
+/** A saved backup: its key and when it was made. */
+export interface BackupEntry {
+  key: string;
+  /** When the backup was made, ISO 8601 (from its key). */
+  takenAt: string;
+}
+
+/** The backups in a storage, newest first. */
+export function listBackups(storage: BackupStorage): BackupEntry[] {
+  const found: BackupEntry[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(BACKUP_PREFIX))
+      found.push({ key, takenAt: key.slice(BACKUP_PREFIX.length) });
+  }
+  return found.sort((a, b) => (a.takenAt < b.takenAt ? 1 : a.takenAt > b.takenAt ? -1 : 0));
+}
+
+/** What applying an import needs: the two stores, a storage for the backup, and a clock. */
+export interface ApplyDeps {
+  progress: StoreApi<ProgressState>;
+  review: StoreApi<ReviewState>;
+  storage: BackupStorage | null;
+  now: () => Date;
+}
+
+/** The outcome of applying an import: the backup key, or why nothing was changed. */
+export type ApplyResult = { ok: true; backupKey: string } | { ok: false; message: string };
+
+/**
+ * Replaces the progress and schedule with imported ones, after saving the current state as a
+ * progress file under `gpu-lab:progress:backup:<time>`. When the backup cannot be saved,
+ * nothing is changed.
+ */
+export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDeps): ApplyResult {
+  const at = deps.now();
+  const current = buildProgressFile(deps.progress.getState(), deps.review.getState(), at);
+  const backupKey = BACKUP_PREFIX + at.toISOString();
+  try {
+    if (!deps.storage) throw new Error('no storage');
+    deps.storage.setItem(backupKey, serializeProgressFile(current));
+  } catch {
+    return {
+      ok: false,
+      message: `The current progress could not be backed up (this browser's storage is full or turned off), so it was not replaced. ${NOTHING_CHANGED}`,
+    };
+  }
+  deps.progress.setState(progressDataOf(imported.progress));
+  // After the progress: its new answers reach the schedule through the store's subscription,
+  // and the imported schedule then takes their place.
+  deps.review.getState().replace(imported.review);
+  return { ok: true, backupKey };
+}
+
+/** Reads a backup by key as an import (it is a progress file); refused when gone or unreadable. */
+export function readBackup(storage: BackupStorage, key: string): ProgressFileResult {
+  let text: string | null = null;
+  try {
+    text = storage.getItem(key);
+  } catch {
+    text = null;
+  }
+  if (text === null)
+    return refuse(`The backup ${key} is no longer in this browser. ${NOTHING_CHANGED}`);
+  return parseProgressFile(text);
+}

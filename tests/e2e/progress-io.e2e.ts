@@ -1,0 +1,180 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, openPage, seriousAxeViolations } from './browser';
+
+const base = inject('baseUrl');
+const QUESTION = 'why-gpus-amdahl-step';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ webgpu: false });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Moves focus to an element and activates it from the keyboard. */
+async function press(page: Page, target: Locator, key = 'Enter') {
+  await target.focus();
+  await page.keyboard.press(key);
+}
+
+/** Answers a quick check wrongly from the keyboard, trying choices until one is marked wrong. */
+async function answerWrongly(page: Page, check: Locator) {
+  const radios = check.locator('input[type="radio"]');
+  const n = await radios.count();
+  for (let i = 0; i < n; i++) {
+    await press(page, radios.nth(i), 'Space');
+    await press(page, check.getByRole('button', { name: 'Check', exact: true }));
+    await expect.poll(() => check.getAttribute('data-answered')).toBe('true');
+    if ((await check.getAttribute('data-correct')) === 'false') return;
+    await press(page, check.getByRole('button', { name: /try again/i }));
+  }
+  throw new Error(`no wrong choice found in ${QUESTION}`);
+}
+
+/** The saved progress and review records, as stored. */
+function savedRecords(page: Page) {
+  return page.evaluate(() => ({
+    progress: JSON.parse(localStorage.getItem('gpu-lab:progress') ?? 'null'),
+    review: JSON.parse(localStorage.getItem('gpu-lab:review') ?? 'null'),
+  }));
+}
+
+describe('portable progress and review', () => {
+  it('schedules a missed question, shows it due, exports, clears, imports and finds it all again', async () => {
+    const { page, errors, context } = await open();
+    // 1. Miss a quick check.
+    await page.goto(base + '#/lesson/why-gpus');
+    const check = page.locator(`[data-quick-check="${QUESTION}"]`);
+    await check.waitFor();
+    await answerWrongly(page, check);
+    await expect
+      .poll(async () => (await savedRecords(page)).review?.data.items[QUESTION]?.step)
+      .toBe(0);
+
+    // 2. Make it due (the schedule says tomorrow; move its day into the past) and open the home.
+    await page.evaluate((id) => {
+      const saved = JSON.parse(localStorage.getItem('gpu-lab:review')!);
+      saved.data.items[id].dueDay = '2026-01-01';
+      localStorage.setItem('gpu-lab:review', JSON.stringify(saved));
+    }, QUESTION);
+    await page.goto(base + '#/');
+    await page.reload();
+    const panel = page.locator('.review-panel');
+    await expect.poll(() => panel.getAttribute('data-review-due')).toBe('1');
+    const link = panel.locator(`[data-review-item="${QUESTION}"] a`);
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^#\/lesson\/why-gpus\/[a-z0-9-]+$/);
+    await expect(
+      page.locator('[data-lesson="why-gpus"] .lesson-score').getAttribute('data-score-answered'),
+    ).resolves.toBe('1');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The link leads to the section that holds the question.
+    await press(page, link);
+    await check.waitFor();
+    const section = href!.split('/').pop()!;
+    await expect(page.locator(`[id="${section}"]`).count()).resolves.toBe(1);
+    const before = await savedRecords(page);
+
+    // 3. Export from the keyboard.
+    await page.goto(base + '#/progress');
+    const download = page.waitForEvent('download');
+    await press(page, page.getByRole('button', { name: 'Download progress file' }));
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^gpu-lab-progress-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile((await file.path())!, 'utf8'));
+    expect(exported).toMatchObject({ format: 'gpu-lab-progress', version: 1 });
+    expect(exported.progress).toEqual(before.progress);
+    expect(exported.review).toEqual(before.review);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // 4. Clear storage: nothing is left.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(base + '#/');
+    await page.reload();
+    await expect.poll(() => panel.getAttribute('data-review-due')).toBe('0');
+    await expect(
+      page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
+    ).resolves.toBe('not-started');
+
+    // 5. Import from the keyboard: choose the file, read the comparison, confirm.
+    await page.goto(base + '#/progress');
+    const chooser = page.waitForEvent('filechooser');
+    await press(page, page.getByLabel('Progress file (.json)'), 'Space');
+    await (await chooser).setFiles((await file.path())!);
+    const confirm = page.getByRole('button', { name: 'Replace my progress' });
+    await confirm.waitFor();
+    const dueRow = page.locator('[data-row="reviewScheduled"] td');
+    await expect(dueRow.allTextContents()).resolves.toEqual(['1', '0']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await press(page, confirm);
+    await expect(page.getByRole('status').textContent()).resolves.toMatch(/kept as a backup/);
+    // The confirmation is gone; keyboard focus rests on the outcome, not on the page's start.
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('data-import-step')),
+    ).resolves.toBe('done');
+    const backups = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith('gpu-lab:progress:backup:')),
+    );
+    expect(backups).toHaveLength(1);
+
+    // 6. Everything is back, saved, and shown on the home page after a reload.
+    const after = await savedRecords(page);
+    expect(after.progress).toEqual(before.progress);
+    expect(after.review).toEqual(before.review);
+    await page.goto(base + '#/');
+    await page.reload();
+    await expect.poll(() => panel.getAttribute('data-review-due')).toBe('1');
+    await expect(
+      page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
+    ).resolves.toBe('visited');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a file from a newer version with a clear message and changes nothing', async () => {
+    const { page, context } = await open();
+    await page.goto(base + '#/progress');
+    await page.getByLabel('Progress file (.json)').setInputFiles({
+      name: 'future.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ format: 'gpu-lab-progress', version: 99 })),
+    });
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(/newer GPU Lab.*Nothing was changed/);
+    await expect(page.getByRole('button', { name: 'Replace my progress' }).count()).resolves.toBe(
+      0,
+    );
+    await context.close();
+  });
+});
+
+describe('review schedule storage and dark theme', () => {
+  it('sets a damaged schedule aside with a notice, and both pages pass axe in the dark theme', async () => {
+    const { page, errors, context } = await openPage(browser, base + '#/', {
+      colorScheme: 'dark',
+    });
+    await page.evaluate(() => localStorage.setItem('gpu-lab:review', '{"version":1,"data":7}'));
+    await page.reload();
+    await expect(page.locator('[data-notice="review"]').textContent()).resolves.toMatch(
+      /set aside/,
+    );
+    const keys = await page.evaluate(() => Object.keys(localStorage));
+    expect(keys.some((k) => k.startsWith('gpu-lab:review:set-aside:'))).toBe(true);
+    await page.locator('.review-panel').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goto(base + '#/progress');
+    await page.getByRole('heading', { name: 'Your progress' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+function open() {
+  return openPage(browser, base + '#/');
+}
