@@ -6,6 +6,7 @@ import {
   buildProgressFile,
   isBlank,
   listBackups,
+  MAX_PROGRESS_FILE_CHARS,
   parseProgressFile,
   progressCounts,
   progressFileName,
@@ -24,8 +25,17 @@ type ImportView =
   | { step: 'confirm'; source: string; imported: ImportedProgress }
   | { step: 'done'; message: string };
 
-/** A chosen file's text (FileReader where Blob.text is missing, as in older engines). */
-function readFileText(file: File): Promise<string> {
+/**
+ * A chosen file's text (FileReader where Blob.text is missing, as in older engines). A huge file
+ * is read only as far as needed to refuse it: past MAX_PROGRESS_FILE_CHARS characters (at most
+ * four UTF-8 bytes each) the importer refuses it anyway.
+ */
+function readFileText(whole: File): Promise<string> {
+  const limitBytes = 4 * MAX_PROGRESS_FILE_CHARS + 4;
+  const file =
+    whole.size > limitBytes && typeof whole.slice === 'function'
+      ? whole.slice(0, limitBytes)
+      : whole;
   if (typeof file.text === 'function') return file.text();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -19,11 +19,17 @@ import {
   type SavedReview,
 } from './review-schedule';
 import type { ReviewState } from './review-store';
+import { describeOutside, quoteOutside } from './outside-value';
 
 /** The `format` every progress file names. */
 export const PROGRESS_FILE_FORMAT = 'gpu-lab-progress';
 /** The version of the progress file this code writes and the newest it reads. */
 export const PROGRESS_FILE_VERSION = 1;
+/**
+ * Longest progress file read, in characters: 5 million. A real one holds a few kilobytes per
+ * lesson; the bound keeps a wrong file (a video, a database dump) from tying up the page.
+ */
+export const MAX_PROGRESS_FILE_CHARS = 5_000_000;
 /** Prefix of the keys holding the state an import or restore replaced. */
 export const BACKUP_PREFIX = 'gpu-lab:progress:backup:';
 
@@ -95,13 +101,15 @@ export function progressDataProblem(v: unknown): string {
     const map = v[field];
     if (!isRecord(map)) return `"progress.data.${field}" is not an object`;
     const bad = Object.entries(map).find(([, t]) => typeof t !== 'string');
-    if (bad) return `"progress.data.${field}" has a non-text time for "${bad[0]}"`;
+    if (bad) return `"progress.data.${field}" has a non-text time for ${quoteOutside(bad[0])}`;
   }
   if (!isRecord(v.answers)) return '"progress.data.answers" is not an object';
   for (const [id, a] of Object.entries(v.answers)) {
-    if (!isRecord(a)) return `answer "${id}" is not an object`;
-    if (typeof a.correct !== 'boolean') return `answer "${id}" has no true/false "correct"`;
-    if (typeof a.answeredAt !== 'string') return `answer "${id}" has no "answeredAt" time`;
+    if (!isRecord(a)) return `answer ${quoteOutside(id)} is not an object`;
+    if (typeof a.correct !== 'boolean')
+      return `answer ${quoteOutside(id)} has no true/false "correct"`;
+    if (typeof a.answeredAt !== 'string')
+      return `answer ${quoteOutside(id)} has no "answeredAt" time`;
   }
   if (v.seed !== null && typeof v.seed !== 'string') {
     return '"progress.data.seed" is neither text nor null';
@@ -122,8 +130,17 @@ function readProgressPart(
       `The file's progress is from schema version ${version}, newer than this version of GPU Lab reads (up to ${PROGRESS_SCHEMA_VERSION}). Open the file with the newer GPU Lab that wrote it. ${NOTHING_CHANGED}`,
     );
   }
-  // The store's own reader checks the shape and migrates older versions.
-  const loaded = parseSavedProgress(JSON.stringify({ version, data: part.data }));
+  // The store's own reader checks the shape and migrates older versions. Writing the data back
+  // as text overflows the stack when it is nested thousands deep: no progress is, so refuse it.
+  let text: string;
+  try {
+    text = JSON.stringify({ version, data: part.data });
+  } catch {
+    return refuse(
+      `The file's progress is nested far too deeply to be progress. ${NOTHING_CHANGED}`,
+    );
+  }
+  const loaded = parseSavedProgress(text);
   if (loaded.setAside !== null && !loaded.migrated) {
     const why = version === PROGRESS_SCHEMA_VERSION ? progressDataProblem(part.data) : null;
     return refuse(
@@ -154,7 +171,7 @@ function readReviewPart(part: unknown): ProgressFileResult | { data: ReviewData 
   }
   if (version !== REVIEW_SCHEMA_VERSION) {
     return refuse(
-      `The file's review schedule has an unknown schema version (${JSON.stringify(version ?? null)}). ${NOTHING_CHANGED}`,
+      `The file's review schedule has an unknown schema version (${describeOutside(version)}). ${NOTHING_CHANGED}`,
     );
   }
   const problem = reviewDataProblem(part.data);
@@ -165,11 +182,17 @@ function readReviewPart(part: unknown): ProgressFileResult | { data: ReviewData 
 }
 
 /**
- * Reads a progress file's text. Refuses, with a message naming the problem, text that is not
- * JSON, is not a GPU Lab progress file, comes from an unknown or newer version, or has the wrong
- * shape; migrates progress from an older schema version with the store's own migration.
+ * Reads a progress file's text. Refuses, with a message naming the problem, text longer than
+ * MAX_PROGRESS_FILE_CHARS, text that is not JSON, is not a GPU Lab progress file, comes from an
+ * unknown or newer version, or has the wrong shape; migrates progress from an older schema
+ * version with the store's own migration.
  */
 export function parseProgressFile(text: string): ProgressFileResult {
+  if (text.length > MAX_PROGRESS_FILE_CHARS) {
+    return refuse(
+      `This file is too large to be a progress file (${text.length.toLocaleString('en-US')} characters; a progress file stays far below ${MAX_PROGRESS_FILE_CHARS.toLocaleString('en-US')}). ${NOTHING_CHANGED}`,
+    );
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -179,7 +202,7 @@ export function parseProgressFile(text: string): ProgressFileResult {
     );
   }
   if (!isRecord(parsed) || parsed.format !== PROGRESS_FILE_FORMAT) {
-    const format = isRecord(parsed) ? JSON.stringify(parsed.format ?? null) : 'none';
+    const format = isRecord(parsed) ? describeOutside(parsed.format) : 'none';
     return refuse(
       `This is not a GPU Lab progress file (its "format" is ${format}, expected "${PROGRESS_FILE_FORMAT}"). ${NOTHING_CHANGED}`,
     );
@@ -187,7 +210,7 @@ export function parseProgressFile(text: string): ProgressFileResult {
   const version = parsed.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return refuse(
-      `The file has no valid "version" (found ${JSON.stringify(version ?? null)}). ${NOTHING_CHANGED}`,
+      `The file has no valid "version" (found ${describeOutside(version)}). ${NOTHING_CHANGED}`,
     );
   }
   if (version > PROGRESS_FILE_VERSION) {

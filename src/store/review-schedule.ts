@@ -8,6 +8,8 @@
  * so a question missed today always comes back on a later day.
  */
 
+import { describeOutside, quoteOutside } from './outside-value';
+
 /** Days between reviews, step by step. */
 export const REVIEW_INTERVALS_DAYS: readonly number[] = [1, 3, 7, 21];
 
@@ -131,7 +133,7 @@ export function reviewDataProblem(v: unknown): string | null {
   if (!isRecord(v)) return 'the schedule is not an object';
   if (!isRecord(v.items)) return 'the schedule has no "items" object';
   for (const [id, item] of Object.entries(v.items)) {
-    if (!isRecord(item)) return `review item "${id}" is not an object`;
+    if (!isRecord(item)) return `review item ${quoteOutside(id)} is not an object`;
     const { step, dueDay, lastAnsweredAt } = item;
     if (
       typeof step !== 'number' ||
@@ -139,16 +141,17 @@ export function reviewDataProblem(v: unknown): string | null {
       step < 0 ||
       step >= REVIEW_INTERVALS_DAYS.length
     ) {
-      return `review item "${id}" has a step outside 0–${REVIEW_INTERVALS_DAYS.length - 1}`;
+      return `review item ${quoteOutside(id)} has a step outside 0–${REVIEW_INTERVALS_DAYS.length - 1}`;
     }
     if (
       typeof dueDay !== 'string' ||
       !DAY_PATTERN.test(dueDay) ||
       Number.isNaN(Date.parse(dueDay))
     ) {
-      return `review item "${id}" has no due day of the form YYYY-MM-DD`;
+      return `review item ${quoteOutside(id)} has no due day of the form YYYY-MM-DD`;
     }
-    if (typeof lastAnsweredAt !== 'string') return `review item "${id}" has no answer time`;
+    if (typeof lastAnsweredAt !== 'string')
+      return `review item ${quoteOutside(id)} has no answer time`;
   }
   return null;
 }
@@ -190,7 +193,7 @@ export function parseSavedReview(raw: string | null): ReviewLoadResult {
     );
   }
   if (!isRecord(parsed) || parsed.version !== REVIEW_SCHEMA_VERSION) {
-    const version = isRecord(parsed) ? JSON.stringify(parsed.version ?? null) : 'none';
+    const version = isRecord(parsed) ? describeOutside(parsed.version) : 'none';
     return freshReview(
       `Your saved review schedule has schema version ${version}, which this version of GPU Lab does not read (it reads version ${REVIEW_SCHEMA_VERSION}). It was set aside and a fresh one started.`,
       raw,

@@ -12,7 +12,17 @@ import { linearForward } from './nn-linear';
 import { binaryOp, compareOp, truthValue } from './python-ops';
 import type { TorchSession } from './session';
 import { closestName } from './suggest';
-import { bool, float, int, NONE, str, tensorValue, typeName, type Value } from './values';
+import {
+  bool,
+  checkedSequence,
+  float,
+  int,
+  NONE,
+  str,
+  tensorValue,
+  typeName,
+  type Value,
+} from './values';
 
 const builtinsCache = new WeakMap<TorchSession, Record<string, Value>>();
 
@@ -48,8 +58,18 @@ function nameError(session: TorchSession, id: string): PyError {
   return new PyError('NameError', message, hint);
 }
 
+/**
+ * Most expressions one line may evaluate. A line of MAX_LINE_CHARS holds far fewer and the
+ * console has no loops, so this is never reached by real input; it makes "no hang" a checked
+ * promise rather than a consequence of the grammar.
+ */
+export const MAX_EVAL_STEPS = 20_000;
+
 /** Evaluates statements and expressions against one session. */
 export class Evaluator {
+  /** Expressions evaluated so far. */
+  steps = 0;
+
   constructor(private readonly session: TorchSession) {}
 
   /** Runs a statement; returns the value of an expression statement (for echoing), else null. */
@@ -84,6 +104,8 @@ export class Evaluator {
 
   /** Evaluates an expression. */
   async eval(expr: Expr): Promise<Value> {
+    if (++this.steps > MAX_EVAL_STEPS)
+      throw notSupported(`A line needing over ${MAX_EVAL_STEPS.toLocaleString('en-US')} steps`);
     switch (expr.kind) {
       case 'number':
         return expr.isFloat ? float(expr.value) : int(expr.value);
@@ -94,9 +116,9 @@ export class Evaluator {
       case 'name':
         return this.lookup(expr.id);
       case 'tuple':
-        return { kind: 'tuple', items: await this.evalAll(expr.items) };
+        return checkedSequence({ kind: 'tuple', items: await this.evalAll(expr.items) });
       case 'list':
-        return { kind: 'list', items: await this.evalAll(expr.items) };
+        return checkedSequence({ kind: 'list', items: await this.evalAll(expr.items) });
       case 'attribute':
         return getAttribute(
           this.session,

@@ -17,8 +17,61 @@ export function pyStringRepr(text: string): string {
   return `${quote}${body}${quote}`;
 }
 
-/** `repr(value)`. */
+/**
+ * Most characters of output one line shows; past it the output is cut with a note. print() of
+ * a few long strings could otherwise send megabytes to the page.
+ */
+export const MAX_OUTPUT_CHARS = 200_000;
+
+/**
+ * Longest repr the console writes of a list or tuple; past it the rest of the items show as
+ * `...`. Python has no such limit; it keeps a shared-item tuple from printing billions of
+ * characters.
+ */
+export const MAX_REPR_CHARS = 200_000;
+
+/** `repr(value)` (lists and tuples cut at MAX_REPR_CHARS). */
 export function repr(value: Value): string {
+  return reprWithin(value, { leftChars: MAX_REPR_CHARS });
+}
+
+/** The characters a repr may still write. */
+interface ReprBudget {
+  leftChars: number;
+}
+
+/** The items of a list or tuple, written until the budget runs out. */
+function itemsRepr(items: readonly Value[], budget: ReprBudget): string {
+  const parts: string[] = [];
+  for (const item of items) {
+    if (budget.leftChars <= 0) {
+      parts.push('...');
+      break;
+    }
+    parts.push(reprWithin(item, budget));
+  }
+  return parts.join(', ');
+}
+
+function reprWithin(value: Value, budget: ReprBudget): string {
+  switch (value.kind) {
+    case 'tuple':
+      if (value.isSize) return `torch.Size([${itemsRepr(value.items, budget)}])`;
+      return value.items.length === 1
+        ? `(${reprWithin(value.items[0] as Value, budget)},)`
+        : `(${itemsRepr(value.items, budget)})`;
+    case 'list':
+      return `[${itemsRepr(value.items, budget)}]`;
+    default: {
+      const text = scalarRepr(value);
+      budget.leftChars -= text.length + 2;
+      return text;
+    }
+  }
+}
+
+/** The repr of a value that is not a list or tuple. */
+function scalarRepr(value: Exclude<Value, { kind: 'tuple' | 'list' }>): string {
   switch (value.kind) {
     case 'none':
       return 'None';
@@ -30,13 +83,6 @@ export function repr(value: Value): string {
       return pyFloatRepr(value.value);
     case 'str':
       return pyStringRepr(value.value);
-    case 'tuple':
-      if (value.isSize) return `torch.Size([${value.items.map(repr).join(', ')}])`;
-      return value.items.length === 1
-        ? `(${repr(value.items[0] as Value)},)`
-        : `(${value.items.map(repr).join(', ')})`;
-    case 'list':
-      return `[${value.items.map(repr).join(', ')}]`;
     case 'tensor':
       return tensorRepr(value.tensor);
     case 'ndarray':

@@ -5,11 +5,13 @@
  */
 import { asPyError, type PyError } from './errors';
 import { Evaluator } from './evaluate';
-import { repr } from './format-value';
+import { MAX_OUTPUT_CHARS, repr } from './format-value';
 import { parseLine } from './parser';
 import type { TorchSession } from './session';
 import type { TransferRecord } from './transfer-record';
 import type { KernelLaunch } from './kernel-launch';
+
+export { MAX_OUTPUT_CHARS } from './format-value';
 
 /** What running a line produced. */
 export interface RunResult {
@@ -21,6 +23,26 @@ export interface RunResult {
   transfers: TransferRecord[];
   /** CUDA kernels the line launched, modeled (and measured where computed on WebGPU). */
   launches: KernelLaunch[];
+  /** Expressions evaluated (at most MAX_EVAL_STEPS). */
+  steps: number;
+}
+
+/** `lines` cut to MAX_OUTPUT_CHARS in all, with a last line saying so when cut. */
+function capOutput(lines: string[]): string[] {
+  let total = 0;
+  for (const [i, line] of lines.entries()) {
+    total += line.length + 1;
+    if (total > MAX_OUTPUT_CHARS) {
+      const kept = lines.slice(0, i);
+      const room = Math.max(0, line.length - (total - MAX_OUTPUT_CHARS));
+      kept.push(
+        line.slice(0, room),
+        `... (output cut: this console shows at most ${MAX_OUTPUT_CHARS.toLocaleString('en-US')} characters per line run)`,
+      );
+      return kept;
+    }
+  }
+  return lines;
 }
 
 /** Runs `source` (one line, statements separated by `;`) in `session`. */
@@ -30,9 +52,9 @@ export async function runLine(session: TorchSession, source: string): Promise<Ru
   session.launches = [];
   session.printed = [];
   let error: PyError | null = null;
+  const evaluator = new Evaluator(session);
   try {
     const statements = parseLine(source);
-    const evaluator = new Evaluator(session);
     for (const statement of statements) {
       const value = await evaluator.exec(statement);
       output.push(...session.printed);
@@ -49,5 +71,12 @@ export async function runLine(session: TorchSession, source: string): Promise<Ru
   session.transfers = [];
   session.launches = [];
   session.printed = [];
-  return { source, output, error, transfers, launches };
+  return {
+    source,
+    output: capOutput(output),
+    error,
+    transfers,
+    launches,
+    steps: evaluator.steps,
+  };
 }

@@ -8,7 +8,19 @@ import { notSupported, PyError, runtimeError, typeError } from './errors';
 import { elementwise, type ArithmeticOp, type Operand } from './ops-elementwise';
 import { matmul } from './ops-matmul';
 import type { TorchSession } from './session';
-import { bool, float, int, str, tensorValue, truthy, typeName, type Value } from './values';
+import {
+  bool,
+  float,
+  int,
+  checkedSequence,
+  MAX_STRING_CHARS,
+  str,
+  tensorValue,
+  tooLarge,
+  truthy,
+  typeName,
+  type Value,
+} from './values';
 
 const TENSOR_OP: Readonly<Record<Exclude<BinaryOp, '@'>, ArithmeticOp>> = {
   '+': 'add',
@@ -104,14 +116,21 @@ export async function binaryOp(
   const y = numeric(b);
   if (x !== null && y !== null && op !== '@') return numberOp(op, a, b, x, y);
   if (op === '+' && a.kind === 'str' && b.kind === 'str') return str(a.value + b.value);
-  if (op === '*' && a.kind === 'str' && b.kind === 'int')
-    return str(a.value.repeat(Math.max(0, b.value)));
+  if (op === '*' && a.kind === 'str' && b.kind === 'int') {
+    const count = Math.max(0, b.value);
+    // Checked before repeating: 'a' * 2**40 would otherwise try to build the string first.
+    if (a.value.length * count > MAX_STRING_CHARS)
+      throw tooLarge(`A string of ${(a.value.length * count).toLocaleString('en-US')} characters`);
+    return str(a.value.repeat(count));
+  }
   const sequences =
     (a.kind === 'tuple' || a.kind === 'list') && (b.kind === 'tuple' || b.kind === 'list');
   if (op === '+' && sequences && (a.kind === b.kind || a.kind === 'tuple')) {
-    return a.kind === 'list'
-      ? { kind: 'list', items: [...a.items, ...b.items] }
-      : { kind: 'tuple', items: [...a.items, ...(b as { items: Value[] }).items] };
+    return checkedSequence(
+      a.kind === 'list'
+        ? { kind: 'list', items: [...a.items, ...b.items] }
+        : { kind: 'tuple', items: [...a.items, ...(b as { items: Value[] }).items] },
+    );
   }
   if (op === '+' && a.kind === 'str' && b.kind !== 'str')
     throw typeError(

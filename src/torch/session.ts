@@ -146,7 +146,11 @@ export class TorchSession {
   /** Frees every storage no variable reaches (plus those in `keep`, e.g. a value being printed). */
   collectGarbage(keep: readonly Value[] = []): void {
     const reachable = new Set<number>();
+    // Lists and tuples can share items (t = (t, t)), so each is walked once.
+    const seen = new Set<Value>();
     const mark = (value: Value): void => {
+      if (seen.has(value)) return;
+      seen.add(value);
       switch (value.kind) {
         case 'tensor':
         case 'ndarray':

@@ -3,6 +3,7 @@
  * modules and built-in functions, each tagged with its kind.
  */
 import type { Device } from './device';
+import { notSupported } from './errors';
 import type { DTypeName } from './dtype';
 import type { Tensor } from './tensor';
 
@@ -67,8 +68,74 @@ export function bool(value: boolean): Value {
   return { kind: 'bool', value };
 }
 
-/** A Python str. */
+/**
+ * Longest string the console builds (Python has no such limit; a browser tab does: a string of
+ * millions of characters, printed, freezes the page).
+ */
+export const MAX_STRING_CHARS = 100_000;
+
+/**
+ * Most a list or tuple may hold, counting nested items and the characters of strings in them as
+ * they would be written out: a tuple of tuples that share items (`t = (t, t, t)` a few times)
+ * is small in memory but huge to print, compare or turn into a tensor.
+ */
+export const MAX_SEQUENCE_SIZE = 200_000;
+
+/** Deepest nesting of lists and tuples the console builds (like the parser's MAX_NESTING). */
+export const MAX_SEQUENCE_DEPTH = 100;
+
+/** The error for a string or sequence past the console's limits. */
+export function tooLarge(what: string): Error {
+  return notSupported(
+    what,
+    `The console keeps strings up to ${MAX_STRING_CHARS.toLocaleString('en-US')} characters and lists or tuples up to ${MAX_SEQUENCE_SIZE.toLocaleString('en-US')} items and characters in all, nested up to ${MAX_SEQUENCE_DEPTH} deep, so the page stays responsive.`,
+  );
+}
+
+/** How much a value holds written out (items, nested items, characters) and how deep it nests. */
+export interface Extent {
+  size: number;
+  depth: number;
+}
+
+const extents = new WeakMap<object, Extent>();
+
+/**
+ * The extent of a value, cached per list or tuple so checking a new container costs one look at
+ * each of its items. Counting stops early once past MAX_SEQUENCE_SIZE.
+ */
+export function extentOf(value: Value): Extent {
+  if (value.kind === 'str') return { size: Math.max(1, value.value.length), depth: 0 };
+  if (value.kind !== 'tuple' && value.kind !== 'list') return { size: 1, depth: 0 };
+  const known = extents.get(value);
+  if (known) return known;
+  const extent: Extent = { size: 1, depth: 1 };
+  for (const item of value.items) {
+    const inner = extentOf(item);
+    extent.size += inner.size;
+    extent.depth = Math.max(extent.depth, inner.depth + 1);
+    if (extent.size > MAX_SEQUENCE_SIZE) break;
+  }
+  extents.set(value, extent);
+  return extent;
+}
+
+/** Returns a new list or tuple after checking it against the limits; throws NotSupported past them. */
+export function checkedSequence<T extends Value>(value: T): T {
+  const { size, depth } = extentOf(value);
+  if (depth > MAX_SEQUENCE_DEPTH)
+    throw tooLarge(`A ${value.kind} nested more than ${MAX_SEQUENCE_DEPTH} deep`);
+  if (size > MAX_SEQUENCE_SIZE)
+    throw tooLarge(
+      `A ${value.kind} holding over ${MAX_SEQUENCE_SIZE.toLocaleString('en-US')} items and characters`,
+    );
+  return value;
+}
+
+/** A Python str; throws NotSupported past MAX_STRING_CHARS. */
 export function str(value: string): Value {
+  if (value.length > MAX_STRING_CHARS)
+    throw tooLarge(`A string of ${value.length.toLocaleString('en-US')} characters`);
   return { kind: 'str', value };
 }
 

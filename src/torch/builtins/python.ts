@@ -1,7 +1,7 @@
 /** The few Python built-ins the console offers: print, len, int, float, str, bool, round, abs, list, tuple, help. */
 import { bind, toNumber } from '../args';
 import { PyError, typeError, valueError } from '../errors';
-import { repr, str as pyStr } from '../format-value';
+import { MAX_OUTPUT_CHARS, repr, str as pyStr } from '../format-value';
 import type { TorchSession } from '../session';
 import { truthValue } from '../python-ops';
 import { builtin, bool, float, int, NONE, str, typeName, type Value } from '../values';
@@ -40,8 +40,17 @@ export function pythonBuiltins(session: TorchSession): Record<string, Value> {
       for (const key of kwargs.keys())
         if (key !== 'sep' && key !== 'end')
           throw typeError(`'${key}' is an invalid keyword argument for print()`);
+      // Stop adding arguments once the output is longer than a line may show (runLine cuts it).
+      const pieces: string[] = [];
+      let chars = 0;
+      for (const arg of args) {
+        if (chars > MAX_OUTPUT_CHARS) break;
+        const piece = pyStr(arg);
+        pieces.push(piece);
+        chars += piece.length;
+      }
       const text =
-        args.map(pyStr).join(sep?.kind === 'str' ? sep.value : ' ') +
+        pieces.join(sep?.kind === 'str' ? sep.value : ' ') +
         (end?.kind === 'str' ? end.value : '\n');
       session.printed.push(...text.replace(/\n$/, '').split('\n'));
       return NONE;

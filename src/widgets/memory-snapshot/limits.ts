@@ -11,6 +11,14 @@
  */
 export const MAX_FILE_BYTES = 128 * 1024 * 1024;
 
+/**
+ * Most blocks and trace events the snapshot reader reads from one file: 5 million. Each takes at
+ * least about 30 bytes of pickle, so a file of MAX_FILE_BYTES holds fewer; a pickle that reuses
+ * one list many times (its memo makes each reuse a few bytes) could otherwise expand a small
+ * file into billions of records.
+ */
+export const MAX_SNAPSHOT_RECORDS = 5_000_000;
+
 /** Bounds on what one pickle may ask the reader to build. */
 export interface PickleLimits {
   /** Containers nested inside one another (a snapshot needs about 7). */

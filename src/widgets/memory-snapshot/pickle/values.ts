@@ -3,6 +3,7 @@
  * Object.prototype), lists, tuples and sets become arrays, bytes become Uint8Array, integers
  * numbers (bigint beyond 2^53). Helpers to test and describe them. Pure.
  */
+import { LONE_SURROGATE, UNSAFE_CHARS } from '../../../state/notice-text';
 
 /** A value that can be a dict key. */
 export type PyKey = null | boolean | number | bigint | string;
@@ -44,20 +45,33 @@ export function decodeLong(bytes: Uint8Array): number | bigint {
   return Number.isSafeInteger(asNumber) ? asNumber : value;
 }
 
+/** Longest piece of text from a file quoted in a message. */
+const QUOTE_MAX_CHARS = 40;
+
+/** Text from a file made safe to quote: control and bidirectional marks shown as `?`, cut short. */
+function quotable(text: string): string {
+  const clean = text
+    .slice(0, QUOTE_MAX_CHARS + 1)
+    .replace(UNSAFE_CHARS, '?')
+    .replace(LONE_SURROGATE, '?');
+  return clean.length > QUOTE_MAX_CHARS ? `${clean.slice(0, QUOTE_MAX_CHARS)}…` : clean;
+}
+
 /** A short description of a value for messages: "a dict with keys a, b", "a list of 3 items". */
 export function describeValue(value: PyValue): string {
   if (value === null) return 'None';
   if (isDict(value)) {
-    const keys = [...value.keys()].slice(0, 6).map((k) => String(k));
+    const keys: string[] = [];
+    for (const k of value.keys()) {
+      if (keys.length === 6) break;
+      keys.push(quotable(String(k)));
+    }
     const more = value.size > keys.length ? ', …' : '';
     return value.size === 0 ? 'an empty dict' : `a dict with keys ${keys.join(', ')}${more}`;
   }
   if (isList(value)) return `a list of ${value.length.toLocaleString('en-US')} items`;
   if (value instanceof Uint8Array) return `${value.length} bytes`;
-  if (typeof value === 'string') {
-    const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-    return `the text "${shown}"`;
-  }
+  if (typeof value === 'string') return `the text "${quotable(value)}"`;
   if (typeof value === 'boolean') return value ? 'True' : 'False';
   return `the number ${String(value)}`;
 }

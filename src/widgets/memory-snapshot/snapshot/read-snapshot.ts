@@ -3,6 +3,7 @@
  * shape PyTorch writes and saying clearly when the pickle is something else. Unknown keys are
  * kept by name, missing optional ones get the defaults PyTorch's own viewer uses. Pure.
  */
+import { MAX_SNAPSHOT_RECORDS } from '../limits';
 import { SnapshotError } from '../problem';
 import { describeValue, isDict, isList, type PyDict, type PyValue } from '../pickle/values';
 import { StackInterner } from './stack-table';
@@ -42,6 +43,29 @@ function badPart(where: string, what: string): SnapshotError {
   });
 }
 
+/**
+ * Refuses a snapshot holding more than MAX_SNAPSHOT_RECORDS blocks and events, counted before
+ * any is read (a list reused through the pickle memo counts each time it appears).
+ */
+function checkRecordCount(segments: readonly PyValue[], traces: PyValue | undefined): void {
+  let records = 0;
+  for (const s of segments) {
+    const blocks = isDict(s) ? s.get('blocks') : undefined;
+    if (isList(blocks)) records += blocks.length;
+  }
+  if (isList(traces)) for (const t of traces) if (isList(t)) records += t.length;
+  if (records > MAX_SNAPSHOT_RECORDS) {
+    throw new SnapshotError({
+      kind: 'limit',
+      message:
+        `The snapshot holds ${records.toLocaleString('en-US')} blocks and trace events (its ` +
+        'pickle reuses the same lists many times), more than the ' +
+        `${MAX_SNAPSHOT_RECORDS.toLocaleString('en-US')} this page reads. A real snapshot of a ` +
+        'size this page opens holds fewer.',
+    });
+  }
+}
+
 /** A number (or an integer too large for a double, rounded) from a dict, or `fallback`. */
 function numberAt(dict: PyDict, key: string, where: string, fallback?: number): number {
   const value = dict.get(key);
@@ -69,6 +93,7 @@ export function readSnapshot(root: PyValue): MemorySnapshot {
           'with "segments" and "device_traces", written by torch.cuda.memory._dump_snapshot().',
       );
     }
+    checkRecordCount(root, undefined);
     return {
       segments: root.map((s, i) => readSegment(s as PyDict, i, stacks)),
       deviceTraces: [],
@@ -91,6 +116,7 @@ export function readSnapshot(root: PyValue): MemorySnapshot {
         'snapshot has: it is some other pickled data.',
     );
   }
+  checkRecordCount(segments, root.get('device_traces'));
   return {
     segments: segments.map((s, i) => {
       if (!isDict(s)) throw badPart(`segment ${i}`, `is ${describeValue(s)}, not a dict`);
