@@ -1,8 +1,9 @@
 /**
  * `npm run -s bench:kernels`: runs the lab's kernels in headless Chromium with WebGPU and prints,
  * as the last stdout line, one JSON object: the adapter, each kernel's size, median seconds,
- * GB/s, GFLOP/s and whether its output was verified, and the ratios copy kernel /
- * copyBufferToBuffer, ReLU / copy bandwidth and tiled / naive matmul throughput.
+ * GB/s, GFLOP/s, whether its output was verified and its fraction of the measured roofs (copy
+ * kernel bandwidth or FMA kernel FLOP/s), the ratios between the lab's steps, and issue 14's
+ * targets. The page's progress lines, ending with the same figures as a table, go to stderr.
  *
  * It serves src/bench/kernels.html with Vite's dev server (no build step: the page imports the
  * same TypeScript and WGSL the app uses, and nothing of the app's lessons), opens it in the

@@ -17,7 +17,7 @@ declare global {
 
 /** Runs the benchmark and publishes the outcome. */
 async function main(): Promise<BenchOutcome> {
-  const acquired = await acquireGpu({ optionalFeatures: ['timestamp-query'] });
+  const acquired = await acquireGpu({ optionalFeatures: ['timestamp-query', 'subgroups'] });
   if (!acquired.ok) return { ok: false, message: acquired.message };
   try {
     const report = await runKernelBench(acquired.gpu, {

@@ -16,7 +16,10 @@ const instance = create([]);
 // Dawn tears its instance down (and every device with it) once this object is collected, and a
 // module-level const is not enough to stop that here: hold it from the global object.
 (globalThis as { webgpuInstance?: GPU }).webgpuInstance = instance;
-const acquired = await acquireGpu({ gpu: instance, optionalFeatures: ['timestamp-query'] });
+const acquired = await acquireGpu({
+  gpu: instance,
+  optionalFeatures: ['timestamp-query', 'subgroups'],
+});
 if (!acquired.ok) {
   console.error(`no GPU: ${acquired.message}`);
   process.exit(1);

@@ -106,16 +106,43 @@ export function predictKernelOn(gpu: Gpu, descriptor: KernelDescriptor): KernelP
   validateDescriptor(descriptor);
   checkFootprint(gpu, descriptor);
   const choice = chooseUnit(gpu, descriptor.kind, descriptor.precision);
-  const bytesPerSecond = achievableMemoryBytesPerSecond(gpu);
-  const flopsPerSecond = choice.peakFlopsPerSecond.value * choice.achievableFraction.value;
-  const geometry = waveGeometry(gpu, descriptor);
+  return rooflinePrediction(descriptor, {
+    bytesPerSecond: achievableMemoryBytesPerSecond(gpu),
+    flopsPerSecond: choice.peakFlopsPerSecond.value * choice.achievableFraction.value,
+    launchSeconds: gpu.launchOverheadSeconds.value,
+    unit: choice.unit,
+    geometry: waveGeometry(gpu, descriptor),
+  });
+}
+
+/** The rates a roofline prediction uses, whatever device they describe. */
+export interface RooflineRoofs {
+  /** Bytes per second the memory time divides by. */
+  bytesPerSecond: number;
+  /** FLOPs per second the compute time divides by. */
+  flopsPerSecond: number;
+  launchSeconds: number;
+  unit: ComputeUnit;
+  /** Wave tail of the launch geometry: utilization 1 and waves null when it is not modeled. */
+  geometry: { utilization: number; waves: number | null };
+}
+
+/**
+ * The roofline core shared by catalog GPUs (`predictKernelOn`) and a device described by its
+ * measured roofs (`measured-device.ts`): launch plus the larger of bytes over bandwidth and
+ * FLOPs over throughput (stretched by the wave tail). Expects a validated descriptor.
+ */
+export function rooflinePrediction(
+  descriptor: KernelDescriptor,
+  roofs: RooflineRoofs,
+): KernelPrediction {
+  const { bytesPerSecond, flopsPerSecond, launchSeconds, geometry } = roofs;
   const bytes = descriptor.bytesRead + descriptor.bytesWritten;
   const memorySeconds = finiteResult('memory seconds', bytes / bytesPerSecond);
   const computeSeconds = finiteResult(
     'compute seconds',
     descriptor.flops / flopsPerSecond / geometry.utilization,
   );
-  const launchSeconds = gpu.launchOverheadSeconds.value;
   const workSeconds = Math.max(memorySeconds, computeSeconds);
   const bound: KernelBound =
     launchSeconds >= workSeconds
@@ -129,7 +156,7 @@ export function predictKernelOn(gpu: Gpu, descriptor: KernelDescriptor): KernelP
     computeSeconds,
     launchSeconds,
     bound,
-    unit: choice.unit,
+    unit: roofs.unit,
     bytesPerSecond,
     flopsPerSecond,
     arithmeticIntensity: arithmeticIntensity(descriptor),

@@ -147,8 +147,11 @@ export async function acquireGpu(options: AcquireGpuOptions = {}): Promise<GpuAc
 
 // One device per page, shared by every widget; a lost device is replaced on the next call.
 
-/** Features the shared device requests whenever the adapter has them. */
-export const SHARED_OPTIONAL_FEATURES: readonly GPUFeatureName[] = ['timestamp-query'];
+/**
+ * Features the shared device requests whenever the adapter has them: timestamp queries for the
+ * timing harness, subgroups for the fast sum reduction (kernels/reduce-fast).
+ */
+export const SHARED_OPTIONAL_FEATURES: readonly GPUFeatureName[] = ['timestamp-query', 'subgroups'];
 
 let sharedAttempt: Promise<GpuAcquisition> | undefined;
 let sharedResult: GpuAcquisition | undefined;

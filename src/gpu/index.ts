@@ -78,6 +78,7 @@ export {
   type RoofProgress,
 } from './lab/roofs';
 export { scaleToTarget } from './lab/roof-sizes';
+export { roofFraction, type MeasuredRoofs, type RoofFraction } from './lab/roof-fraction';
 
 export { measureReluOnGpu, type ReluMeasurement } from './relu-runner';
 export {

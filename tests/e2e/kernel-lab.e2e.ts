@@ -115,6 +115,69 @@ describe('lesson 8: the device card and the kernel lab', () => {
     await context.close();
   });
 
+  it('predicts each run for this device once its roofs are measured, and keeps a record', async () => {
+    const { page, lab, errors, context } = await openLab();
+    await choose(lab, 'relu', 65_537);
+    await lab.locator('[data-action="run"]').click();
+    expect(await settled(page)).toBe('done');
+    await expect(lab.locator('[data-forecast-text]').textContent()).resolves.toMatch(
+      /measure the roofs first/,
+    );
+    await expect(lab.locator('[data-record-row]').count()).resolves.toBe(0);
+
+    await lab.locator('[data-action="roofs"]').click();
+    expect(await settled(page)).toBe('done');
+    await expect(lab.locator('[data-roofs]').textContent()).resolves.toMatch(
+      /near-empty dispatch takes .*s/,
+    );
+    await expect(lab.locator('[data-device-model]').textContent()).resolves.toMatch(
+      /your CPU running SwiftShader/,
+    );
+
+    // Note every forecast text shown while the run is going, to see the prediction came first.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { forecastsWhileRunning: string[] }).forecastsWhileRunning = seen;
+      const note = () => {
+        const running = document.querySelector('[data-forecast][data-phase="running"]');
+        if (running) seen.push(running.textContent ?? '');
+      };
+      new MutationObserver(note).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+      });
+    });
+    await choose(lab, 'relu', 1_048_576);
+    await lab.locator('[data-action="run"]').click();
+    expect(await settled(page)).toBe('done');
+    const whileRunning = await page.evaluate(
+      () => (window as unknown as { forecastsWhileRunning: string[] }).forecastsWhileRunning,
+    );
+    expect(whileRunning.some((t) => /Predicted for this device: .*s \(/.test(t))).toBe(true);
+    await expect(lab.locator('[data-outcome]').textContent()).resolves.toMatch(
+      /^Measured: .*s\. Error [+−]?\d/,
+    );
+
+    const rows = lab.locator('[data-record-row="relu"]');
+    await expect(rows.count()).resolves.toBe(1);
+    for (const name of ['predicted-seconds', 'measured-seconds', 'error']) {
+      const value = await rows.locator(`[data-${name}]`).getAttribute(`data-${name}`);
+      expect(value, name).not.toBe('');
+      expect(Number.isFinite(Number(value)), `${name}: ${value}`).toBe(true);
+    }
+    await expect(lab.locator('[data-median]').textContent()).resolves.toMatch(
+      /^Median \|error\| over 1 run: .* %/,
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await lab.locator('[data-action="clear-record"]').click();
+    await expect(lab.locator('[data-record-row]').count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reduces a size beyond the device limits and says which limit decided it', async () => {
     const { page, lab, context } = await openLab();
     await choose(lab, 'relu', 1_000_000_000);

@@ -16,13 +16,15 @@ describe('the kernel registry', () => {
     for (const kernel of KERNELS) expect(kernel.source, kernel.name).toBe(wgslOnDisk(kernel.name));
   });
 
-  it('lists the six kernel-lab kernels in the lab’s order', () => {
+  it('lists the eight kernel-lab kernels in the lab’s order', () => {
     expect(KERNELS.filter(hasLab).map((k) => k.name)).toEqual([
       'relu',
       'copy',
       'reduce',
+      'reduce-fast',
       'matmul-naive',
       'matmul-tiled',
+      'matmul-blocked',
       'fma',
     ]);
   });

@@ -7,11 +7,14 @@ import { batchedMatmulKernel } from './batched-matmul';
 import { binaryElementwiseKernel } from './binary-elementwise';
 import { copyKernel } from './copy';
 import { fmaKernel } from './fma';
+import { matmulBlockedKernel } from './matmul-blocked';
 import { matmulF16Kernel } from './matmul-f16';
 import { matmulNaiveKernel } from './matmul-naive';
 import { matmulTiledKernel } from './matmul-tiled';
 import { raceKernel } from './race';
 import { reduceKernel } from './reduce';
+import { reduceFastKernel } from './reduce-fast';
+import { reduceSubgroupsKernel } from './reduce-subgroups';
 import { reluKernel } from './relu';
 import type { LabFacet } from '../lab/lab-facet';
 
@@ -20,13 +23,16 @@ export const KERNELS = [
   reluKernel,
   copyKernel,
   reduceKernel,
+  reduceFastKernel,
   matmulNaiveKernel,
   matmulTiledKernel,
+  matmulBlockedKernel,
   fmaKernel,
   raceKernel,
   binaryElementwiseKernel,
   batchedMatmulKernel,
   matmulF16Kernel,
+  reduceSubgroupsKernel,
 ] as const;
 
 /** Any kernel in the registry. */

@@ -41,6 +41,11 @@ export interface LabFacet {
   maxCount?(limits: LabLimits): number;
   /** For matmul kernels: the output tile edge one workgroup covers. */
   matmulEdge?: number;
+  /**
+   * For matmul kernels that pad each row of A and B to a multiple of this many values (vec4
+   * loads): the buffers grow by that padding, which size fitting must count. Default 1.
+   */
+  matmulRowAlignment?: number;
 }
 
 /** True when a size is a matrix shape. */

@@ -11,13 +11,15 @@ import {
 } from './lab-kernels';
 
 describe('lab kernels', () => {
-  it('lists six kernels, each with a label and a summary', () => {
+  it('lists eight kernels, each with a label and a summary', () => {
     expect(LAB_KERNEL_IDS).toEqual([
       'relu',
       'copy',
       'reduce',
+      'reduce-fast',
       'matmul-naive',
       'matmul-tiled',
+      'matmul-blocked',
       'fma',
     ]);
     for (const id of LAB_KERNEL_IDS) {
@@ -34,8 +36,10 @@ describe('lab kernels', () => {
       relu: 9, // one max per element
       copy: 0,
       reduce: 9, // one add per element
+      'reduce-fast': 9,
       'matmul-naive': 120,
       'matmul-tiled': 120,
+      'matmul-blocked': 120,
       fma: 9 * 256 * 256, // 9 threads x 256 trips x 256 FLOPs per trip
     };
     for (const id of LAB_KERNEL_IDS) {

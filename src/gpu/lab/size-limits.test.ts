@@ -57,6 +57,30 @@ describe('fitting sizes to the device', () => {
     expect(fitMatmul({ m: 100, n: 10, k: 10 }, grid)).toEqual({ m: 64, n: 6, k: 6 });
   });
 
+  it('counts the row padding of the register-blocked matmul and its 128-wide blocks', () => {
+    // A is 8,388,608 x 3: 96 MiB unpadded, but 128 MiB once its rows are padded to a vec4.
+    const tight = {
+      ...defaults,
+      maxBufferSize: 128 * 2 ** 20 - 4,
+      maxComputeWorkgroupsPerDimension: 1 << 20,
+    };
+    const shape = { m: 8 * 2 ** 20, n: 1, k: 3 };
+    expect(matmulFits(shape, tight, 16, 1)).toBe(true);
+    expect(matmulFits(shape, tight, 128, 4)).toBe(false);
+    expect(fitSize('matmul-tiled', shape, tight).reduced).toBe(false);
+    const fit = fitSize('matmul-blocked', shape, tight);
+    expect(fit.reduced).toBe(true);
+    expect(fit.size).toEqual({ m: 8 * 2 ** 20 - 1, n: 1, k: 2 });
+    // Two workgroups of 128 rows hold m = 256 on a grid limited to 2 per dimension.
+    const grid = { ...defaults, maxComputeWorkgroupsPerDimension: 2 };
+    expect(fitSize('matmul-blocked', { m: 256, n: 100, k: 7 }, grid).reduced).toBe(false);
+    expect(fitSize('matmul-blocked', { m: 257, n: 100, k: 7 }, grid).size).toEqual({
+      m: 256,
+      n: 99,
+      k: 6,
+    });
+  });
+
   it('formats bytes for messages', () => {
     expect(formatBytes(128 * 2 ** 20)).toBe('128 MiB');
     expect(formatBytes(1536)).toBe('1.5 KiB');

@@ -35,16 +35,27 @@ export function maxCount(id: LabKernelId, limits: LabLimits): number {
 /** Edge of the output block one workgroup of the lab's matmuls covers. */
 export const LAB_MATMUL_EDGE = 16;
 
+/** `columns` rounded up to a multiple of `alignment`: the values of one padded row. */
+function alignedRow(columns: number, alignment: number): number {
+  return Math.ceil(columns / alignment) * alignment;
+}
+
 /**
- * Whether a matrix shape fits: each of A, B, C in one buffer, and a grid of `edge` x `edge`
- * blocks within the per-dimension limit.
+ * Whether a matrix shape fits: each of A, B, C in one buffer (A's and B's rows padded to a
+ * multiple of `rowAlignment` values), and a grid of `edge` x `edge` blocks within the
+ * per-dimension limit.
  */
-export function matmulFits(shape: MatmulShape, limits: LabLimits, edge = LAB_MATMUL_EDGE): boolean {
+export function matmulFits(
+  shape: MatmulShape,
+  limits: LabLimits,
+  edge = LAB_MATMUL_EDGE,
+  rowAlignment = 1,
+): boolean {
   const bytes = maxBufferBytes(limits);
   const perDimension = limits.maxComputeWorkgroupsPerDimension * edge;
   return (
-    shape.m * shape.k * 4 <= bytes &&
-    shape.k * shape.n * 4 <= bytes &&
+    shape.m * alignedRow(shape.k, rowAlignment) * 4 <= bytes &&
+    shape.k * alignedRow(shape.n, rowAlignment) * 4 <= bytes &&
     shape.m * shape.n * 4 <= bytes &&
     shape.m <= perDimension &&
     shape.n <= perDimension
@@ -66,13 +77,14 @@ export function fitMatmul(
   shape: MatmulShape,
   limits: LabLimits,
   edge = LAB_MATMUL_EDGE,
+  rowAlignment = 1,
 ): MatmulShape {
-  if (matmulFits(shape, limits, edge)) return shape;
+  if (matmulFits(shape, limits, edge, rowAlignment)) return shape;
   let low = 0;
   let high = 1;
   for (let i = 0; i < 64; i++) {
     const middle = (low + high) / 2;
-    if (matmulFits(scaleShape(shape, middle), limits, edge)) low = middle;
+    if (matmulFits(scaleShape(shape, middle), limits, edge, rowAlignment)) low = middle;
     else high = middle;
   }
   return scaleShape(shape, low);
@@ -84,11 +96,13 @@ export function fitSize(id: LabKernelId, requested: LabSize, limits: LabLimits):
     `this GPU device allows ${formatBytes(maxBufferBytes(limits))} per buffer ` +
     `and ${limits.maxComputeWorkgroupsPerDimension.toLocaleString('en-US')} workgroups per dimension`;
   if (isMatmulSize(requested)) {
-    const edge = labKernel(id).lab.matmulEdge ?? LAB_MATMUL_EDGE;
-    if (matmulFits(requested, limits, edge)) {
+    const { lab } = labKernel(id);
+    const edge = lab.matmulEdge ?? LAB_MATMUL_EDGE;
+    const rowAlignment = lab.matmulRowAlignment ?? 1;
+    if (matmulFits(requested, limits, edge, rowAlignment)) {
       return { size: requested, reduced: false, message: null };
     }
-    const size = fitMatmul(requested, limits, edge);
+    const size = fitMatmul(requested, limits, edge, rowAlignment);
     return {
       size,
       reduced: true,

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { ShareControl } from '../share/ShareControl';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { learningEvents } from '../../embed/learning-events';
+import { ShareControl, type ShareEmbedOptions } from '../share/ShareControl';
+import { WIDGETS, type WidgetEntry } from '../../widgets/registry';
 import { WidgetNotices } from '../share/WidgetNotices';
 import type { WidgetStatus } from './status';
 
@@ -26,6 +28,11 @@ export interface WidgetRootProps {
   /** The widget's settings: gives it a Share control, its notices and its anchor. */
   settings?: FrameSettings;
   className?: string;
+  /**
+   * One line on the outcome of the last run ("GPU 3.1x faster than 8 CPU workers"), published
+   * as a `widget-run` learning event when a run finishes; the label stands in when absent.
+   */
+  runSummary?: string;
   children: ReactNode;
 }
 
@@ -33,6 +40,7 @@ export interface WidgetRootProps {
  * The root element of every widget: a labelled region carrying `data-widget` and `data-status`,
  * which tests and embedding pages read to follow the widget's state; with settings, also the
  * anchor its share link lands on, a header with the Share control, and the settings notices.
+ * Each finished run (status 'running' → 'done') is published as a `widget-run` learning event.
  */
 export function WidgetRoot({
   id,
@@ -41,10 +49,20 @@ export function WidgetRoot({
   title,
   settings,
   className,
+  runSummary,
   children,
 }: WidgetRootProps) {
+  usePublishRuns(id, label, status, runSummary);
+  const rootRef = useRef<HTMLElement>(null);
+  const embed: ShareEmbedOptions | undefined = settings && {
+    widgetId: id,
+    prefix: settings.anchorId.replace(/^widget-/, ''),
+    title: `${label} · GPU Lab`,
+    defaultHeightPx: () => embedHeightPx(id, rootRef.current),
+  };
   return (
     <section
+      ref={rootRef}
       id={settings?.anchorId}
       className={`widget${className ? ` ${className}` : ''}`}
       data-widget={id}
@@ -55,11 +73,40 @@ export function WidgetRoot({
       {(title || settings) && (
         <header className="widget-header">
           {title ? <h3 className="widget-title">{title}</h3> : <span />}
-          {settings && <ShareControl getUrl={settings.shareUrl} widgetLabel={label} />}
+          {settings && (
+            <ShareControl getUrl={settings.shareUrl} widgetLabel={label} embed={embed} />
+          )}
         </header>
       )}
       {settings && <WidgetNotices notices={settings.notices} onDismiss={settings.dismissNotices} />}
       {children}
     </section>
   );
+}
+
+/** Publishes a `widget-run` event each time the status goes from 'running' to 'done'. */
+function usePublishRuns(id: string, label: string, status: WidgetStatus, summary?: string) {
+  const previous = useRef(status);
+  const latestSummary = useRef(summary);
+  latestSummary.current = summary;
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (was !== 'running' || status !== 'done') return;
+    learningEvents.publish({
+      kind: 'widget-run',
+      widgetId: id,
+      widgetLabel: label,
+      summary: latestSummary.current ?? label,
+    });
+  }, [id, label, status]);
+}
+
+/** Height to offer for a widget's iframe: its placeholder height, else its rendered height. */
+function embedHeightPx(id: string, root: HTMLElement | null): number {
+  const entries: readonly WidgetEntry[] = WIDGETS;
+  const entry = entries.find((w) => w.id === id);
+  if (entry) return entry.placeholderHeightPx;
+  const rendered = root ? Math.ceil(root.getBoundingClientRect().height) : 0;
+  return rendered > 0 ? rendered + 40 : 600;
 }

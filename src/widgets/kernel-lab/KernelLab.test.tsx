@@ -127,4 +127,65 @@ describe('KernelLab view', () => {
     await act(async () => fireEvent.click(run));
     expect(root().getAttribute('data-status')).toBe('done');
   });
+
+  it('predicts each run for this device once the roofs are measured, and keeps a record', async () => {
+    let release: () => void = () => {};
+    const slow: KernelLabDeps = {
+      getGpu: async () => ({
+        ok: true,
+        gpu: {
+          ...gpu,
+          run: (r) =>
+            'elements' in r.size && r.size.elements === 1
+              ? gpu.run(r, () => {}, new AbortController().signal)
+              : new Promise((resolve) => {
+                  release = () => resolve(fakeResult(r.kernel, r.size, 0.02));
+                }),
+        },
+      }),
+    };
+    render(<KernelLab deps={slow} />);
+    const run = screen.getByRole('button', { name: 'Run on this GPU' });
+    const forecast = () => document.querySelector<HTMLElement>('[data-forecast]');
+
+    // Before the roofs: no prediction, and the lab says to measure them first.
+    await act(async () => fireEvent.click(run));
+    expect(forecast()?.textContent).toMatch(/measure the roofs first/);
+    await act(async () => release());
+    expect(document.querySelector('[data-record-row]')).toBeNull();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: /Measure this GPU/ }));
+    });
+    expect(document.querySelector('[data-device-model]')?.textContent).toMatch(
+      /your CPU running SwiftShader/,
+    );
+    expect(document.querySelector('[data-roofs]')?.textContent).toMatch(
+      /near-empty dispatch takes 20 ms/,
+    );
+
+    // The prediction is on screen while the run is still going.
+    await act(async () => fireEvent.click(run));
+    expect(root().getAttribute('data-status')).toBe('running');
+    expect(forecast()?.dataset.phase).toBe('running');
+    expect(forecast()?.textContent).toMatch(/Predicted for this device: .* \((memory|launch)/);
+    await act(async () => release());
+    expect(forecast()?.dataset.phase).toBe('measured');
+    expect(forecast()?.querySelector('[data-outcome]')?.textContent).toMatch(
+      /^Measured: 20 ms\. Error [+−]\d/,
+    );
+    const row = document.querySelector('[data-record-row="relu"]') as HTMLElement;
+    const cell = (name: string) =>
+      Number(row.querySelector(`[data-${name}]`)?.getAttribute(`data-${name}`));
+    expect(cell('measured-seconds')).toBe(0.02);
+    expect(cell('predicted-seconds')).toBeGreaterThan(0);
+    expect(cell('error')).toBeCloseTo((cell('predicted-seconds') - 0.02) / 0.02, 12);
+    expect(document.querySelector('[data-median]')?.textContent).toMatch(
+      /^Median \|error\| over 1 run: .* %/,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear the record' }));
+    expect(document.querySelector('[data-record-row]')).toBeNull();
+    expect(forecast()).toBeNull();
+  });
 });

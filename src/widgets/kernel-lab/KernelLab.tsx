@@ -12,12 +12,15 @@ import {
   formatSeconds,
   formatShare,
 } from '../../format/units';
+import { ForecastPanel } from './ForecastPanel';
 import { KernelForm } from './KernelForm';
+import { PredictionRecord } from './PredictionRecord';
 import { catalogChoices, catalogName, catalogRoofs, predictModeled } from './model';
 import { plotPoints, plotRoofs } from './plot-data';
 import { readGap } from './reading';
 import { ResultTable } from './ResultTable';
 import { rooflineGeometry } from './roofline';
+import { kernelLabRunSummary } from './run-summary';
 import { RooflinePlot } from './RooflinePlot';
 import { draftOf, parseSize, sameSize, type SizeDraft } from './draft';
 import { kernelLabSchema, kernelPatch, labSizeOf, sizePatch } from './settings';
@@ -153,11 +156,14 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
       title="Kernel lab"
       settings={settingsHandle}
       className="kl"
+      runSummary={kernelLabRunSummary(state)}
     >
       <p className="widget-intro">
         Run real WebGPU kernels on your GPU. Each run warms up, times batches of at least 10 ms,
         reports the median, and checks the output against a CPU reference before any time is shown.
-        Beside it, the cost model predicts the same work on a datacenter or desktop GPU.
+        Beside it, the cost model predicts the same work on a datacenter or desktop GPU. Once you
+        measure this GPU’s roofs, the model also predicts each run for this device before it starts,
+        and the prediction record keeps score.
       </p>
       <KernelForm
         kernel={kernel}
@@ -206,6 +212,7 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
           </>
         )}
       </div>
+      <ForecastPanel forecast={state.forecast} />
       {state.notice && (
         <p className="kl-notice" role="status" data-notice>
           {state.notice}
@@ -233,8 +240,15 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
           {state.roofs.verified
             ? '; all outputs checked.'
             : '; an output did not match its reference.'}
+          {state.roofs.launchOverheadSeconds !== null &&
+            ` A near-empty dispatch takes ${formatSeconds(state.roofs.launchOverheadSeconds)}: the launch overhead the model of this device adds to every kernel.`}
         </p>
       )}
+      <PredictionRecord
+        rows={state.record}
+        device={state.deviceModel}
+        onClear={() => controller.clearRecord()}
+      />
 
       <figure className="kl-plot" ref={plotRef}>
         <RooflinePlot

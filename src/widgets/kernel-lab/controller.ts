@@ -4,13 +4,18 @@
  * (no WebGPU, a lost device, a shader or allocation error, a cancel) into a message while
  * staying ready for the next run. No DOM, no WebGPU: tests drive it with fakes.
  */
+import type { MeasuredDevice } from '../../engine/measured-device';
 import type { DeviceRoofs } from '../../gpu';
 import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
 import { describeF32Check, type AdapterFacts as BaseAdapterFacts } from '../../gpu';
+import type { LabSize } from '../../gpu';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import type { MeasuredKernel } from './compare';
+import { forecastDescriptor, forecastRun, labDeviceModel, type Forecast } from './device-model';
+import { sameSize } from './draft';
+import { appendRun, type PredictionRow } from './prediction-record';
 
 /** What the lab shows about the adapter: the shared facts, and whether it has timestamps. */
 export interface AdapterFacts extends BaseAdapterFacts {
@@ -43,10 +48,37 @@ export interface MeasuredRoofs {
   copyEngineBytesPerSecond: number;
   /** FMA kernel. */
   flopsPerSecond: number;
-  /** True when all three outputs matched their references. */
+  /**
+   * Median time of a near-empty dispatch (the copy kernel on one element), the launch overhead
+   * the device model adds to every kernel; null when that run failed its check.
+   */
+  launchOverheadSeconds: number | null;
+  /** True when every output (the three roofs and the near-empty dispatch) matched. */
   verified: boolean;
   method: MeasuredKernel['method'];
 }
+
+/** The run the model of this device predicted last, as the forecast panel shows it. */
+export interface RunForecast {
+  kernel: LabKernelId;
+  /** The size asked for (a row of the record has the size that ran). */
+  size: LabSize;
+  /** Made before the run started, from the device model of that moment. */
+  forecast: Forecast;
+  /** running, then measured (with `row` when it entered the record) or stopped (failed, cancelled). */
+  phase: 'running' | 'measured' | 'stopped';
+  row: PredictionRow | null;
+}
+
+/** Said in place of a prediction when the roofs were measured but an output failed its check. */
+export const ROOFS_FAILED =
+  'No prediction for this device: a roof measurement failed its check, so the roofs cannot describe this device. Measure them again.';
+
+/** The near-empty run whose time is the launch overhead of the device model. */
+export const LAUNCH_PROBE: LabRunRequest = { kernel: 'copy', size: { elements: 1 } };
+
+/** Share of the roof measurement's progress bar given to the three roofs (the rest: the probe). */
+const ROOFS_SHARE = 0.9;
 
 /** A bar for the work in progress. */
 export interface Activity {
@@ -67,6 +99,14 @@ export interface KernelLabState {
   /** The kernel run last, whose reading is shown. */
   latest: LabKernelId | null;
   roofs: MeasuredRoofs | null;
+  /** The engine's model of this device, built from verified roofs; null before that. */
+  deviceModel: MeasuredDevice | null;
+  /** The current or last run as the device model predicted it. */
+  forecast: RunForecast | null;
+  /** Every predicted run of this page session, oldest first (not persisted). */
+  record: PredictionRow[];
+  /** What the last job started was: a kernel run or the roof measurement. */
+  lastJob: 'run' | 'roofs' | null;
   /** Information for the learner (a size reduced, a run cancelled). */
   notice: string | null;
   /** What went wrong in the last run. */
@@ -91,14 +131,21 @@ export function measuredFrom(result: LabRunResult): MeasuredKernel {
   };
 }
 
-/** The device roofs as the lab keeps them. */
-export function roofsFrom(roofs: DeviceRoofs): MeasuredRoofs {
+/**
+ * The device roofs as the lab keeps them, with the near-empty dispatch (`probe`) as the launch
+ * overhead; without a probe the launch overhead is absent.
+ */
+export function roofsFrom(roofs: DeviceRoofs, probe: LabRunResult | null = null): MeasuredRoofs {
   const all = [roofs.memory.measurement, roofs.copyEngine.measurement, roofs.compute.measurement];
+  if (probe) all.push(probe.measurement);
+  const probeOk = probe !== null && probe.check.ok;
   return {
     memoryBytesPerSecond: roofs.memory.bytesPerSecond,
     copyEngineBytesPerSecond: roofs.copyEngine.bytesPerSecond,
     flopsPerSecond: roofs.compute.flopsPerSecond,
-    verified: roofs.memory.check.ok && roofs.copyEngine.check.ok && roofs.compute.check.ok,
+    launchOverheadSeconds: probeOk ? probe.measurement.medianSeconds : null,
+    verified:
+      roofs.memory.check.ok && roofs.copyEngine.check.ok && roofs.compute.check.ok && probeOk,
     method: all.every((m) => m.method === 'timestamp-query') ? 'timestamp-query' : 'completion',
   };
 }
@@ -132,6 +179,10 @@ export class KernelLabController extends WidgetController<KernelLabState> {
       results: [],
       latest: null,
       roofs: null,
+      deviceModel: null,
+      forecast: null,
+      record: [],
+      lastJob: null,
       notice: null,
       error: null,
     });
@@ -151,10 +202,24 @@ export class KernelLabController extends WidgetController<KernelLabState> {
     this.abort?.abort(new DOMException('The run was cancelled.', 'AbortError'));
   }
 
-  /** Runs one kernel at one size; the latest result of that kernel replaces the previous. */
+  /**
+   * Runs one kernel at one size; the latest result of that kernel replaces the previous. Before
+   * the run starts, the model of this device predicts it (or says why it cannot); after it, a
+   * predicted run enters the prediction record with its error.
+   */
   async run(request: LabRunRequest): Promise<void> {
     const label = `${LAB_KERNELS[request.kernel].label}, ${describeSize(request.kernel, request.size)}`;
-    await this.job(label, async (gpu, signal) => {
+    // The forecast this run showed, kept to mark it stopped if the run does not finish.
+    const shown: { forecast: RunForecast | null } = { forecast: null };
+    await this.job('run', label, async (gpu, signal) => {
+      const started: RunForecast = {
+        ...request,
+        forecast: this.forecastOf(request),
+        phase: 'running',
+        row: null,
+      };
+      shown.forecast = started;
+      this.patch({ forecast: started });
       const result = await gpu.run(
         request,
         (p) => this.progress(`${label}: ${STAGE_WORDS[p.stage]}`, p.fraction),
@@ -163,35 +228,112 @@ export class KernelLabController extends WidgetController<KernelLabState> {
       const measured = measuredFrom(result);
       const others = this.state.results.filter((r) => r.kernel !== measured.kernel);
       const order = (r: MeasuredKernel): number => LAB_KERNEL_IDS.indexOf(r.kernel);
+      const recorded = this.recordRun(started.forecast, request, measured);
       this.patch({
         results: [...others, measured].sort((a, b) => order(a) - order(b)),
         latest: measured.kernel,
         notice: result.sizeNote,
+        record: recorded.record,
+        forecast: { ...started, phase: 'measured', row: recorded.row },
       });
+    });
+    // A run that failed or was cancelled after its forecast was shown: say it stopped.
+    if (shown.forecast !== null && this.state.forecast === shown.forecast) {
+      this.patch({ forecast: { ...shown.forecast, phase: 'stopped' } });
+    }
+  }
+
+  /** Empties the prediction record (the device model and the results stay). */
+  clearRecord(): void {
+    this.patch({
+      record: [],
+      forecast: this.state.forecast?.phase === 'running' ? this.state.forecast : null,
     });
   }
 
-  /** Measures the device's memory and compute roofs. */
+  /** What the model of this device says about a run before it starts. */
+  private forecastOf(request: LabRunRequest): Forecast {
+    if (this.state.deviceModel === null && this.state.roofs !== null) {
+      return { ok: false, message: ROOFS_FAILED };
+    }
+    return forecastRun(this.state.deviceModel, request);
+  }
+
+  /**
+   * The record after a run: a predicted run enters it; when the runner reduced the size to fit,
+   * the prediction is redone for the size that ran (the same model, so it still precedes the
+   * measurement in everything but the size) and the row says so.
+   */
+  private recordRun(
+    forecast: Forecast,
+    request: LabRunRequest,
+    measured: MeasuredKernel,
+  ): { record: PredictionRow[]; row: PredictionRow | null } {
+    const record = this.state.record;
+    if (!forecast.ok) return { record, row: null };
+    const resized = !sameSize(measured.size, request.size);
+    const used = resized
+      ? forecastDescriptor(this.state.deviceModel, measured.descriptor)
+      : forecast;
+    if (!used.ok) return { record, row: null };
+    const next = appendRun(record, {
+      kernel: measured.kernel,
+      size: measured.size,
+      predictedSeconds: used.seconds,
+      bound: used.bound,
+      measuredSeconds: measured.verified ? measured.medianSeconds : null,
+      resized,
+    });
+    return { record: next, row: next.at(-1) ?? null };
+  }
+
+  /**
+   * Measures the device's memory and compute roofs, then a near-empty dispatch for its launch
+   * overhead, and builds the model of this device from them when every output checked out.
+   */
   async measureRoofs(): Promise<void> {
-    await this.job('Measuring this GPU’s roofs', async (gpu, signal) => {
+    await this.job('roofs', 'Measuring this GPU’s roofs', async (gpu, signal) => {
       const roofs = await gpu.measureRoofs(
         (fraction) =>
-          this.progress('Measuring this GPU’s roofs: copy kernel, copy engine, FMA', fraction),
+          this.progress(
+            'Measuring this GPU’s roofs: copy kernel, copy engine, FMA',
+            fraction * ROOFS_SHARE,
+          ),
         signal,
       );
-      this.patch({ roofs: roofsFrom(roofs) });
+      const probe = await gpu.run(
+        LAUNCH_PROBE,
+        (p) =>
+          this.progress(
+            'Measuring this GPU’s roofs: a near-empty dispatch (launch overhead)',
+            ROOFS_SHARE + (1 - ROOFS_SHARE) * p.fraction,
+          ),
+        signal,
+      );
+      const measured = roofsFrom(roofs, probe);
+      this.patch({
+        roofs: measured,
+        deviceModel: measured.verified ? labDeviceModel(measured, gpu.adapter) : null,
+      });
     });
   }
 
   /** Runs one job with the shared bookkeeping: status, progress, cancel, errors. */
   private async job(
+    kind: 'run' | 'roofs',
     label: string,
     work: (gpu: LabGpu, signal: AbortSignal) => Promise<void>,
   ): Promise<void> {
     if (this.state.status === 'running') return;
     const abort = new AbortController();
     this.abort = abort;
-    this.patch({ status: 'running', activity: { label, fraction: 0 }, error: null, notice: null });
+    this.patch({
+      status: 'running',
+      activity: { label, fraction: 0 },
+      error: null,
+      notice: null,
+      lastJob: kind,
+    });
     try {
       const acquired = await this.deps.getGpu();
       if (!acquired.ok) {

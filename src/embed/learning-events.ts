@@ -1,0 +1,77 @@
+/**
+ * What a learner did that a host page may want to record: an answered question, a finished lesson
+ * check, a finished widget run. Questions and widgets publish these; only an embedded page
+ * subscribes (src/embed/host-bridge.ts turns them into xAPI statements for the host), so on the
+ * site itself publishing costs nothing and sends nothing anywhere.
+ */
+
+/** A question was answered (or answered again). */
+export interface AnsweredEvent {
+  kind: 'answered';
+  questionId: string;
+  /** The question as the learner read it. */
+  question: string;
+  /** The question's kind as its frame writes it in `data-kind` (single, multiple, numeric, order, bug, predict). */
+  questionKind: string;
+  /** What the learner answered, as saved (a choice key, a number with its unit, an order). */
+  response: string;
+  correct: boolean;
+}
+
+/** Every question of an embedded lesson check has an answer. */
+export interface CheckCompletedEvent {
+  kind: 'check-completed';
+  /** The lesson whose check it is. */
+  lessonSlug: string;
+  lessonTitle: string;
+  correct: number;
+  total: number;
+}
+
+/** A widget finished a run (a race, a kernel, a sweep). */
+export interface WidgetRunEvent {
+  kind: 'widget-run';
+  /** The widget's `data-widget` id. */
+  widgetId: string;
+  widgetLabel: string;
+  /** One line on the outcome, e.g. "GPU 3.1x faster"; the label alone when the widget has none. */
+  summary: string;
+}
+
+/** Anything a host page may record. */
+export type LearningEvent = AnsweredEvent | CheckCompletedEvent | WidgetRunEvent;
+
+/** Receives learning events. */
+export type LearningListener = (event: LearningEvent) => void;
+
+/** A publish-subscribe channel for learning events; one per page (`learningEvents`), more in tests. */
+export interface LearningChannel {
+  publish(event: LearningEvent): void;
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: LearningListener): () => void;
+}
+
+/** A new channel. A listener that throws is reported to the console and the others still run. */
+export function createLearningChannel(): LearningChannel {
+  const listeners = new Set<LearningListener>();
+  return {
+    publish(event) {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch (err) {
+          console.error('A learning-event listener failed:', err);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+/** The page's channel. */
+export const learningEvents: LearningChannel = createLearningChannel();

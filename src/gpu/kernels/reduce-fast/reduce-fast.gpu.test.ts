@@ -1,0 +1,94 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { runJobOnce } from '../../measure';
+import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
+import { describeF32Check } from '../../verify-f32';
+import { reduceSubgroupsKernel } from '../reduce-subgroups';
+import { reduceFastKernel } from '.';
+import { createReduceFastJob } from './job';
+import {
+  REDUCE_FAST_LOADS_IN_FLIGHT,
+  REDUCE_FAST_MAX_WORKGROUPS,
+  REDUCE_FAST_WORKGROUP_SIZE,
+  reduceFastPasses,
+  type ReduceFastVariant,
+} from './reduce-fast';
+
+// Subgroups where the adapter offers them: this device can run both versions then.
+const acquisition = await acquireNodeGpu({ optionalFeatures: ['subgroups'] });
+warnIfUnavailable(acquisition, 'fast sum kernel');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+const hasSubgroups = gpu?.device.features.has('subgroups') ?? false;
+if (gpu && !hasSubgroups) {
+  console.warn(
+    '[fast sum kernel] skipping the subgroup version: this adapter does not offer the ' +
+      `"subgroups" feature (${gpu.adapter.vendor} ${gpu.adapter.architecture})`,
+  );
+}
+
+afterAll(() => gpu?.device.destroy());
+
+const kernels = { workgroup: reduceFastKernel, subgroups: reduceSubgroupsKernel };
+
+/** Elements one workgroup covers in one trip of its loop: 256 lanes x 4 loads x 4 values. */
+const trip = REDUCE_FAST_WORKGROUP_SIZE * REDUCE_FAST_LOADS_IN_FLIGHT * 4;
+
+/** Elements from which the first pass has its most workgroups and lanes loop more than once. */
+const full = trip * REDUCE_FAST_MAX_WORKGROUPS;
+
+// 1, primes, one off a vec4, one off a workgroup's trip (one pass up to it, two after), one off
+// the size where the workgroup count stops growing, and 2^24 + 3 (many trips per lane).
+const SIZES = [1, 2, 3, 5, 7, 13, 257, 4099, trip - 1, trip, trip + 1, 3 * trip + 7];
+const LARGE = [full - 1, full + 1, (1 << 24) + 3];
+
+describe.each<ReduceFastVariant>(['workgroup', 'subgroups'])(
+  'fast sum (%s) on real WebGPU',
+  (variant) => {
+    const runnable = gpu !== undefined && (variant === 'workgroup' || hasSubgroups);
+    for (const elements of [...SIZES, ...LARGE]) {
+      it.skipIf(!runnable)(`sums ${elements} element(s) within the f32 error bound`, async () => {
+        const run = await runJobOnce(gpu!, (context) =>
+          createReduceFastJob(context, kernels, elements, variant),
+        );
+        expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+        expect(run.plan.dispatches).toHaveLength(reduceFastPasses(elements).length);
+      });
+    }
+
+    it.skipIf(!runnable)('is correct on a 2-D grid with spare workgroups', async () => {
+      // 37 workgroups on a grid at most 8 wide: 8 x 5 = 40, three of them spare.
+      const elements = 37 * trip - 5;
+      const run = await runJobOnce(
+        gpu!,
+        (context) => createReduceFastJob(context, kernels, elements, variant),
+        { maxWorkgroupsPerDimension: 8 },
+      );
+      expect(run.plan.dispatches).toEqual([
+        [8, 5, 1],
+        [1, 1, 1],
+      ]);
+      expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+    });
+  },
+);
+
+describe('fast sum in the lab', () => {
+  it.skipIf(!gpu)('runs the version the device supports', async () => {
+    const run = await runLabKernelOnce(gpu!, { kernel: 'reduce-fast', size: { elements: 99_991 } });
+    expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+  });
+
+  it.skipIf(!gpu)('refuses the subgroup version on a device without the feature', async () => {
+    // A second device, created without asking for subgroups.
+    const plain = await acquireNodeGpu();
+    if (!plain.ok) throw new Error(plain.message);
+    try {
+      expect(plain.gpu.device.features.has('subgroups')).toBe(false);
+      await expect(
+        runJobOnce(plain.gpu, (context) => createReduceFastJob(context, kernels, 16, 'subgroups')),
+      ).rejects.toThrow(/"subgroups" feature/);
+    } finally {
+      plain.gpu.device.destroy();
+    }
+  });
+});
