@@ -1,31 +1,116 @@
 /**
- * `npm run -s bench:page`: how fast the built app paints and how smoothly it animates, measured
- * in headless Chromium against `dist/` (run `npm run build` first). Progress goes to stderr; the
- * last stdout line is one JSON object:
- * - home and lesson 1: first contentful paint, when the lesson's first section heading is in the
- *   page, and when the lazily loaded race widget has replaced its placeholder (milliseconds
- *   from navigation start);
- * - the JavaScript and CSS bytes the home page and lesson 1 load before any widget is used;
- * - the SM explorer playing its kernel for 3 s: frames drawn per second, the 95th-percentile and
- *   longest frame gaps, and long tasks (over 50 ms) on the main thread.
- * Headless Chromium here composites in software on a shared 2-core machine, so a laptop with a
- * GPU does better; the figures are for comparing changes, not absolute targets.
+ * `npm run -s bench:page`: how fast the built app loads, how still it stays and how smoothly it
+ * animates, measured in headless Chromium against a production build served by `vite preview`
+ * (so scripts arrive gzip-compressed, as that server sends them). The build goes to its own
+ * folder (BENCH_DIST, default <tmp>/gpu-lab-bench-page), never dist/; BENCH_SKIP_BUILD=1 reuses
+ * a build already there. Progress goes to stderr; stdout gets a readable report with each budget
+ * marked PASS or OVER, and as its last line one JSON object with every figure:
+ * - per lesson: first-load JavaScript (every script requested before the lesson's own chunk had
+ *   arrived: entry, preloads, the lesson, its dependencies; widget chunks come after) in
+ *   compressed bytes against the 120 KB budget; cumulative layout shift while scrolling through
+ *   the lesson as its widgets arrive, counting shifts after the lesson text was painted (budget
+ *   0.05), and beside it the whole load's CLS (which also counts the lesson replacing its
+ *   loading state); and whether the lesson's text was painted (Element Timing on its first
+ *   heading) before the first widget rendered (its code had run), with when that widget's chunk
+ *   was requested and arrived;
+ * - home and lesson 1 timings as before (first contentful paint, first heading, race ready);
+ * - the SM explorer playing for 3 s at the catalog's largest GPU (most SMs): frames per second,
+ *   95th-percentile and longest frame gaps (budget: p95 at most 16.7 ms), long tasks.
+ * Each lesson opens in a fresh browser context with the service worker off (`?sw=off`), so
+ * nothing comes from a cache. Headless Chromium here composites in software on a shared 2-core
+ * machine; a laptop with a GPU does better. Budgets are printed, never asserted.
  */
-import { preview } from 'vite';
-import type { Page } from 'playwright-core';
+import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { build, preview } from 'vite';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
+import { buildManifest } from './lesson-manifest-plugin.ts';
+import { listGpus } from '../src/engine/hardware.ts';
+import {
+  CLS_BUDGET,
+  FIRST_LOAD_BUDGET_BYTES,
+  FRAME_GAP_BUDGET_MS,
+  cumulativeLayoutShift,
+  percentile,
+  shiftsAfter,
+  splitFirstLoad,
+  totalBytes,
+  verdict,
+  type LayoutShift,
+  type ScriptLoad,
+} from '../src/bench/page-metrics.ts';
 
 /** How long the explorer is watched while it plays, in milliseconds. */
 const ANIMATION_WINDOW_MS = 3000;
 
+const log = (line: string) => process.stderr.write(`[bench:page] ${line}\n`);
+
 // Code that runs in the page is passed as text: tsx adds naming helpers to functions it
 // compiles, and those helpers do not exist inside the page.
+
+/**
+ * Records layout shifts, when the lesson's text was painted (Element Timing: the first section
+ * heading is marked in a mutation callback, which runs before the browser paints it) and when
+ * the first widget's own markup entered the page (its code has run by then).
+ */
+const WATCH_PAGE = `(() => {
+  window.__shifts = [];
+  window.__lessonTextPaintAt = null;
+  window.__firstWidgetRenderAt = null;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        window.__shifts.push({ startTimeMs: e.startTime, value: e.value, hadRecentInput: e.hadRecentInput });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.identifier === 'lesson-text' && window.__lessonTextPaintAt === null) {
+          window.__lessonTextPaintAt = e.renderTime || e.loadTime;
+        }
+      }
+    }).observe({ type: 'element', buffered: true });
+  } catch {}
+  let marked = false;
+  const seen = () => {
+    // A heading: the loading state is a paragraph in the same container.
+    const text = marked ? null : document.querySelector('.lesson-body h2');
+    if (text) {
+      text.setAttribute('elementtiming', 'lesson-text');
+      marked = true;
+    }
+    if (window.__firstWidgetRenderAt === null &&
+        document.querySelector('[data-widget]:not(.widget-placeholder)')) {
+      window.__firstWidgetRenderAt = performance.now();
+    }
+    if (marked && window.__firstWidgetRenderAt !== null) observer.disconnect();
+  };
+  const observer = new MutationObserver(seen);
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+const SCRIPT_LOADS = `performance.getEntriesByType('resource')
+  .filter((e) => e.name.split('?')[0].endsWith('.js'))
+  .map((e) => ({ url: e.name, startTimeMs: e.startTime, responseEndMs: e.responseEnd,
+    encodedBytes: e.encodedBodySize || e.transferSize || 0 }))`;
+
 const LOADED_BYTES = `(() => {
   const entries = performance.getEntriesByType('resource');
   const sum = (ext) => entries
     .filter((e) => e.name.split('?')[0].endsWith(ext))
     .reduce((total, e) => total + (e.encodedBodySize || e.transferSize || 0), 0);
   return { jsBytes: sum('.js'), cssBytes: sum('.css') };
+})()`;
+
+const SCROLL_THROUGH = `(async () => {
+  const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+  for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+    window.scrollTo(0, y);
+    await new Promise((r) => setTimeout(r, 120));
+  }
+  window.scrollTo(0, document.documentElement.scrollHeight);
 })()`;
 
 const WATCH_LONG_TASKS = `(() => {
@@ -48,9 +133,7 @@ const FRAME_GAPS = (windowMs: number) => `new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
-async function loadedBytes(page: Page): Promise<{ jsBytes: number; cssBytes: number }> {
-  return page.evaluate(LOADED_BYTES) as Promise<{ jsBytes: number; cssBytes: number }>;
-}
+const round1 = (x: number) => Math.round(x * 10) / 10;
 
 async function firstContentfulPaintMs(page: Page): Promise<number | null> {
   return page.evaluate(`(() => {
@@ -59,26 +142,132 @@ async function firstContentfulPaintMs(page: Page): Promise<number | null> {
   })()`) as Promise<number | null>;
 }
 
-async function main(): Promise<number> {
-  const server = await preview({ preview: { host: '127.0.0.1', port: 0 }, logLevel: 'warn' });
-  const base = server.resolvedUrls?.local[0];
-  const browser = await launchBrowser({ webgpu: true });
-  try {
-    if (!base) throw new Error('vite preview reported no local URL (is dist/ built?)');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+/** One lesson's load figures. */
+interface LessonFigures {
+  slug: string;
+  firstLoadJsBytes: number;
+  firstLoadScripts: number;
+  firstLoadVerdict: 'PASS' | 'OVER';
+  /** CLS from the shifts after the lesson text was painted: widgets arriving (the budget). */
+  cls: number;
+  clsVerdict: 'PASS' | 'OVER';
+  /** CLS over the whole load, including the lesson replacing its loading state. */
+  clsWholeLoad: number;
+  firstContentfulPaintMs: number | null;
+  lessonTextPaintMs: number | null;
+  firstWidgetRequestMs: number | null;
+  firstWidgetArrivedMs: number | null;
+  firstWidgetRenderMs: number | null;
+  textBeforeWidgetCode: boolean;
+  textBeforeWidgetRequest: boolean;
+}
 
-    process.stderr.write('[bench:page] home\n');
-    await page.goto(base + '#/');
+async function measureLesson(browser: Browser, base: string, slug: string): Promise<LessonFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await context.addInitScript(WATCH_PAGE);
+    const page = await context.newPage();
+    await page.goto(`${base}?sw=off#/lesson/${slug}`);
+    await page.locator('.lesson-body h2').first().waitFor({ timeout: 60_000 });
+    await page.evaluate(SCROLL_THROUGH);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.widget-placeholder').length === 0,
+      undefined,
+      { timeout: 60_000 },
+    );
+    await page.waitForTimeout(500);
+    const scripts = (await page.evaluate(SCRIPT_LOADS)) as ScriptLoad[];
+    const shifts = (await page.evaluate('window.__shifts')) as LayoutShift[];
+    const textPaint = (await page.evaluate('window.__lessonTextPaintAt')) as number | null;
+    const widgetRender = (await page.evaluate('window.__firstWidgetRenderAt')) as number | null;
+    const split = splitFirstLoad(scripts, slug);
+    if (!split) throw new Error(`lesson ${slug}: its chunk was not among the loaded scripts`);
+    const firstLoadJsBytes = totalBytes(split.firstLoad);
+    // No paint time seen: count every shift rather than none.
+    const textAt = textPaint ?? Number.NEGATIVE_INFINITY;
+    const cls = cumulativeLayoutShift(shiftsAfter(shifts, textAt));
+    const clsWholeLoad = cumulativeLayoutShift(shifts);
+    const widgetRequest = split.later.length
+      ? Math.min(...split.later.map((s) => s.startTimeMs))
+      : null;
+    const widgetArrived = split.later.length
+      ? Math.min(...split.later.map((s) => s.responseEndMs))
+      : null;
+    return {
+      slug,
+      firstLoadJsBytes,
+      firstLoadScripts: split.firstLoad.length,
+      firstLoadVerdict: verdict(firstLoadJsBytes, FIRST_LOAD_BUDGET_BYTES),
+      cls: Math.round(cls * 10000) / 10000,
+      clsVerdict: verdict(cls, CLS_BUDGET),
+      clsWholeLoad: Math.round(clsWholeLoad * 10000) / 10000,
+      firstContentfulPaintMs: await firstContentfulPaintMs(page),
+      lessonTextPaintMs: textPaint === null ? null : Math.round(textPaint),
+      firstWidgetRequestMs: widgetRequest === null ? null : Math.round(widgetRequest),
+      firstWidgetArrivedMs: widgetArrived === null ? null : Math.round(widgetArrived),
+      firstWidgetRenderMs: widgetRender === null ? null : Math.round(widgetRender),
+      textBeforeWidgetCode:
+        textPaint !== null && (widgetRender === null || textPaint <= widgetRender),
+      textBeforeWidgetRequest:
+        textPaint !== null && (widgetRequest === null || textPaint <= widgetRequest),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The catalog GPU with the most SMs (ties: the most FP32 cores), the explorer's heaviest case. */
+function largestGpu(): { id: string; name: string; sms: number } {
+  const gpus = listGpus();
+  const best = gpus.reduce((a, b) =>
+    b.sms.value > a.sms.value || (b.sms.value === a.sms.value && b.fp32Cores > a.fp32Cores) ? b : a,
+  );
+  return { id: best.id, name: best.name, sms: best.sms.value };
+}
+
+async function measureExplorer(browser: Browser, base: string) {
+  const gpu = largestGpu();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}?sw=off#/lesson/inside-a-gpu`);
+    const explorer = page.locator('[data-widget="explorer"]');
+    await page.locator('[data-widget="explorer"][data-status="idle"]').waitFor();
+    await explorer.getByLabel('GPU from the catalog').selectOption(gpu.id);
+    await explorer.scrollIntoViewIfNeeded();
+    await page.evaluate(WATCH_LONG_TASKS);
+    await explorer.locator('[data-action="play"]').click();
+    const frames = (await page.evaluate(FRAME_GAPS(ANIMATION_WINDOW_MS))) as number[];
+    const longTasks = (await page.evaluate('window.__longTasks')) as number[];
+    const p95 = percentile(frames, 0.95);
+    return {
+      gpu: gpu.id,
+      gpuName: gpu.name,
+      sms: gpu.sms,
+      windowMs: ANIMATION_WINDOW_MS,
+      framesPerSecond: round1((frames.length / ANIMATION_WINDOW_MS) * 1000),
+      p95FrameGapMs: round1(p95),
+      p95Verdict: verdict(p95, FRAME_GAP_BUDGET_MS),
+      longestFrameGapMs: round1(percentile(frames, 1)),
+      longTasks: longTasks.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureHomeAndLesson1(browser: Browser, base: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${base}?sw=off#/`);
     await page.locator('[data-lesson]').first().waitFor();
     const home = {
       firstContentfulPaintMs: await firstContentfulPaintMs(page),
-      ...(await loadedBytes(page)),
+      ...((await page.evaluate(LOADED_BYTES)) as { jsBytes: number; cssBytes: number }),
     };
-
-    process.stderr.write('[bench:page] lesson 1\n');
     const lessonPage = await context.newPage();
-    await lessonPage.goto(base + '#/lesson/why-gpus');
+    await lessonPage.goto(`${base}?sw=off#/lesson/why-gpus`);
     await lessonPage.locator('.lesson-body h2').first().waitFor();
     const headingMs = (await lessonPage.evaluate('Math.round(performance.now())')) as number;
     await lessonPage.locator('[data-widget="race"] form').waitFor();
@@ -87,29 +276,70 @@ async function main(): Promise<number> {
       firstContentfulPaintMs: await firstContentfulPaintMs(lessonPage),
       firstSectionHeadingMs: headingMs,
       raceWidgetReadyMs: raceReadyMs,
-      ...(await loadedBytes(lessonPage)),
+      ...((await lessonPage.evaluate(LOADED_BYTES)) as { jsBytes: number; cssBytes: number }),
     };
+    return { home, lesson };
+  } finally {
+    await context.close();
+  }
+}
 
-    process.stderr.write('[bench:page] explorer animation\n');
-    const explorerPage = await context.newPage();
-    await explorerPage.goto(base + '#/lesson/inside-a-gpu');
-    const explorer = explorerPage.locator('[data-widget="explorer"]');
-    await explorerPage.locator('[data-widget="explorer"][data-status="idle"]').waitFor();
-    await explorer.scrollIntoViewIfNeeded();
-    await explorerPage.evaluate(WATCH_LONG_TASKS);
-    await explorer.locator('[data-action="play"]').click();
-    const frames = (await explorerPage.evaluate(FRAME_GAPS(ANIMATION_WINDOW_MS))) as number[];
-    const longTasks = (await explorerPage.evaluate('window.__longTasks')) as number[];
-    const sorted = [...frames].sort((a, b) => a - b);
-    const animation = {
-      windowMs: ANIMATION_WINDOW_MS,
-      framesPerSecond: Math.round((frames.length / ANIMATION_WINDOW_MS) * 1000 * 10) / 10,
-      p95FrameGapMs: Math.round((sorted[Math.floor(sorted.length * 0.95)] ?? 0) * 10) / 10,
-      longestFrameGapMs: Math.round((sorted[sorted.length - 1] ?? 0) * 10) / 10,
-      longTasks: longTasks.length,
-    };
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
 
-    process.stdout.write(`${JSON.stringify({ home, lesson, animation })}\n`);
+function report(
+  lessons: LessonFigures[],
+  animation: Awaited<ReturnType<typeof measureExplorer>>,
+): string {
+  const rows = lessons.map(
+    (l) =>
+      `  ${l.slug.padEnd(22)} JS ${kb(l.firstLoadJsBytes).padStart(9)} ${l.firstLoadVerdict}` +
+      `   CLS ${l.cls.toFixed(4)} ${l.clsVerdict} (whole load ${l.clsWholeLoad.toFixed(4)})` +
+      `   text painted ${l.lessonTextPaintMs ?? '?'} ms, first widget rendered ` +
+      `${l.firstWidgetRenderMs ?? '-'} ms ${l.textBeforeWidgetCode ? 'PASS' : 'OVER'} ` +
+      `(its code requested ${l.firstWidgetRequestMs ?? '-'} ms, arrived ${l.firstWidgetArrivedMs ?? '-'} ms)`,
+  );
+  return [
+    `First-load JavaScript per lesson (gzip as served by vite preview; budget ${kb(FIRST_LOAD_BUDGET_BYTES)}),`,
+    `CLS while widgets arrive, after the text is painted (budget ${CLS_BUDGET}; the whole load's CLS beside it),`,
+    `lesson text painted (Element Timing) before the first widget rendered:`,
+    ...rows,
+    `Explorer at ${animation.gpuName} (${animation.sms} SMs), ${animation.windowMs} ms playing: ` +
+      `p95 frame gap ${animation.p95FrameGapMs} ms ${animation.p95Verdict} (budget ${FRAME_GAP_BUDGET_MS} ms), ` +
+      `${animation.framesPerSecond} frames/s, longest ${animation.longestFrameGapMs} ms, ` +
+      `${animation.longTasks} long tasks`,
+  ].join('\n');
+}
+
+async function main(): Promise<number> {
+  const outDir = process.env.BENCH_DIST ?? join(tmpdir(), 'gpu-lab-bench-page');
+  if (process.env.BENCH_SKIP_BUILD === '1' && existsSync(join(outDir, 'index.html'))) {
+    log(`using the build in ${outDir}`);
+  } else {
+    log(`building into ${outDir}`);
+    await build({ build: { outDir, emptyOutDir: true }, logLevel: 'warn' });
+  }
+  const server = await preview({
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0 },
+    logLevel: 'warn',
+  });
+  const base = server.resolvedUrls?.local[0];
+  const browser = await launchBrowser({ webgpu: true });
+  try {
+    if (!base) throw new Error('vite preview reported no local URL');
+    log('home and lesson 1');
+    const { home, lesson } = await measureHomeAndLesson1(browser, base);
+    const lessons: LessonFigures[] = [];
+    for (const meta of buildManifest('content')) {
+      log(`lesson ${meta.slug}`);
+      lessons.push(await measureLesson(browser, base, meta.slug));
+    }
+    log('explorer animation');
+    const animation = await measureExplorer(browser, base);
+    process.stdout.write(`${report(lessons, animation)}\n`);
+    process.stdout.write(`${JSON.stringify({ home, lesson, lessons, animation })}\n`);
     return 0;
   } finally {
     await browser.close();

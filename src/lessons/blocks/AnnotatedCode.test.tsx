@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AnnotatedCode } from './AnnotatedCode';
+import { AnnotatedCode, codeLines } from './AnnotatedCode';
 import { readNotes, trimBlankEnds } from './annotations';
+import { highlight } from './highlight';
 
 const CODE = `
 device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
@@ -17,9 +18,37 @@ function lineEl(container: HTMLElement, n: number): HTMLElement {
   return el;
 }
 
+describe('codeLines', () => {
+  it("uses the highlighted HTML when it has the code's lines", () => {
+    const text = 'a = "x"\nb = 1';
+    const lines = codeLines(text, highlight(text, 'python'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('hljs-string');
+  });
+
+  it('falls back to escaped text when the HTML is missing or does not fit the code', () => {
+    expect(codeLines('a < b\nc', undefined)).toEqual(['a &lt; b', 'c']);
+    expect(codeLines('a < b\nc', '<span class="hljs-x">only one line</span>')).toEqual([
+      'a &lt; b',
+      'c',
+    ]);
+  });
+});
+
 describe('AnnotatedCode', () => {
+  it('shows plain, escaped lines when nothing was highlighted at build time', () => {
+    const { container } = render(<AnnotatedCode lang="python" code={'x = "<b>"'} />);
+    expect(container.querySelector('b')).toBeNull();
+    expect(container.querySelector('[class^="hljs-"]')).toBeNull();
+    expect(container.querySelector('.ac-text')?.textContent).toBe('x = "<b>"');
+  });
+
   it('renders numbered, highlighted lines without the blank first and last lines', () => {
-    const { container } = render(<AnnotatedCode lang="python" code={CODE} />);
+    // As a lesson passes it: the build adds the highlighted HTML (scripts/highlight-code.ts).
+    const html = highlight(trimBlankEnds(CODE), 'python');
+    const { container } = render(
+      <AnnotatedCode lang="python" code={CODE} highlightedHtml={html} />,
+    );
     const lines = container.querySelectorAll('.ac-line');
     expect(lines).toHaveLength(4);
     expect(lineEl(container, 1).querySelector('.ac-num')?.textContent).toBe('1');

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { readNotes, trimBlankEnds, type LineNote } from './annotations';
 import { CopyButton } from './CopyButton';
-import { highlight, languageLabel, resolveLanguage, splitHighlightedLines } from './highlight';
+import { escapeHtml, languageLabel, resolveLanguage, splitHighlightedLines } from './code-language';
 import { InlineText } from './InlineText';
 import './blocks.css';
 
@@ -11,17 +11,33 @@ export interface AnnotatedCodeProps {
   code: string;
   notes?: Record<number, string>;
   title?: string;
+  /**
+   * The code highlighted at build time (scripts/highlight-code.ts adds it to lessons; authors
+   * never write it). Without it, or when it does not have the code's line count, the code is
+   * shown as plain text.
+   */
+  highlightedHtml?: string;
+}
+
+/** The HTML of each line: the build's highlighting when it fits the code, else escaped text. */
+export function codeLines(text: string, highlightedHtml: string | undefined): string[] {
+  const plain = text.split('\n');
+  if (typeof highlightedHtml === 'string') {
+    const lines = splitHighlightedLines(highlightedHtml);
+    if (lines.length === plain.length) return lines;
+  }
+  return plain.map(escapeHtml);
 }
 
 /**
  * Highlighted code with line numbers whose important lines carry numbered notes, listed beside
  * the code on wide screens and under it on narrow ones. Misplaced notes are reported, not thrown.
  */
-export function AnnotatedCode({ lang, code, notes, title }: AnnotatedCodeProps) {
+export function AnnotatedCode({ lang, code, notes, title, highlightedHtml }: AnnotatedCodeProps) {
   const baseId = useId();
   const text = trimBlankEnds(typeof code === 'string' ? code : '');
   const key = resolveLanguage(lang) ?? 'plaintext';
-  const lines = splitHighlightedLines(highlight(text, key));
+  const lines = codeLines(text, highlightedHtml);
   const read = readNotes(notes, lines.length);
   const problems = typeof code === 'string' ? read.problems : ['the code={`...`} is missing'];
   const byLine = new Map(read.notes.map((n) => [n.line, n]));

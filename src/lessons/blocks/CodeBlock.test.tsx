@@ -1,9 +1,24 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createElement, type ReactNode } from 'react';
 import { CodeBlock, readFencedCode } from './CodeBlock';
+import { highlightToHast, type HighlightNode } from './highlight';
 
 const PY = 'import torch\ndef f(x):\n    return x.to("cuda")\n';
+
+/** What MDX hands the component for a fence the build highlighted (scripts/highlight-code.ts). */
+function built(nodes: HighlightNode[]): ReactNode[] {
+  return nodes.map((n, i) =>
+    n.type === 'text'
+      ? n.value
+      : createElement(
+          'span',
+          { key: i, className: n.properties.className.join(' ') },
+          built(n.children),
+        ),
+  );
+}
 
 function stubClipboard(writeText: (text: string) => Promise<void>) {
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -20,10 +35,10 @@ describe('CodeBlock', () => {
     vi.useRealTimers();
   });
 
-  it('highlights Python from the MDX shape <pre><code className="language-python">', () => {
+  it('shows the build\'s highlighting from the MDX shape <pre><code className="language-python">', () => {
     const { container } = render(
       <CodeBlock>
-        <code className="language-python">{PY}</code>
+        <code className="language-python">{built(highlightToHast(PY.slice(0, -1), 'python'))}</code>
       </CodeBlock>,
     );
     const keywords = Array.from(container.querySelectorAll('.hljs-keyword')).map(
@@ -101,10 +116,35 @@ describe('readFencedCode', () => {
     expect(readFencedCode(['\n', <code className="language-json">{'{}\n'}</code>, '\n'])).toEqual({
       lang: 'json',
       text: '{}',
+      body: '{}',
     });
   });
 
   it('treats a pre without a code element as plain text', () => {
-    expect(readFencedCode('just text')).toEqual({ lang: null, text: 'just text' });
+    expect(readFencedCode('just text')).toEqual({
+      lang: null,
+      text: 'just text',
+      body: 'just text',
+    });
+  });
+
+  it('keeps highlighted spans as the body and reads the text through them', () => {
+    const spans = built(highlightToHast('x = "a"', 'python'));
+    const read = readFencedCode(<code className="language-python">{spans}</code>);
+    expect(read.text).toBe('x = "a"');
+    expect(read.body).toBe(spans);
+  });
+});
+
+describe('CodeBlock without build-time highlighting', () => {
+  it('shows plain code as text, never running a highlighter in the page', () => {
+    const { container } = render(
+      <CodeBlock>
+        <code className="language-python">{PY}</code>
+      </CodeBlock>,
+    );
+    expect(container.querySelector('[class^="hljs-"]')).toBeNull();
+    expect(container.querySelector('code')?.textContent).toBe(PY.slice(0, -1));
+    expect(container.querySelector('.code-block-lang')?.textContent).toBe('Python');
   });
 });

@@ -6,7 +6,7 @@ import {
   type ReactNode,
 } from 'react';
 import { CopyButton } from './CopyButton';
-import { highlight, languageLabel, resolveLanguage } from './highlight';
+import { languageLabel, resolveLanguage } from './code-language';
 import './blocks.css';
 
 /** Props MDX gives the `pre` override: the fenced code arrives as one `<code>` child. */
@@ -22,8 +22,16 @@ export function textOf(node: ReactNode): string {
   return '';
 }
 
-/** Language and text of a fenced block, read from `<code className="language-x">text</code>`. */
-export function readFencedCode(children: ReactNode): { lang: string | null; text: string } {
+/**
+ * Language, text and body of a fenced block, read from `<code className="language-x">…</code>`.
+ * The body is what the code element holds: the token spans the build put there
+ * (scripts/highlight-code.ts), or plain text, which is shown as it is.
+ */
+export function readFencedCode(children: ReactNode): {
+  lang: string | null;
+  text: string;
+  body: ReactNode;
+} {
   const parts = Children.toArray(children).filter(
     (c) => !(typeof c === 'string' && c.trim() === ''),
   );
@@ -33,12 +41,18 @@ export function readFencedCode(children: ReactNode): { lang: string | null; text
   const lang = /(?:^|\s)language-(\S+)/.exec(className)?.[1] ?? null;
   const raw = code ? textOf(code.props.children) : textOf(children);
   // Markdown fences end the code with a newline; it would show as an empty last line.
-  return { lang, text: raw.replace(/\r?\n$/, '') };
+  const text = raw.replace(/\r?\n$/, '');
+  const inner = code?.props.children;
+  const highlighted = Children.toArray(inner).some((c) => isValidElement(c));
+  return { lang, text, body: highlighted ? inner : text };
 }
 
-/** A highlighted code block with a language label and a copy button (the MDX `pre` override). */
+/**
+ * A code block with a language label and a copy button (the MDX `pre` override), showing the
+ * highlighting done at build time.
+ */
 export function CodeBlock({ children, className, ...rest }: CodeBlockProps) {
-  const { lang, text } = readFencedCode(children);
+  const { lang, text, body } = readFencedCode(children);
   const key = resolveLanguage(lang) ?? 'plaintext';
   const name = lang ?? 'text';
   return (
@@ -50,10 +64,7 @@ export function CodeBlock({ children, className, ...rest }: CodeBlockProps) {
       {/* Focusable so keyboard users can scroll long lines; a group, as a lesson has many. */}
       <div className="code-scroll" role="group" tabIndex={0} aria-label={`Code: ${name}`}>
         <pre {...rest}>
-          <code
-            className={`hljs language-${key}`}
-            dangerouslySetInnerHTML={{ __html: highlight(text, key) }}
-          />
+          <code className={`hljs language-${key}`}>{body}</code>
         </pre>
       </div>
     </div>

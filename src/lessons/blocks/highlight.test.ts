@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   escapeHtml,
   highlight,
+  highlighterNames,
+  highlightToHast,
   languageLabel,
   resolveLanguage,
   splitHighlightedLines,
+  type HighlightNode,
 } from './highlight';
+import { DISPLAY_NAMES } from './code-language';
+
+function textOf(nodes: HighlightNode[]): string {
+  return nodes.map((n) => (n.type === 'text' ? n.value : textOf(n.children))).join('');
+}
 
 describe('highlight', () => {
   it('marks Python keywords, strings and numbers with hljs classes', () => {
@@ -31,6 +39,16 @@ describe('highlight', () => {
     expect(html).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more');
     expect(highlight('a < b', undefined)).toBe('a &lt; b');
     expect(highlight('if <b>', 'plaintext')).toBe('if &lt;b&gt;');
+  });
+
+  it('knows every name highlight.js knows for the registered languages (the page has no highlight.js)', () => {
+    for (const key of Object.keys(DISPLAY_NAMES)) {
+      const names = highlighterNames(key);
+      expect(names.length, key).toBeGreaterThan(0);
+      for (const name of names) expect(resolveLanguage(name), name).toBe(key);
+    }
+    expect(resolveLanguage('toString')).toBeNull();
+    expect(resolveLanguage('__proto__')).toBeNull();
   });
 
   it('gives readable language labels', () => {
@@ -63,5 +81,31 @@ describe('splitHighlightedLines', () => {
 
   it('keeps empty lines', () => {
     expect(splitHighlightedLines('a\n\nb')).toEqual(['a', '', 'b']);
+  });
+});
+
+describe('highlightToHast', () => {
+  it('turns token spans into hast elements around the exact original text', () => {
+    const code = 'x = "<&>\'" # done\ny = """a\nb"""';
+    const nodes = highlightToHast(code, 'python');
+    expect(textOf(nodes)).toBe(code);
+    const strings = nodes.filter(
+      (n) => n.type === 'element' && n.properties.className.includes('hljs-string'),
+    );
+    expect(strings.map((n) => textOf([n]))).toEqual(['"<&>\'"', '"""a\nb"""']);
+  });
+
+  it('nests spans as highlight.js does, and gives plain text for unknown languages', () => {
+    const nested = highlightToHast('def f(x: int = 1):\n    return 1', 'python');
+    const hasNested = nested.some(
+      (n) => n.type === 'element' && n.children.some((c) => c.type === 'element'),
+    );
+    expect(hasNested).toBe(true);
+    const fn = nested.find(
+      (n) => n.type === 'element' && n.properties.className.includes('hljs-title'),
+    );
+    expect(fn && textOf([fn])).toBe('f');
+    expect(highlightToHast('<b>&', 'cuda')).toEqual([{ type: 'text', value: '<b>&' }]);
+    expect(highlightToHast('', 'python')).toEqual([]);
   });
 });

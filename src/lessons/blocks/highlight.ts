@@ -5,53 +5,31 @@ import json from 'highlight.js/lib/languages/json';
 import plaintext from 'highlight.js/lib/languages/plaintext';
 import python from 'highlight.js/lib/languages/python';
 import typescript from 'highlight.js/lib/languages/typescript';
+import { escapeHtml, resolveLanguage } from './code-language.ts';
 
-// Only the languages lessons use are registered, which keeps highlight.js small in the bundle.
+/*
+ * Build-time highlighting: lessons are highlighted when they are compiled
+ * (scripts/highlight-code.ts), so nothing in the app imports this module and highlight.js is not
+ * shipped to the browser. Only the languages lessons use are registered.
+ */
 hljs.registerLanguage('python', python);
 hljs.registerLanguage('typescript', typescript);
 hljs.registerLanguage('javascript', javascript);
 hljs.registerLanguage('bash', bash);
 hljs.registerLanguage('json', json);
 hljs.registerLanguage('plaintext', plaintext);
-hljs.registerAliases(['shell', 'console', 'terminal'], { languageName: 'bash' });
 
-const DISPLAY_NAMES: Record<string, string> = {
-  python: 'Python',
-  typescript: 'TypeScript',
-  javascript: 'JavaScript',
-  bash: 'Bash',
-  json: 'JSON',
-  plaintext: 'Text',
-};
+export {
+  escapeHtml,
+  languageLabel,
+  resolveLanguage,
+  splitHighlightedLines,
+} from './code-language.ts';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for use as HTML content or an attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
-
-/** The registered language a name or alias (`py`, `ts`, `sh`) stands for, or null when none. */
-export function resolveLanguage(lang: string | null | undefined): string | null {
-  if (!lang) return null;
-  const found = hljs.getLanguage(lang.trim().toLowerCase());
-  if (!found?.name) return null;
-  // getLanguage returns the definition; map its display name back to the registered key.
-  const key = Object.keys(DISPLAY_NAMES).find((k) => hljs.getLanguage(k) === found);
-  return key ?? null;
-}
-
-/** A human name for a language label ("Python"); unknown names are shown as written. */
-export function languageLabel(lang: string | null | undefined): string {
-  const key = resolveLanguage(lang);
-  if (key) return DISPLAY_NAMES[key] ?? key;
-  return lang?.trim() ? lang.trim() : 'Text';
+/** The names highlight.js itself knows for a registered language (for tests of the alias table). */
+export function highlighterNames(key: string): string[] {
+  const found = hljs.getLanguage(key);
+  return found ? [key, ...(found.aliases ?? [])] : [];
 }
 
 /**
@@ -64,30 +42,58 @@ export function highlight(code: string, lang: string | null | undefined): string
   return hljs.highlight(code, { language: key, ignoreIllegals: true }).value;
 }
 
-const TOKEN = /(<span[^>]*>|<\/span>|\n)/;
+/** A node of highlighted code as a hast tree has it: text, or a span with classes. */
+export type HighlightNode =
+  | { type: 'text'; value: string }
+  | {
+      type: 'element';
+      tagName: 'span';
+      properties: { className: string[] };
+      children: HighlightNode[];
+    };
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&#x27;': "'",
+};
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (e) => ENTITIES[e] ?? e);
+}
 
 /**
- * Splits highlighted HTML into one HTML string per source line, closing the spans still open at
- * each line end and reopening them on the next line (multi-line strings and comments).
+ * Highlights code into hast nodes (spans with `hljs-*` classes around text), for a rehype plugin
+ * to put into the page at build time. Throws if the highlighter's HTML has a shape it does not
+ * expect, rather than emitting broken markup.
  */
-export function splitHighlightedLines(html: string): string[] {
-  const lines: string[] = [];
-  const open: string[] = [];
-  let current = '';
-  for (const part of html.split(TOKEN)) {
-    if (part === '\n') {
-      lines.push(current + '</span>'.repeat(open.length));
-      current = open.join('');
-    } else if (part.startsWith('<span')) {
-      open.push(part);
-      current += part;
+export function highlightToHast(code: string, lang: string | null | undefined): HighlightNode[] {
+  const root: HighlightNode[] = [];
+  const stack: HighlightNode[][] = [root];
+  for (const part of highlight(code, lang).split(/(<span[^>]*>|<\/span>)/)) {
+    if (part === '') continue;
+    const top = stack[stack.length - 1] as HighlightNode[];
+    if (part.startsWith('<span')) {
+      const className = /class="([^"]*)"/.exec(part)?.[1]?.split(/\s+/).filter(Boolean) ?? [];
+      const span: HighlightNode = {
+        type: 'element',
+        tagName: 'span',
+        properties: { className },
+        children: [],
+      };
+      top.push(span);
+      stack.push(span.children);
     } else if (part === '</span>') {
-      open.pop();
-      current += part;
+      if (stack.length === 1) throw new Error('highlighted code closes a span it never opened');
+      stack.pop();
     } else {
-      current += part;
+      if (part.includes('<')) throw new Error(`unexpected markup in highlighted code: ${part}`);
+      top.push({ type: 'text', value: unescapeHtml(part) });
     }
   }
-  lines.push(current);
-  return lines;
+  if (stack.length !== 1) throw new Error('highlighted code leaves a span open');
+  return root;
 }

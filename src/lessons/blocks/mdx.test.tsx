@@ -11,6 +11,7 @@ import { CodeBlock } from './CodeBlock';
 import { Practice, Task } from './Practice';
 import { Choice, QuickCheck } from './QuickCheck';
 import { choiceKey } from './quick-check-model';
+import { rehypeHighlightCode } from '../../../scripts/highlight-code';
 
 // The blocks as a lesson gets them (components.tsx), without the lazily loaded widgets.
 const components: MDXComponents = {
@@ -24,7 +25,12 @@ const components: MDXComponents = {
 };
 
 async function renderMdx(source: string) {
-  const { default: Content } = await evaluate(source, { ...runtime, baseUrl: import.meta.url });
+  const { default: Content } = await evaluate(source, {
+    ...runtime,
+    baseUrl: import.meta.url,
+    // Fences are highlighted when a lesson is compiled, as the build does.
+    rehypePlugins: [rehypeHighlightCode],
+  });
   return render(<Content components={components} />);
 }
 
