@@ -21,8 +21,19 @@ if (existsSync(tool)) {
   );
 }
 
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'src/lessons/content.test.ts'], {
-  stdio: 'inherit',
-});
+const r = spawnSync(
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project',
+    'unit',
+    'src/lessons/content.test.ts',
+    'src/app/guides-content.test.ts',
+  ],
+  {
+    stdio: 'inherit',
+  },
+);
 if (r.status !== 0) failed = true;
 process.exit(failed ? 1 : 0);

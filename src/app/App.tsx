@@ -1,22 +1,74 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useRoute } from './useRoute';
 import { HomePage } from './HomePage';
 import { LessonPage } from './LessonPage';
 import { NotFoundPage } from './NotFoundPage';
-import { KnowledgeCheckPage } from './KnowledgeCheckPage';
-import { GlossaryPage } from './GlossaryPage';
-import { glossaryHref } from './route';
+import { glossaryHref, guideHref } from './route';
 import { ProgressNotice } from './ProgressNotice';
-import { ProgressPage } from './ProgressPage';
 import { ReviewNotice } from './ReviewNotice';
+import { UpdateNotice } from './UpdateNotice';
 import { findLesson } from '../lessons/registry';
+import { preloadQuestionBlocks } from '../lessons/blocks/lazy-questions';
+
+// Pages a lesson does not need load on their own route, so a lesson's first load stays small.
+// Pages made of questions load the question blocks beside their own code (see lazy-questions).
+const KnowledgeCheckPage = lazy(() =>
+  Promise.all([import('./KnowledgeCheckPage'), preloadQuestionBlocks()]).then(([m]) => ({
+    default: m.KnowledgeCheckPage,
+  })),
+);
+const GlossaryPage = lazy(() =>
+  import('./GlossaryPage').then((m) => ({ default: m.GlossaryPage })),
+);
+const GuidePage = lazy(() => import('./GuidePage').then((m) => ({ default: m.GuidePage })));
+const ProgressPage = lazy(() =>
+  import('./ProgressPage').then((m) => ({ default: m.ProgressPage })),
+);
+const EmbedPage = lazy(() =>
+  Promise.all([import('../embed-page/EmbedPage'), preloadQuestionBlocks()]).then(([m]) => ({
+    default: m.EmbedPage,
+  })),
+);
+
+/**
+ * Stands in for a page while its code loads: a screen tall, so the footer below does not sit
+ * in view and then jump down when the page arrives.
+ */
+function PageLoading({ children }: { children?: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <p className="loading page-loading" style={{ minHeight: '100vh' }}>
+          Loading…
+        </p>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 /** The app: header, the page for the current route, footer. */
 export function App() {
   const route = useRoute();
   const lesson = route.page === 'lesson' ? findLesson(route.slug) : undefined;
 
+  const guide = route.page === 'guide' ? route.name : null;
+
   useEffect(() => {
+    // An embed page names itself (its effect runs before this one).
+    if (route.page === 'embed') return;
+    if (guide) {
+      // The guide's title lives with its page, which this route loads anyway.
+      let live = true;
+      document.title = 'GPU Lab';
+      void import('./GuidePage').then((m) => {
+        if (live) document.title = `${m.guideTitle(guide)} · GPU Lab`;
+      });
+      return () => {
+        live = false;
+      };
+    }
     document.title = lesson
       ? `${lesson.title} · GPU Lab`
       : route.page === 'check'
@@ -24,7 +76,19 @@ export function App() {
         : route.page === 'glossary'
           ? 'Glossary · GPU Lab'
           : 'GPU Lab';
-  }, [lesson, route.page]);
+  }, [lesson, route.page, guide]);
+
+  // An embed (a widget, question or check in another site's iframe): the page alone, in one <main>.
+  if (route.page === 'embed') {
+    return (
+      <main id="main" className="embed-main" tabIndex={-1}>
+        {/* No footer below an embed, so no screen-tall placeholder either. */}
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <EmbedPage target={route.target} query={route.query} />
+        </Suspense>
+      </main>
+    );
+  }
 
   return (
     <>
@@ -42,15 +106,33 @@ export function App() {
       </header>
       <ProgressNotice />
       <ReviewNotice />
+      <UpdateNotice />
       <main id="main" tabIndex={-1}>
         {route.page === 'home' && <HomePage />}
-        {route.page === 'check' && <KnowledgeCheckPage />}
-        {route.page === 'progress' && <ProgressPage />}
+        {route.page === 'check' && (
+          <PageLoading>
+            <KnowledgeCheckPage />
+          </PageLoading>
+        )}
+        {route.page === 'progress' && (
+          <PageLoading>
+            <ProgressPage />
+          </PageLoading>
+        )}
         {route.page === 'lesson' && lesson && (
           <LessonPage key={lesson.slug} lesson={lesson} section={route.section} />
         )}
         {route.page === 'lesson' && !lesson && <NotFoundPage path={`/lesson/${route.slug}`} />}
-        {route.page === 'glossary' && <GlossaryPage term={route.term} />}
+        {route.page === 'glossary' && (
+          <PageLoading>
+            <GlossaryPage term={route.term} />
+          </PageLoading>
+        )}
+        {route.page === 'guide' && (
+          <PageLoading>
+            <GuidePage key={route.name} name={route.name} section={route.section} />
+          </PageLoading>
+        )}
         {route.page === 'not-found' && <NotFoundPage path={route.path} />}
       </main>
       <footer className="site-footer">
@@ -60,6 +142,10 @@ export function App() {
         </p>
         <nav aria-label="Reference">
           <a href={glossaryHref()}>Glossary</a>
+          {' · '}
+          <a href={guideHref('instructors')}>Instructors’ guide</a>
+          {' · '}
+          <a href={guideHref('authors')}>Authors’ guide</a>
         </nav>
       </footer>
     </>

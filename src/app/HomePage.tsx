@@ -1,5 +1,5 @@
 import { lessons } from '../lessons/registry';
-import { CHECK_HREF, glossaryHref, lessonHref } from './route';
+import { CHECK_HREF, glossaryHref, guideHref, lessonHref } from './route';
 import { useProgress } from '../store/progress';
 import { lessonStatus, courseProgress } from './progress-summary';
 import { ReviewPanel } from './ReviewPanel';
@@ -62,6 +62,12 @@ export function HomePage() {
       <p className="home-glossary">
         <a href={glossaryHref()}>Glossary</a>: every term the course uses, defined in a few words,
         with the section that teaches it.
+      </p>
+      <p className="home-guides">
+        Teaching or writing with GPU Lab? The{' '}
+        <a href={guideHref('instructors')}>instructors’ guide</a> shows how to embed a widget, a
+        question or a lesson check in your own course site, and the{' '}
+        <a href={guideHref('authors')}>authors’ guide</a> how to write a lesson.
       </p>
     </div>
   );

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { MDXProvider } from '@mdx-js/react';
 import { findLesson, type LessonModule } from '../lessons/registry';
-import { lessonComponents } from '../lessons/components';
-import { QuestionPageContext, type QuestionPage } from '../lessons/blocks/question-frame';
+import type { QuestionPage } from '../lessons/blocks/question-frame';
 import { InlineText } from '../lessons/blocks/InlineText';
 import { summarizeCheck, teachesHref, type CheckItem } from '../lessons/questions/check-page';
 import { progressStore, useProgress } from '../store/progress';
-import { LessonBoundary } from './LessonBoundary';
+import { QuestionPageContent } from './QuestionPageContent';
 
 type LoadState =
   | { state: 'loading' }
@@ -99,17 +97,7 @@ export function KnowledgeCheckPage() {
           <p>The knowledge check could not be loaded: {load.message}</p>
         </div>
       )}
-      {Content && (
-        <div className="lesson-content">
-          <LessonBoundary>
-            <QuestionPageContext.Provider value={page}>
-              <MDXProvider components={lessonComponents}>
-                <Content components={lessonComponents} />
-              </MDXProvider>
-            </QuestionPageContext.Provider>
-          </LessonBoundary>
-        </div>
-      )}
+      {Content && <QuestionPageContent Content={Content} page={page} />}
       <section className="check-review" aria-labelledby="check-review-title">
         <h2 id="check-review-title">Review of missed questions</h2>
         {summary.missed.length === 0 ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lessonHref, parseRoute } from './route';
+import { embedHref, guideHref, GUIDE_NAMES, lessonHref, parseRoute } from './route';
 
 const none = new Map<string, string>();
 
@@ -71,5 +71,84 @@ describe('parseRoute', () => {
       section: 'recap',
       query: none,
     });
+  });
+
+  it('reads the three embed paths with their query', () => {
+    expect(parseRoute('#/embed/race?race.tasks=1000&theme=dark')).toEqual({
+      page: 'embed',
+      target: { kind: 'widget', id: 'race' },
+      query: new Map([
+        ['race.tasks', '1000'],
+        ['theme', 'dark'],
+      ]),
+    });
+    expect(parseRoute('#/embed/quiz/cy-why-independent')).toEqual({
+      page: 'embed',
+      target: { kind: 'quiz', id: 'cy-why-independent' },
+      query: none,
+    });
+    expect(parseRoute('#/embed/check/why-gpus/?frame=a1')).toEqual({
+      page: 'embed',
+      target: { kind: 'check', slug: 'why-gpus' },
+      query: new Map([['frame', 'a1']]),
+    });
+  });
+
+  it('keeps a malformed embed path as an invalid embed target, never a crash', () => {
+    for (const path of [
+      '/embed',
+      '/embed/',
+      '/embed/quiz',
+      '/embed/check/',
+      '/embed/Bad!',
+      '/embed/a/b/c',
+    ]) {
+      expect(parseRoute(`#${path}?x=1`)).toEqual({
+        page: 'embed',
+        target: { kind: 'invalid', path },
+        query: new Map([['x', '1']]),
+      });
+    }
+    expect(parseRoute('#/embedded')).toEqual({ page: 'not-found', path: '/embedded' });
+  });
+
+  it('reads the two guides, with an optional section, and round-trips their hrefs', () => {
+    expect(parseRoute('#/guide/instructors')).toEqual({
+      page: 'guide',
+      name: 'instructors',
+      section: null,
+    });
+    expect(parseRoute('#/guide/authors/questions/?x=1')).toEqual({
+      page: 'guide',
+      name: 'authors',
+      section: 'questions',
+    });
+    for (const name of GUIDE_NAMES) {
+      expect(parseRoute(guideHref(name))).toEqual({ page: 'guide', name, section: null });
+      expect(parseRoute(guideHref(name, 'a-b'))).toEqual({ page: 'guide', name, section: 'a-b' });
+    }
+  });
+
+  it('treats an unknown or malformed guide path as not found', () => {
+    for (const path of [
+      '/guide',
+      '/guide/',
+      '/guide/students',
+      '/guide/Authors',
+      '/guide/authors/a/b',
+      '/guide/constructor',
+    ]) {
+      expect(parseRoute(`#${path}`)).toEqual({ page: 'not-found', path });
+    }
+  });
+
+  it('round-trips the embed hrefs it builds', () => {
+    for (const target of [
+      { kind: 'widget', id: 'spec-table' },
+      { kind: 'quiz', id: 'kc-why-amdahl' },
+      { kind: 'check', slug: 'gpu-memory' },
+    ] as const) {
+      expect(parseRoute(embedHref(target))).toEqual({ page: 'embed', target, query: none });
+    }
   });
 });

@@ -16,6 +16,14 @@ export interface AnsweredEvent {
   /** What the learner answered, as saved (a choice key, a number with its unit, an order). */
   response: string;
   correct: boolean;
+  /** For choice questions: every choice's key and its text, in the author's order. */
+  choices?: readonly AnswerChoice[];
+}
+
+/** One choice of a choice question: the key answers name, and what the learner read. */
+export interface AnswerChoice {
+  id: string;
+  text: string;
 }
 
 /** Every question of an embedded lesson check has an answer. */

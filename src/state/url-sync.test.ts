@@ -74,6 +74,28 @@ describe('shareLink', () => {
     );
   });
 
+  it('leads an embedded widget into the lesson that places it, without the page search', () => {
+    const lessonOf = (prefix: string) => (prefix === 'race' ? 'why-gpus' : null);
+    expect(
+      shareLink(
+        'https://lab.example/gpu/index.html?endpoint=https%3A%2F%2Flrs&fetch=x',
+        '#/embed/race?race.tasks=1000&theme=dark&frame=f1',
+        'race',
+        [['race.tasks', '1000']],
+        lessonOf,
+      ),
+    ).toBe('https://lab.example/gpu/index.html#/lesson/why-gpus/widget-race?race.tasks=1000');
+    expect(shareLink('https://x/', '#/embed/orphan', 'orphan', [['orphan.a', '1']], lessonOf)).toBe(
+      'https://x/#/',
+    );
+  });
+
+  it('finds the lesson of a real widget by default', () => {
+    expect(shareLink('https://x/', '#/embed/race', 'race', [])).toBe(
+      'https://x/#/lesson/why-gpus/widget-race',
+    );
+  });
+
   it('names the anchor so the route reads it as the section', () => {
     expect(widgetAnchorId('race-b')).toBe('widget-race-b');
     expect(sectionOf('#/lesson/why-gpus/widget-race-b?race-b.tasks=1')).toBe('widget-race-b');
@@ -82,6 +104,23 @@ describe('shareLink', () => {
 });
 
 describe('initialWidgetState', () => {
+  it('reads an embed path like a lesson, and its embed options raise no notices', () => {
+    const init = initialWidgetState(
+      raceLikeSchema,
+      {},
+      '#/embed/race?theme=dark&frame=abc&mastery=0.8&actor=%7B%7D&race.tasks=1000',
+      'race',
+    );
+    expect(init.state.tasks).toBe(1000);
+    expect(init.notices).toEqual([]);
+  });
+
+  it("writes an embedded widget's pairs in place, keeping the embed options", () => {
+    expect(
+      withWidgetPairs('#/embed/race?theme=dark&race.tasks=5', 'race', [['race.tasks', '9']]),
+    ).toBe('#/embed/race?theme=dark&race.tasks=9');
+  });
+
   it('lays the props over the defaults and the URL over the props (the URL wins)', () => {
     const init = initialWidgetState(
       raceLikeSchema,

@@ -4,6 +4,7 @@
  * debounce those writes, and build a widget's share link. The URL access is injectable.
  */
 import { parseRoute } from '../app/route';
+import { lessonOfWidget } from '../embed-page/widget-lesson';
 import { buildHash, parseQuery, splitHash, type ParsedQuery } from './query';
 import type { UrlPair } from './pairs';
 
@@ -87,20 +88,30 @@ export function sectionOf(hash: string): string | null {
 
 /**
  * A widget's share link: the page URL, then `#/lesson/<slug>/widget-<prefix>?<pairs>`, so that
- * opening it restores the settings and scrolls to the widget. Off a lesson page the current path
- * is kept instead.
+ * opening it restores the settings and scrolls to the widget. On an embed page
+ * (`#/embed/<id>?…`) the link leads into the lesson that places the widget (`lessonOf`), with
+ * the page URL's search part dropped (it may hold a cmi5 launch), or to the course home when no
+ * lesson places it. Off a lesson or embed page the current path is kept instead.
  */
 export function shareLink(
   pageUrl: string,
   currentHash: string,
   prefix: string,
   pairs: readonly UrlPair[],
+  lessonOf: (widgetPrefix: string) => string | null = lessonOfWidget,
 ): string {
-  const slug = lessonSlugOf(currentHash);
+  const route = parseRoute(currentHash);
+  if (route.page === 'embed') {
+    const site = pageUrl.replace(/\?.*$/s, '');
+    const slug = lessonOf(prefix);
+    return slug === null
+      ? `${site}#/`
+      : site + buildHash(`/lesson/${slug}/${widgetAnchorId(prefix)}`, pairs);
+  }
   const path =
-    slug === null
-      ? splitHash(currentHash).path || '/'
-      : `/lesson/${slug}/${widgetAnchorId(prefix)}`;
+    route.page === 'lesson'
+      ? `/lesson/${route.slug}/${widgetAnchorId(prefix)}`
+      : splitHash(currentHash).path || '/';
   return pageUrl + buildHash(path, pairs);
 }
 

@@ -77,7 +77,7 @@ describe('the knowledge check', () => {
     const q = question(page, 'kc-moving-pinned-pageable');
     await answerByKeyboard(q, /Pinned, by a factor/, 'Lock in prediction');
     await expect(q.getByRole('status').textContent()).resolves.toMatch(/Now press Run/);
-    await q.getByRole('button', { name: 'Run' }).focus();
+    await q.getByRole('button', { name: 'Run', exact: true }).focus();
     await page.keyboard.press('Enter');
     const status = await q.getByRole('status').textContent();
     expect(status).toMatch(/Correct\./);
@@ -92,7 +92,7 @@ describe('the knowledge check', () => {
     const { page, errors, context } = await open();
     const q = question(page, 'kc-inside-relu-measured');
     await answerByKeyboard(q, /The GPU, by several times/, 'Lock in prediction');
-    await q.getByRole('button', { name: 'Run' }).focus();
+    await q.getByRole('button', { name: 'Run', exact: true }).focus();
     await page.keyboard.press('Enter');
     await q.locator('.qc-verdict').waitFor({ timeout: 120_000 });
     const status = await q.getByRole('status').textContent();

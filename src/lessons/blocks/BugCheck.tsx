@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { progressStore } from '../../store/progress';
 import { bugProblems, codeLines, gradeLine } from '../questions/bug';
 import {
+  answerQuestion,
   baseProblems,
   MalformedQuestion,
   QuestionFrame,
+  type QuestionBaseProps,
   useQuestionOnPage,
   useShownAnswer,
   Verdict,
-  type QuestionBaseProps,
 } from './question-frame';
 import { InlineText } from './InlineText';
 
@@ -52,7 +52,13 @@ function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: 
       setNudge(true);
       return;
     }
-    progressStore.getState().answerQuickCheck(id, String(current), gradeLine(current, line));
+    answerQuestion({
+      id,
+      question,
+      kind: 'bug',
+      response: String(current),
+      correct: gradeLine(current, line),
+    });
     setEditing(false);
   }
 

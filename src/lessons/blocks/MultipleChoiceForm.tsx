@@ -1,9 +1,15 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { progressStore } from '../../store/progress';
 import { gradeSelection, readSelection, selectionKey } from '../questions/multiple';
 import { InlineText } from './InlineText';
 import type { QuickCheckFormProps } from './QuickCheckForm';
-import { useQuestionOnPage, useShownAnswer, Verdict } from './question-frame';
+import {
+  answerChoices,
+  answerQuestion,
+  QuestionEmbed,
+  useQuestionOnPage,
+  useShownAnswer,
+  Verdict,
+} from './question-frame';
 import { seededOrder } from './shuffle';
 
 /**
@@ -53,9 +59,14 @@ export function MultipleChoiceForm({ id, question, choices, extra, teaches }: Qu
       return;
     }
     const keys = [...current];
-    progressStore
-      .getState()
-      .answerQuickCheck(id, selectionKey(keys), gradeSelection(keys, rightKeys).correct);
+    answerQuestion({
+      id,
+      question,
+      kind: 'multiple',
+      response: selectionKey(keys),
+      correct: gradeSelection(keys, rightKeys).correct,
+      choices: answerChoices(choices),
+    });
     setRetrying(false);
   }
 
@@ -130,6 +141,7 @@ export function MultipleChoiceForm({ id, question, choices, extra, teaches }: Qu
           ))}
         </ul>
       ) : null}
+      <QuestionEmbed id={id} question={question} />
     </div>
   );
 }

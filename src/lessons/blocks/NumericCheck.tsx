@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { progressStore } from '../../store/progress';
 import { gradeTypedAnswer } from '../questions/numeric';
 import {
+  answerQuestion,
   baseProblems,
   MalformedQuestion,
   QuestionFrame,
+  type QuestionBaseProps,
   useQuestionOnPage,
   useShownAnswer,
   Verdict,
-  type QuestionBaseProps,
 } from './question-frame';
 
 /** Props of a numeric question; the `resolved…` ones are added by the build from the engine. */
@@ -70,7 +70,13 @@ function NumericForm({
     }
     setMessage(null);
     setEditing(false);
-    progressStore.getState().answerQuickCheck(id, typed.trim(), graded.correct);
+    answerQuestion({
+      id,
+      question,
+      kind: 'numeric',
+      response: typed.trim(),
+      correct: graded.correct,
+    });
   }
 
   const within = `within ${Math.round(tolerance * 100)} %`;

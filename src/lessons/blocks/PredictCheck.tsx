@@ -16,12 +16,14 @@ import {
   type ChoiceDef,
 } from './quick-check-model';
 import {
+  answerChoices,
+  answerQuestion,
   MalformedQuestion,
   QuestionFrame,
+  type QuestionBaseProps,
   useQuestionOnPage,
   useShownAnswer,
   Verdict,
-  type QuestionBaseProps,
 } from './question-frame';
 import { InlineText } from './InlineText';
 import { seededOrder } from './shuffle';
@@ -107,7 +109,14 @@ function PredictForm({
       return;
     }
     setResult(null);
-    progressStore.getState().answerQuickCheck(id, chosen.key, chosen.correct);
+    answerQuestion({
+      id,
+      question,
+      kind: 'predict',
+      response: chosen.key,
+      correct: chosen.correct,
+      choices: answerChoices(choices),
+    });
   }
 
   async function run() {

@@ -1,10 +1,15 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { progressStore } from '../../store/progress';
 import { Icon } from './Icon';
 import { InlineText } from './InlineText';
 import type { ChoiceDef } from './quick-check-model';
 import { seededOrder } from './shuffle';
-import { useQuestionOnPage, useShownAnswer } from './question-frame';
+import {
+  answerChoices,
+  answerQuestion,
+  QuestionEmbed,
+  useQuestionOnPage,
+  useShownAnswer,
+} from './question-frame';
 
 /** Props of a well-formed quick check, with its choices already read from the children. */
 export interface QuickCheckFormProps {
@@ -62,7 +67,14 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
       setNudge(true);
       return;
     }
-    progressStore.getState().answerQuickCheck(id, chosen.key, chosen.correct);
+    answerQuestion({
+      id,
+      question,
+      kind: 'single',
+      response: chosen.key,
+      correct: chosen.correct,
+      choices: answerChoices(choices),
+    });
     setRetrying(false);
     setNudge(false);
   }
@@ -130,6 +142,7 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
         {nudge && !shownChoice ? <p>Choose an answer first.</p> : null}
       </div>
       {shownChoice ? <AllExplanations choices={shownOrder} /> : null}
+      <QuestionEmbed id={id} question={question} />
     </div>
   );
 }

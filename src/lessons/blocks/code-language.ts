@@ -11,6 +11,7 @@ export const DISPLAY_NAMES: Readonly<Record<string, string>> = {
   javascript: 'JavaScript',
   bash: 'Bash',
   json: 'JSON',
+  xml: 'HTML',
   plaintext: 'Text',
 };
 
@@ -36,6 +37,16 @@ export const LANGUAGE_ALIASES: Readonly<Record<string, string>> = {
   json5: 'json',
   text: 'plaintext',
   txt: 'plaintext',
+  html: 'xml',
+  xhtml: 'xml',
+  rss: 'xml',
+  atom: 'xml',
+  xjb: 'xml',
+  xsd: 'xml',
+  xsl: 'xml',
+  plist: 'xml',
+  wsf: 'xml',
+  svg: 'xml',
 };
 
 const HTML_ESCAPES: Record<string, string> = {

@@ -1,5 +1,17 @@
-import { createContext, useContext, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import {
+  createContext,
+  isValidElement,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  type ReactNode,
+} from 'react';
 import { progressStore, useProgress } from '../../store/progress';
+import { learningEvents, type AnswerChoice } from '../../embed/learning-events';
+import { EmbedControl } from '../../ui/share/EmbedControl';
+import { useEmbedMode } from '../../ui/share/embed-mode';
+import { currentSiteBase } from '../../ui/share/embed-snippet';
+import { findQuestion } from '../question-index';
 import type { CheckItem } from '../questions/check-page';
 import { Icon } from './Icon';
 import './blocks.css';
@@ -13,7 +25,57 @@ export interface QuestionPage {
   showOnly: ReadonlySet<string> | null;
 }
 
-/** Set by the knowledge check page; lessons leave it null. */
+/**
+ * Records an answer: saves it in the learner's progress and publishes an `answered` learning
+ * event (which only an embedded page passes on to its host). Every question kind answers here.
+ */
+export function answerQuestion({
+  id,
+  question,
+  kind,
+  response,
+  correct,
+  choices,
+}: {
+  id: string;
+  question: string;
+  /** For choice questions: each choice's key and its text, in the author's order. */
+  choices?: readonly AnswerChoice[];
+  /** The kind as written in `data-kind`: single, multiple, numeric, order, bug, predict. */
+  kind: string;
+  /** The answer as saved (a choice key, a number with its unit, an order). */
+  response: string;
+  correct: boolean;
+}): void {
+  progressStore.getState().answerQuickCheck(id, response, correct);
+  learningEvents.publish({
+    kind: 'answered',
+    questionId: id,
+    question,
+    questionKind: kind,
+    response,
+    correct,
+    ...(choices ? { choices } : {}),
+  });
+}
+
+/** The plain text of a choice's content (strings and numbers, through elements' children). */
+export function nodeText(node: ReactNode): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(nodeText).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return nodeText(node.props.children);
+  return '';
+}
+
+/** A choice question's choices as learning events describe them. */
+export function answerChoices(
+  choices: readonly { key: string; content: ReactNode }[],
+): AnswerChoice[] {
+  return choices.map((c) => ({ id: c.key, text: nodeText(c.content).replace(/\s+/g, ' ').trim() }));
+}
+
+/** Set by the knowledge check page and the embed pages; lessons leave it null. */
 export const QuestionPageContext = createContext<QuestionPage | null>(null);
 
 /** The props every question kind shares. */
@@ -88,8 +150,46 @@ export function QuestionFrame({
       <div className="qc-feedback" role="status" aria-live="polite">
         {feedback}
       </div>
+      <QuestionEmbed id={id} question={question} />
     </div>
   );
+}
+
+/** Longest part of a question kept in an embed's title. */
+const EMBED_TITLE_CHARS = 60;
+
+/** Lowest height offered for a question's iframe, in CSS pixels. */
+const MIN_QUESTION_EMBED_PX = 320;
+
+/**
+ * The question's "Embed" button, giving iframe code for `#/embed/quiz/<id>`. Shown only for a
+ * question the build indexed (so the embed can find it) and never inside an embed page.
+ */
+export function QuestionEmbed({ id, question }: { id: string; question: string }) {
+  const embedded = useEmbedMode();
+  if (embedded || !findQuestion(id)) return null;
+  const short =
+    question.length > EMBED_TITLE_CHARS
+      ? `${question.slice(0, EMBED_TITLE_CHARS - 1).trimEnd()}…`
+      : question;
+  return (
+    <EmbedControl
+      // Several questions share a page: the name says which one (it starts with the visible text).
+      buttonLabel={`Embed this question: ${short}`}
+      path={`/embed/quiz/${id}`}
+      title={`Question: ${short} · GPU Lab`}
+      getSiteBase={currentSiteBase}
+      getDefaultHeightPx={() => questionHeightPx(id)}
+    />
+  );
+}
+
+/** The rendered height of a question plus room for the embed's footer, at least the minimum. */
+function questionHeightPx(id: string): number {
+  const safeId = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(id) : id.replace(/"/g, '');
+  const element = document.querySelector(`[data-quick-check="${safeId}"]`);
+  const rendered = element ? Math.ceil(element.getBoundingClientRect().height) : 0;
+  return Math.max(MIN_QUESTION_EMBED_PX, rendered + 80);
 }
 
 /** The verdict and its explanation. */

@@ -1,5 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { copyText } from './copy-text';
+import { EmbedPanel } from './EmbedPanel';
+import { embedPartsFromShareUrl } from './embed-snippet';
+import { useEmbedMode } from './embed-mode';
 import './share.css';
 
 /** Props of the share control. */
@@ -8,6 +11,20 @@ export interface ShareControlProps {
   getUrl(): string;
   /** The widget's name, read by screen readers after "Share" (several widgets share a page). */
   widgetLabel?: string;
+  /** Offers embed code for the widget too (not inside an embed page). */
+  embed?: ShareEmbedOptions;
+}
+
+/** What the Embed part of the share control needs to know about the widget. */
+export interface ShareEmbedOptions {
+  /** The widget's `data-widget` id: the embed route is `#/embed/<widgetId>`. */
+  widgetId: string;
+  /** The settings' URL prefix (`race`, `race-b`); its pairs are renamed to the widget id. */
+  prefix: string;
+  /** The iframe's title ("CPU vs GPU race · GPU Lab"). */
+  title: string;
+  /** The height offered first, in CSS pixels. */
+  defaultHeightPx(): number;
 }
 
 /** Status shown when the link was copied. */
@@ -18,10 +35,14 @@ export const COPY_FAILED = 'Copy failed: select the link and copy it yourself';
 /**
  * A "Share" button that reveals the widget's link in a read-only field (selected on open) and a
  * "Copy link" button, with the outcome in a live region. Escape closes it and returns focus to
- * the button. The link keeps settings, not measurements.
+ * the button. The link keeps settings, not measurements. With `embed`, the panel also offers
+ * "Embed on another site": an iframe snippet with the same settings (see EmbedPanel).
  */
-export function ShareControl({ getUrl, widgetLabel }: ShareControlProps) {
+export function ShareControl({ getUrl, widgetLabel, embed }: ShareControlProps) {
   const [url, setUrl] = useState<string | null>(null);
+  const [embedHeightPx, setEmbedHeightPx] = useState<number | null>(null);
+  const embedded = useEmbedMode();
+  const offerEmbed = embed !== undefined && !embedded;
   const [status, setStatus] = useState('');
   const buttonRef = useRef<HTMLButtonElement>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
@@ -37,6 +58,7 @@ export function ShareControl({ getUrl, widgetLabel }: ShareControlProps) {
 
   const close = () => {
     setUrl(null);
+    setEmbedHeightPx(null);
     setStatus('');
     buttonRef.current?.focus();
   };
@@ -96,6 +118,24 @@ export function ShareControl({ getUrl, widgetLabel }: ShareControlProps) {
           <p className="share-note">
             The link keeps the settings, not measurements: whoever opens it runs their own.
           </p>
+          {offerEmbed ? (
+            <button
+              type="button"
+              className="embed-toggle"
+              aria-expanded={embedHeightPx !== null}
+              onClick={() => setEmbedHeightPx((h) => (h === null ? embed.defaultHeightPx() : null))}
+            >
+              Embed on another site
+            </button>
+          ) : null}
+          {offerEmbed && embedHeightPx !== null ? (
+            <EmbedPanel
+              path={`/embed/${embed.widgetId}`}
+              title={embed.title}
+              defaultHeightPx={embedHeightPx}
+              {...embedPartsFromShareUrl(url, embed.prefix, embed.widgetId)}
+            />
+          ) : null}
         </div>
       )}
       <p className="share-status" role="status" aria-live="polite">

@@ -7,6 +7,7 @@ import { AsyncTimingController, type AsyncTimingDeps, type TimingAdapter } from 
 import { AUTO_SIZES, SOFTWARE_MAX_SIZE } from './model';
 import { SOFTWARE_ADAPTER_NOTE } from './reading';
 import { RunTable } from './RunTable';
+import { asyncTimingRunSummary } from './run-summary';
 import { asyncTimingSchema, SIZE_CHOICES, WARM_RUNS_LIMITS, type SizeChoice } from './settings';
 import { TwinCode } from './TwinCode';
 import './async-timing.css';
@@ -64,6 +65,7 @@ export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
       title="Three clocks, one kernel"
       settings={settingsHandle}
       className="at"
+      runSummary={asyncTimingRunSummary(result)}
     >
       <p className="widget-intro">
         Submit a matrix product to your GPU and time it three ways: a clock around the submit call,

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef } from 'react';
 import { formatBytesBinary } from '../../format/units';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { crossoverRunSummary } from './run-summary';
 import { useController } from '../../ui/useController';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { CrossoverController } from './controller';
@@ -103,6 +104,7 @@ export function Crossover({ deps, instance, ...props }: CrossoverProps) {
       title="Crossover: when does the GPU start to win?"
       settings={handle}
       className="xo"
+      runSummary={crossoverRunSummary(op, measured, state.gpuUnavailable)}
     >
       <p className="widget-intro">
         Time one operation at growing sizes on your own CPU (Web Workers, every core) and your own

@@ -3,6 +3,7 @@ import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { LaneRow } from './LaneRow';
 import { RaceSummary } from './RaceSummary';
+import { raceRunSummary } from './run-summary';
 import { useController } from '../../ui/useController';
 import { RaceController } from './controller';
 import { createBrowserRaceDeps, modeledGpuChoices } from './browser-deps';
@@ -53,6 +54,7 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
       label="CPU vs GPU race"
       title="CPU vs GPU race"
       settings={settingsHandle}
+      runSummary={raceRunSummary(state.lanes)}
     >
       <p className="widget-intro">
         The same batch of independent tasks runs on your CPU and on your GPU, for real, next to what

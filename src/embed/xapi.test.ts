@@ -1,0 +1,339 @@
+import { describe, expect, it } from 'vitest';
+import type { LearningEvent } from './learning-events';
+import {
+  buildStatements,
+  checkAgent,
+  checkScore,
+  interactionTypeOf,
+  MAX_TEXT_CHARS,
+  parseAgent,
+  uuidV4,
+  withoutActor,
+  type StatementSetting,
+  type XapiAgent,
+} from './xapi';
+
+const SITE = 'https://lab.example/course/';
+const WHEN = new Date('2026-01-02T03:04:05.678Z');
+const learner: XapiAgent = {
+  name: 'Ada',
+  account: { homePage: 'https://lms.example', name: 'u42' },
+};
+
+function setting(overrides: Partial<StatementSetting> = {}): StatementSetting {
+  let n = 0;
+  return {
+    target: { kind: 'quiz', id: 'q-roofline', lessonSlug: 'roofline' },
+    siteBase: SITE,
+    actor: null,
+    mastery: null,
+    now: () => WHEN,
+    uuid: () => `00000000-0000-4000-8000-00000000000${n++}`,
+    ...overrides,
+  };
+}
+
+const answered: LearningEvent = {
+  kind: 'answered',
+  questionId: 'q-roofline',
+  question: 'Which bound limits this kernel?',
+  questionKind: 'single',
+  response: 'memory',
+  correct: true,
+};
+
+const lessonParent = {
+  contextActivities: {
+    parent: [
+      {
+        objectType: 'Activity',
+        id: `${SITE}#/lesson/roofline`,
+        definition: { type: 'http://adlnet.gov/expapi/activities/lesson' },
+      },
+    ],
+  },
+};
+
+describe('answered statements', () => {
+  it('name each choice of a choice question, and join a multiple answer with [,]', () => {
+    const [single] = buildStatements(
+      {
+        ...answered,
+        response: 'k2',
+        choices: [
+          { id: 'k1', text: 'Compute' },
+          { id: 'k2', text: 'Memory' },
+        ],
+      },
+      setting(),
+    );
+    expect(single?.object.definition?.choices).toEqual([
+      { id: 'k1', description: { 'en-US': 'Compute' } },
+      { id: 'k2', description: { 'en-US': 'Memory' } },
+    ]);
+    expect(single?.result?.response).toBe('k2');
+    const [multiple] = buildStatements(
+      {
+        ...answered,
+        questionKind: 'multiple',
+        response: 'k1 k3',
+        choices: [
+          { id: 'k1', text: 'a' },
+          { id: 'k3', text: 'b' },
+        ],
+      },
+      setting(),
+    );
+    expect(multiple?.result?.response).toBe('k1[,]k3');
+    // A numeric answer keeps its text as typed, and has no choices.
+    const [numeric] = buildStatements(
+      { ...answered, questionKind: 'numeric', response: '1.5 ms' },
+      setting(),
+    );
+    expect(numeric?.result?.response).toBe('1.5 ms');
+    expect(numeric?.object.definition?.choices).toBeUndefined();
+  });
+
+  it('have the exact documented shape, without an actor when none was given', () => {
+    expect(buildStatements(answered, setting())).toEqual([
+      {
+        id: '00000000-0000-4000-8000-000000000000',
+        timestamp: '2026-01-02T03:04:05.678Z',
+        verb: { id: 'http://adlnet.gov/expapi/verbs/answered', display: { 'en-US': 'answered' } },
+        object: {
+          objectType: 'Activity',
+          id: `${SITE}#/embed/quiz/q-roofline`,
+          definition: {
+            type: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+            name: { 'en-US': 'Which bound limits this kernel?' },
+            interactionType: 'choice',
+          },
+        },
+        result: {
+          success: true,
+          response: 'memory',
+          score: { raw: 1, min: 0, max: 1, scaled: 1 },
+        },
+        context: lessonParent,
+      },
+    ]);
+  });
+
+  it('carry the actor when the host gave one, and score 0 for a wrong answer', () => {
+    const [statement] = buildStatements(
+      { ...answered, correct: false },
+      setting({ actor: learner }),
+    );
+    expect(statement?.actor).toEqual(learner);
+    expect(statement?.result).toEqual({
+      success: false,
+      response: 'memory',
+      score: { raw: 0, min: 0, max: 1, scaled: 0 },
+    });
+    expect(statement && 'actor' in withoutActor(statement)).toBe(false);
+    expect(statement?.actor).toEqual(learner); // withoutActor copies
+  });
+
+  it('leave out the context when the embed has no lesson', () => {
+    const [statement] = buildStatements(
+      answered,
+      setting({ target: { kind: 'quiz', id: 'q', lessonSlug: null } }),
+    );
+    expect(statement && 'context' in statement).toBe(false);
+  });
+
+  it('cut very long question text and responses', () => {
+    const [statement] = buildStatements(
+      { ...answered, question: 'x'.repeat(5000), response: 'y'.repeat(5000) },
+      setting(),
+    );
+    expect(Array.from(statement?.object.definition?.name?.['en-US'] ?? '')).toHaveLength(
+      MAX_TEXT_CHARS,
+    );
+    expect(Array.from(statement?.result?.response ?? '')).toHaveLength(MAX_TEXT_CHARS);
+  });
+
+  it('map every question kind to an xAPI interaction type', () => {
+    expect(
+      ['single', 'multiple', 'predict', 'numeric', 'order', 'bug', 'mystery'].map(
+        interactionTypeOf,
+      ),
+    ).toEqual(['choice', 'choice', 'choice', 'numeric', 'sequencing', 'other', 'other']);
+  });
+});
+
+describe('widget-run statements', () => {
+  it('say interacted with a simulation whose id holds no settings', () => {
+    const event: LearningEvent = {
+      kind: 'widget-run',
+      widgetId: 'race',
+      widgetLabel: 'CPU vs GPU race',
+      summary: 'GPU 3.1x faster',
+    };
+    const [statement] = buildStatements(
+      event,
+      setting({ target: { kind: 'widget', id: 'race', lessonSlug: 'why-gpus' } }),
+    );
+    expect(statement).toEqual({
+      id: '00000000-0000-4000-8000-000000000000',
+      timestamp: '2026-01-02T03:04:05.678Z',
+      verb: {
+        id: 'http://adlnet.gov/expapi/verbs/interacted',
+        display: { 'en-US': 'interacted' },
+      },
+      object: {
+        objectType: 'Activity',
+        id: `${SITE}#/embed/race`,
+        definition: {
+          type: 'http://adlnet.gov/expapi/activities/simulation',
+          name: { 'en-US': 'CPU vs GPU race' },
+        },
+      },
+      result: { response: 'GPU 3.1x faster' },
+      context: {
+        contextActivities: {
+          parent: [
+            {
+              objectType: 'Activity',
+              id: `${SITE}#/lesson/why-gpus`,
+              definition: { type: 'http://adlnet.gov/expapi/activities/lesson' },
+            },
+          ],
+        },
+      },
+    });
+  });
+});
+
+describe('check-completed statements', () => {
+  const done: LearningEvent = {
+    kind: 'check-completed',
+    lessonSlug: 'roofline',
+    lessonTitle: 'The roofline',
+    correct: 3,
+    total: 4,
+  };
+  const checkSetting = (mastery: number | null) =>
+    setting({ target: { kind: 'check', id: 'roofline', lessonSlug: 'roofline' }, mastery });
+
+  it('say completed with the score, and nothing more without a mastery level', () => {
+    expect(buildStatements(done, checkSetting(null))).toEqual([
+      {
+        id: '00000000-0000-4000-8000-000000000000',
+        timestamp: '2026-01-02T03:04:05.678Z',
+        verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
+        object: {
+          objectType: 'Activity',
+          id: `${SITE}#/embed/check/roofline`,
+          definition: {
+            type: 'http://adlnet.gov/expapi/activities/assessment',
+            name: { 'en-US': 'Check yourself: The roofline' },
+          },
+        },
+        result: { completion: true, score: { raw: 3, min: 0, max: 4, scaled: 0.75 } },
+        context: lessonParent,
+      },
+    ]);
+  });
+
+  it('add passed at or above the mastery level and failed below it', () => {
+    const atLevel = buildStatements(done, checkSetting(0.75));
+    expect(atLevel.map((s) => s.verb.id)).toEqual([
+      'http://adlnet.gov/expapi/verbs/completed',
+      'http://adlnet.gov/expapi/verbs/passed',
+    ]);
+    expect(atLevel[1]?.result).toEqual({
+      success: true,
+      score: { raw: 3, min: 0, max: 4, scaled: 0.75 },
+    });
+    expect(atLevel[1]?.object).toEqual(atLevel[0]?.object);
+    expect(atLevel[0]?.id).not.toBe(atLevel[1]?.id);
+    const below = buildStatements(done, checkSetting(0.8));
+    expect(below[1]?.verb).toEqual({
+      id: 'http://adlnet.gov/expapi/verbs/failed',
+      display: { 'en-US': 'failed' },
+    });
+    expect(below[1]?.result?.success).toBe(false);
+  });
+
+  it('clamp impossible counts and drop the score of an empty check', () => {
+    expect(checkScore(9, 4)).toEqual({ raw: 4, min: 0, max: 4, scaled: 1 });
+    expect(checkScore(-2, 4)).toEqual({ raw: 0, min: 0, max: 4, scaled: 0 });
+    expect(checkScore(Number.NaN, 4)).toEqual({ raw: 0, min: 0, max: 4, scaled: 0 });
+    expect(checkScore(1, 0)).toBeNull();
+    expect(checkScore(1, Number.POSITIVE_INFINITY)).toBeNull();
+    const empty = buildStatements({ ...done, correct: 0, total: 0 }, checkSetting(0.5));
+    expect(empty).toHaveLength(1);
+    expect(empty[0]?.result).toEqual({ completion: true });
+  });
+});
+
+describe('checkAgent', () => {
+  it('accepts each kind of identifier and returns a fresh copy', () => {
+    const ok: unknown[] = [
+      { mbox: 'mailto:ada@example.org' },
+      { objectType: 'Agent', name: 'Ada', mbox_sha1sum: 'a'.repeat(40) },
+      { openid: 'https://id.example/ada' },
+      learner,
+      JSON.parse('{"account":{"homePage":"http://lms.example","name":"u1"}}'),
+    ];
+    for (const value of ok) {
+      const checked = checkAgent(value);
+      expect(checked.reason).toBeNull();
+      expect(checked.agent).toEqual(value);
+      expect(checked.agent).not.toBe(value);
+    }
+  });
+
+  it('refuses everything else with a reason', () => {
+    const bad: unknown[] = [
+      null,
+      'ada',
+      42,
+      [],
+      [{ mbox: 'mailto:a@b.c' }],
+      {},
+      { name: 'Ada' },
+      { mbox: 'mailto:a@b.c', openid: 'https://id.example/a' },
+      { mbox: 'ada@example.org' },
+      { mbox: 'mailto:not an address' },
+      { mbox_sha1sum: 'xyz' },
+      { mbox_sha1sum: 'a'.repeat(41) },
+      { openid: 'javascript:alert(1)' },
+      { openid: 'not a url' },
+      { account: { homePage: 'https://lms.example' } },
+      { account: { homePage: 'ftp://lms.example', name: 'u' } },
+      { account: { homePage: 'https://lms.example', name: 'u', extra: 1 } },
+      { account: 'u42' },
+      { objectType: 'Group', mbox: 'mailto:a@b.c' },
+      { mbox: 'mailto:a@b.c', role: 'admin' },
+      { mbox: 'mailto:a@b.c', name: 'n'.repeat(201) },
+      { mbox: 'mailto:a@b.c', name: 'Ada\u202eevil' },
+      { mbox: 'mailto:a@b.c', name: 7 },
+      JSON.parse('{"__proto__":{"polluted":1},"mbox":"mailto:a@b.c"}'),
+      JSON.parse('{"constructor":{"prototype":{}},"mbox":"mailto:a@b.c"}'),
+      Object.create({ mbox: 'mailto:a@b.c' }),
+      new (class Agent {
+        mbox = 'mailto:a@b.c';
+      })(),
+      Object.defineProperty({}, 'mbox', { get: () => 'mailto:a@b.c', enumerable: true }),
+      { [Symbol('x')]: 1, mbox: 'mailto:a@b.c' },
+    ];
+    for (const value of bad) {
+      const checked = checkAgent(value);
+      expect(checked.agent, JSON.stringify(value) ?? String(value)).toBeNull();
+      expect(checked.reason).toMatch(/\w/);
+      expect(parseAgent(value)).toBeNull();
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('uuidV4', () => {
+  it('sets the version and variant bits and formats 16 bytes', () => {
+    expect(uuidV4(() => new Uint8Array(16).fill(0xff))).toBe(
+      'ffffffff-ffff-4fff-bfff-ffffffffffff',
+    );
+    expect(uuidV4(() => new Uint8Array(16))).toBe('00000000-0000-4000-8000-000000000000');
+  });
+});

@@ -1,0 +1,465 @@
+/**
+ * xAPI 1.0.3 for embedded GPU Lab pages: the statement types, a strict check of the learner
+ * (an Agent a host passes in), and pure builders that turn a learning event into the statements a
+ * host records. Everything that varies (clock, ids, page address, learner) is passed in, so the
+ * same event always gives the same statements in tests.
+ */
+import type { LearningEvent } from './learning-events';
+import { hasUnsafeChars } from '../state/notice-text';
+
+/** A language map: `{ 'en-US': 'answered' }`. */
+export type LanguageMap = Record<string, string>;
+
+/** An xAPI account: the learner's id on some system. */
+export interface XapiAccount {
+  homePage: string;
+  name: string;
+}
+
+/** An xAPI Agent with exactly one identifier (mbox, mbox_sha1sum, openid or account). */
+export interface XapiAgent {
+  objectType?: 'Agent';
+  name?: string;
+  mbox?: string;
+  mbox_sha1sum?: string;
+  openid?: string;
+  account?: XapiAccount;
+}
+
+/** What the learner did, as an ADL verb IRI with a display name. */
+export interface XapiVerb {
+  id: string;
+  display: LanguageMap;
+}
+
+/** The definition of an activity: its type, its name, and for a question its interaction type. */
+export interface XapiActivityDefinition {
+  type?: string;
+  name?: LanguageMap;
+  description?: LanguageMap;
+  interactionType?: XapiInteractionType;
+  /** The choices of a choice question (xAPI interaction components). */
+  choices?: XapiInteractionComponent[];
+}
+
+/** One choice of an interaction: the id responses use, and its text. */
+export interface XapiInteractionComponent {
+  id: string;
+  description: LanguageMap;
+}
+
+/** An activity (the thing the verb is about). */
+export interface XapiActivity {
+  objectType: 'Activity';
+  id: string;
+  definition?: XapiActivityDefinition;
+}
+
+/** A score: raw between min and max, scaled in 0..1 here. */
+export interface XapiScore {
+  raw?: number;
+  min?: number;
+  max?: number;
+  scaled?: number;
+}
+
+/** The outcome of a statement. */
+export interface XapiResult {
+  success?: boolean;
+  completion?: boolean;
+  response?: string;
+  score?: XapiScore;
+  /** ISO 8601 duration (`PT12.5S`). */
+  duration?: string;
+}
+
+/** Activities around the object: the lesson it sits in (parent), a course (grouping), a profile (category). */
+export interface XapiContextActivities {
+  parent?: XapiActivity[];
+  grouping?: XapiActivity[];
+  category?: XapiActivity[];
+}
+
+/** The context of a statement. */
+export interface XapiContext {
+  registration?: string;
+  contextActivities?: XapiContextActivities;
+  extensions?: Record<string, unknown>;
+}
+
+/** An xAPI 1.0.3 statement as GPU Lab sends it. */
+export interface XapiStatement {
+  id: string;
+  timestamp: string;
+  actor?: XapiAgent;
+  verb: XapiVerb;
+  object: XapiActivity;
+  result?: XapiResult;
+  context?: XapiContext;
+}
+
+/** The interaction types GPU Lab's questions map to. */
+export type XapiInteractionType = 'choice' | 'numeric' | 'sequencing' | 'other';
+
+/** What an embed page shows: a widget, one question, or a lesson's check; and the lesson holding it. */
+export interface EmbedTarget {
+  kind: 'widget' | 'quiz' | 'check';
+  id: string;
+  lessonSlug: string | null;
+}
+
+/** The ADL verbs GPU Lab uses. */
+export const VERBS = {
+  answered: verb('answered'),
+  completed: verb('completed'),
+  passed: verb('passed'),
+  failed: verb('failed'),
+  interacted: verb('interacted'),
+  initialized: verb('initialized'),
+  terminated: verb('terminated'),
+} as const;
+
+function verb(name: string): XapiVerb {
+  return { id: `http://adlnet.gov/expapi/verbs/${name}`, display: { 'en-US': name } };
+}
+
+/** Activity type IRIs. */
+export const ACTIVITY_TYPES = {
+  interaction: 'http://adlnet.gov/expapi/activities/cmi.interaction',
+  assessment: 'http://adlnet.gov/expapi/activities/assessment',
+  simulation: 'http://adlnet.gov/expapi/activities/simulation',
+  lesson: 'http://adlnet.gov/expapi/activities/lesson',
+} as const;
+
+/** Longest activity name or response copied into a statement, in characters. */
+export const MAX_TEXT_CHARS = 500;
+
+/** Longest learner name and account name accepted. */
+export const MAX_AGENT_NAME_CHARS = 200;
+
+/** Longest URL (openid, account home page) accepted in an agent. */
+export const MAX_AGENT_URL_CHARS = 2000;
+
+/** Everything a builder needs besides the event; all injected. */
+export interface StatementSetting {
+  target: EmbedTarget;
+  /** The GPU Lab page address without search or hash (`https://host/path/`). */
+  siteBase: string;
+  /** The learner, only when the host provided one. */
+  actor: XapiAgent | null;
+  /** Share of correct answers (0..1) that passes a lesson check; null: no passed/failed. */
+  mastery: number | null;
+  now: () => Date;
+  uuid: () => string;
+}
+
+/** The activity id of an embed route: `<siteBase>#/embed/<path>`. */
+export function embedActivityId(siteBase: string, path: string): string {
+  return `${siteBase}#/embed/${path}`;
+}
+
+/** The address of a lesson page: `<siteBase>#/lesson/<slug>`. */
+export function lessonUrl(siteBase: string, slug: string): string {
+  return `${siteBase}#/lesson/${encodeURIComponent(slug)}`;
+}
+
+/** The xAPI interaction type of a question kind (`data-kind`); unknown kinds are 'other'. */
+export function interactionTypeOf(questionKind: string): XapiInteractionType {
+  switch (questionKind) {
+    case 'single':
+    case 'multiple':
+    case 'predict':
+      return 'choice';
+    case 'numeric':
+      return 'numeric';
+    case 'order':
+      return 'sequencing';
+    default:
+      return 'other';
+  }
+}
+
+/** Text cut to MAX_TEXT_CHARS (whole code points), for names and responses. */
+export function boundText(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > MAX_TEXT_CHARS ? `${chars.slice(0, MAX_TEXT_CHARS - 1).join('')}…` : text;
+}
+
+/**
+ * The statements for one learning event: one for an answer, a widget run, or a completed check,
+ * plus a passed or failed statement for a check when a mastery level is set.
+ */
+export function buildStatements(event: LearningEvent, setting: StatementSetting): XapiStatement[] {
+  switch (event.kind) {
+    case 'answered':
+      return [answeredStatement(event, setting)];
+    case 'widget-run':
+      return [widgetRunStatement(event, setting)];
+    case 'check-completed':
+      return checkStatements(event, setting);
+  }
+}
+
+function base(
+  setting: StatementSetting,
+  verbOf: XapiVerb,
+  object: XapiActivity,
+  result: XapiResult,
+  lessonSlug: string | null,
+): XapiStatement {
+  const statement: XapiStatement = {
+    id: setting.uuid(),
+    timestamp: setting.now().toISOString(),
+    verb: verbOf,
+    object,
+    result,
+  };
+  if (setting.actor) statement.actor = setting.actor;
+  if (lessonSlug) {
+    statement.context = {
+      contextActivities: {
+        parent: [
+          {
+            objectType: 'Activity',
+            id: lessonUrl(setting.siteBase, lessonSlug),
+            definition: { type: ACTIVITY_TYPES.lesson },
+          },
+        ],
+      },
+    };
+  }
+  return statement;
+}
+
+function answeredStatement(
+  event: Extract<LearningEvent, { kind: 'answered' }>,
+  setting: StatementSetting,
+): XapiStatement {
+  const score = event.correct ? 1 : 0;
+  const interactionType = interactionTypeOf(event.questionKind);
+  const withChoices = interactionType === 'choice' && event.choices && event.choices.length > 0;
+  // xAPI separates the chosen ids of a choice response with "[,]"; saved answers use spaces.
+  const response = withChoices
+    ? event.response
+        .split(' ')
+        .filter((id) => id !== '')
+        .join('[,]')
+    : event.response;
+  return base(
+    setting,
+    VERBS.answered,
+    {
+      objectType: 'Activity',
+      id: embedActivityId(setting.siteBase, `quiz/${encodeURIComponent(event.questionId)}`),
+      definition: {
+        type: ACTIVITY_TYPES.interaction,
+        name: { 'en-US': boundText(event.question) },
+        interactionType,
+        ...(withChoices
+          ? {
+              choices: event.choices!.map((c) => ({
+                id: c.id,
+                description: { 'en-US': boundText(c.text) },
+              })),
+            }
+          : {}),
+      },
+    },
+    {
+      success: event.correct,
+      response: boundText(response),
+      score: { raw: score, min: 0, max: 1, scaled: score },
+    },
+    setting.target.lessonSlug,
+  );
+}
+
+function widgetRunStatement(
+  event: Extract<LearningEvent, { kind: 'widget-run' }>,
+  setting: StatementSetting,
+): XapiStatement {
+  return base(
+    setting,
+    VERBS.interacted,
+    {
+      objectType: 'Activity',
+      id: embedActivityId(setting.siteBase, encodeURIComponent(event.widgetId)),
+      definition: {
+        type: ACTIVITY_TYPES.simulation,
+        name: { 'en-US': boundText(event.widgetLabel) },
+      },
+    },
+    { response: boundText(event.summary) },
+    setting.target.lessonSlug,
+  );
+}
+
+/** A check's score with its numbers made sane: whole, total ≥ 0, 0 ≤ correct ≤ total. */
+export function checkScore(correct: number, total: number): Required<XapiScore> | null {
+  const max = Number.isFinite(total) ? Math.max(0, Math.floor(total)) : 0;
+  if (max === 0) return null;
+  const raw = Number.isFinite(correct) ? Math.min(max, Math.max(0, Math.floor(correct))) : 0;
+  return { raw, min: 0, max, scaled: raw / max };
+}
+
+function checkStatements(
+  event: Extract<LearningEvent, { kind: 'check-completed' }>,
+  setting: StatementSetting,
+): XapiStatement[] {
+  const object: XapiActivity = {
+    objectType: 'Activity',
+    id: embedActivityId(setting.siteBase, `check/${encodeURIComponent(event.lessonSlug)}`),
+    definition: {
+      type: ACTIVITY_TYPES.assessment,
+      name: { 'en-US': boundText(`Check yourself: ${event.lessonTitle}`) },
+    },
+  };
+  const score = checkScore(event.correct, event.total);
+  const completed = base(
+    setting,
+    VERBS.completed,
+    object,
+    score ? { completion: true, score } : { completion: true },
+    event.lessonSlug,
+  );
+  if (setting.mastery === null || !score) return [completed];
+  const success = score.scaled >= setting.mastery;
+  const judged = base(
+    setting,
+    success ? VERBS.passed : VERBS.failed,
+    object,
+    { success, score },
+    event.lessonSlug,
+  );
+  return [completed, judged];
+}
+
+/** A statement without its actor (for a parent whose origin is unknown). */
+export function withoutActor(statement: XapiStatement): XapiStatement {
+  const copy = { ...statement };
+  delete copy.actor;
+  return copy;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Agent validation
+
+/** An agent checked: the agent (a fresh copy) or null with the reason it was refused. */
+export type AgentCheck = { agent: XapiAgent; reason: null } | { agent: null; reason: string };
+
+const AGENT_KEYS = new Set(['objectType', 'name', 'mbox', 'mbox_sha1sum', 'openid', 'account']);
+const IDENTIFIER_KEYS = ['mbox', 'mbox_sha1sum', 'openid', 'account'] as const;
+
+/** Whether a value is a plain data object (no class, no getters, no symbol keys). */
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return false;
+  for (const key of Reflect.ownKeys(value)) {
+    if (typeof key !== 'string') return false;
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (!descriptor || !('value' in descriptor)) return false;
+  }
+  return true;
+}
+
+/** Own keys of a plain record that are not in `allowed`. */
+export function unknownKeys(
+  record: Record<string, unknown>,
+  allowed: ReadonlySet<string>,
+): string[] {
+  return Object.keys(record).filter((key) => !allowed.has(key));
+}
+
+/** Whether text is a short string without control characters. */
+function isCleanText(value: unknown, maxChars: number): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= maxChars &&
+    !hasUnsafeChars(value)
+  );
+}
+
+/** Whether text is an absolute http(s) URL of bounded length. */
+export function isHttpUrl(value: unknown, maxChars = MAX_AGENT_URL_CHARS): value is string {
+  if (!isCleanText(value, maxChars)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const MBOX = /^mailto:[^\s@<>"]+@[^\s@<>"]+$/;
+const SHA1_HEX = /^[0-9a-f]{40}$/i;
+
+/**
+ * Checks a value as an xAPI Agent: a plain object with only Agent keys, objectType 'Agent' when
+ * present, a name of at most 200 characters, and exactly one identifier (a `mailto:` mbox, a
+ * 40-hex mbox_sha1sum, an http(s) openid, or an account {homePage URL, name}). Never throws.
+ */
+export function checkAgent(value: unknown): AgentCheck {
+  const refuse = (reason: string): AgentCheck => ({ agent: null, reason });
+  if (!isPlainRecord(value)) return refuse('the learner is not an object');
+  const extra = unknownKeys(value, AGENT_KEYS);
+  if (extra.length > 0) return refuse('the learner has fields an xAPI Agent does not have');
+  if ('objectType' in value && value.objectType !== 'Agent') {
+    return refuse('the learner is not an Agent');
+  }
+  const agent: XapiAgent = {};
+  if ('objectType' in value) agent.objectType = 'Agent';
+  if ('name' in value) {
+    if (!isCleanText(value.name, MAX_AGENT_NAME_CHARS))
+      return refuse('the learner name is unusable');
+    agent.name = value.name;
+  }
+  const present = IDENTIFIER_KEYS.filter((key) => key in value);
+  if (present.length !== 1) return refuse('the learner needs exactly one identifier');
+  const [key] = present;
+  const id = value[key as string];
+  switch (key) {
+    case 'mbox':
+      if (!isCleanText(id, 320) || !MBOX.test(id))
+        return refuse('the mbox is not a mailto: address');
+      agent.mbox = id;
+      break;
+    case 'mbox_sha1sum':
+      if (typeof id !== 'string' || !SHA1_HEX.test(id)) {
+        return refuse('the mbox_sha1sum is not 40 hex digits');
+      }
+      agent.mbox_sha1sum = id;
+      break;
+    case 'openid':
+      if (!isHttpUrl(id)) return refuse('the openid is not an http(s) URL');
+      agent.openid = id;
+      break;
+    default: {
+      if (!isPlainRecord(id)) return refuse('the account is not an object');
+      if (unknownKeys(id, new Set(['homePage', 'name'])).length > 0) {
+        return refuse('the account has fields other than homePage and name');
+      }
+      if (!isHttpUrl(id.homePage)) return refuse('the account homePage is not an http(s) URL');
+      if (!isCleanText(id.name, MAX_AGENT_NAME_CHARS))
+        return refuse('the account name is unusable');
+      agent.account = { homePage: id.homePage, name: id.name };
+    }
+  }
+  return { agent, reason: null };
+}
+
+/** A valid xAPI Agent (a fresh copy), or null; `checkAgent` says why. */
+export function parseAgent(value: unknown): XapiAgent | null {
+  return checkAgent(value).agent;
+}
+
+/** A random UUID version 4 from 16 random bytes (for pages where crypto.randomUUID is missing). */
+export function uuidV4(randomBytes: (count: number) => Uint8Array): string {
+  const bytes = Array.from(randomBytes(16).subarray(0, 16));
+  while (bytes.length < 16) bytes.push(0);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

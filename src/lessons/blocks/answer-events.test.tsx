@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { learningEvents, type LearningEvent } from '../../embed/learning-events';
+import { progressStore } from '../../store/progress';
+import { BugCheck } from './BugCheck';
+import { NumericCheck } from './NumericCheck';
+import { OrderCheck, Step } from './OrderCheck';
+import { PredictCheck } from './PredictCheck';
+import { Choice, QuickCheck } from './QuickCheck';
+import { answerQuestion } from './question-frame';
+
+let events: LearningEvent[] = [];
+let stop: () => void = () => undefined;
+
+beforeEach(() => {
+  act(() => progressStore.getState().reset());
+  events = [];
+  stop = learningEvents.subscribe((e) => events.push(e));
+});
+
+afterEach(() => {
+  stop();
+  cleanup();
+});
+
+const check = () => fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+
+describe('answerQuestion', () => {
+  it('saves the answer and publishes one answered event with the same response', () => {
+    answerQuestion({ id: 'q1', question: 'Why?', kind: 'single', response: 'c2', correct: false });
+    expect(progressStore.getState().answers.q1).toMatchObject({ choice: 'c2', correct: false });
+    expect(events).toEqual([
+      {
+        kind: 'answered',
+        questionId: 'q1',
+        question: 'Why?',
+        questionKind: 'single',
+        response: 'c2',
+        correct: false,
+      },
+    ]);
+  });
+});
+
+describe('every question kind publishes what the learner answered', () => {
+  it('single choice: the chosen key and its grade', () => {
+    render(
+      <QuickCheck id="s" question="Which?">
+        <Choice correct explanation="yes">
+          Right one
+        </Choice>
+        <Choice explanation="no">Wrong one</Choice>
+      </QuickCheck>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Wrong one' }));
+    check();
+    const saved = progressStore.getState().answers.s;
+    expect(events).toEqual([
+      expect.objectContaining({
+        questionId: 's',
+        question: 'Which?',
+        questionKind: 'single',
+        response: saved?.choice,
+        correct: false,
+        choices: [
+          { id: expect.any(String), text: 'Right one' },
+          { id: saved?.choice, text: 'Wrong one' },
+        ],
+      }),
+    ]);
+  });
+
+  it('multiple choice: the selection key', () => {
+    render(
+      <QuickCheck id="m" multiple question="Which are matmuls?">
+        <Choice correct explanation="a">
+          Linear
+        </Choice>
+        <Choice explanation="b">ReLU</Choice>
+      </QuickCheck>,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Linear' }));
+    check();
+    expect(events).toEqual([
+      expect.objectContaining({ questionKind: 'multiple', correct: true, questionId: 'm' }),
+    ]);
+    expect(events[0]?.kind === 'answered' && events[0].response).toBe(
+      progressStore.getState().answers.m?.choice,
+    );
+  });
+
+  it('numeric: the typed text, trimmed; nothing for unreadable input', () => {
+    render(
+      <NumericCheck
+        id="n"
+        question="How long?"
+        unit="ms"
+        tolerance={0.1}
+        explanation="{answer}"
+        resolvedAnswer="42.6"
+        resolvedAnswerText="42.6 ms"
+      />,
+    );
+    const box = screen.getByRole('textbox', { name: /Your answer/ });
+    fireEvent.change(box, { target: { value: '43 GB' } });
+    check();
+    expect(events).toEqual([]);
+    fireEvent.change(box, { target: { value: ' 43 ms ' } });
+    check();
+    expect(events).toEqual([
+      expect.objectContaining({ questionKind: 'numeric', response: '43 ms', correct: true }),
+    ]);
+  });
+
+  it('order: the order of step indices', () => {
+    render(
+      <OrderCheck id="o" question="Order?" explanation="x">
+        <Step>a</Step>
+        <Step>b</Step>
+        <Step>c</Step>
+      </OrderCheck>,
+    );
+    check();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      questionKind: 'order',
+      response: progressStore.getState().answers.o?.choice,
+    });
+  });
+
+  it('bug: the line number', () => {
+    render(
+      <BugCheck
+        id="b"
+        question="Where?"
+        code={'\nx = 1\ny = 2\n'}
+        line={1}
+        explanation="Line one."
+      />,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: /line 1$/ }));
+    check();
+    expect(events).toEqual([
+      expect.objectContaining({ questionKind: 'bug', response: '1', correct: true }),
+    ]);
+  });
+
+  it('predict: the locked-in prediction', () => {
+    render(
+      <PredictCheck id="p" question="Pinned?" experiment="pinned-vs-pageable" explanation="x">
+        <Choice correct explanation="a">
+          Pinned
+        </Choice>
+        <Choice explanation="b">Pageable</Choice>
+      </PredictCheck>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: 'Pageable' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Lock in prediction' }));
+    expect(events).toEqual([
+      expect.objectContaining({ questionKind: 'predict', questionId: 'p', correct: false }),
+    ]);
+  });
+});
