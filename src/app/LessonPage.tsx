@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MDXProvider } from '@mdx-js/react';
 import type { LessonMeta } from '../lessons/frontmatter';
 import { loadLesson, neighbours, type LessonModule } from '../lessons/registry';
@@ -7,6 +7,13 @@ import { useProgress } from '../store/progress';
 import { lessonHref } from './route';
 import { Toc, type TocEntry } from './Toc';
 import { LessonBoundary } from './LessonBoundary';
+import { TextPaintContext, whenElementPainted } from '../ui/frame/text-paint';
+
+// The "Embed this lesson's check" control sits in the footer: it loads after the lesson, not
+// with it, so it adds nothing to the lesson's first load.
+const LessonCheckEmbed = lazy(() =>
+  import('../embed-page/LessonCheckEmbed').then((m) => ({ default: m.LessonCheckEmbed })),
+);
 
 type LoadState =
   | { state: 'loading' }
@@ -22,6 +29,8 @@ export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: s
   const completedAt = useProgress((s) => s.completed[lesson.slug]);
   const setCompleted = useProgress((s) => s.setCompleted);
   const { previous, next } = neighbours(lesson.slug);
+  // Widgets wait for the lesson's first words to paint before they request their code.
+  const [textPaint] = useState(deferredVoid);
 
   useEffect(() => {
     markVisited(lesson.slug);
@@ -49,6 +58,14 @@ export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: s
       })),
     );
   }, [load]);
+
+  // Mark the lesson's first heading (or paragraph) before it paints, and learn when it has.
+  useLayoutEffect(() => {
+    if (load.state === 'loading') return;
+    const first = articleRef.current?.querySelector('h2, p');
+    if (first) void whenElementPainted(first).then(textPaint.resolve);
+    else textPaint.resolve();
+  }, [load, textPaint]);
 
   // Scroll to a section named in the URL once the content is there.
   useEffect(() => {
@@ -81,7 +98,13 @@ export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: s
           </section>
         </header>
         <div className="lesson-body" ref={articleRef}>
-          {load.state === 'loading' && <p className="loading">Loading the lesson…</p>}
+          {/* A screen tall, so the footers below stay out of view and nothing in view moves
+              when the lesson replaces it. */}
+          {load.state === 'loading' && (
+            <p className="loading" style={{ minHeight: '100vh' }}>
+              Loading the lesson…
+            </p>
+          )}
           {load.state === 'failed' && (
             <div role="alert" className="notice">
               <p>This lesson could not be loaded: {load.message}</p>
@@ -90,13 +113,20 @@ export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: s
           )}
           {Content && (
             <LessonBoundary>
-              <MDXProvider components={lessonComponents}>
-                <Content components={lessonComponents} />
-              </MDXProvider>
+              <TextPaintContext.Provider value={textPaint.promise}>
+                <MDXProvider components={lessonComponents}>
+                  <Content components={lessonComponents} />
+                </MDXProvider>
+              </TextPaintContext.Provider>
             </LessonBoundary>
           )}
         </div>
         <footer className="lesson-footer">
+          {load.state === 'ready' && (
+            <Suspense fallback={null}>
+              <LessonCheckEmbed slug={lesson.slug} title={lesson.title} />
+            </Suspense>
+          )}
           <label className="complete-toggle">
             <input
               type="checkbox"
@@ -125,4 +155,11 @@ export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: s
       </article>
     </div>
   );
+}
+
+/** A promise with its resolve function, made once per lesson page. */
+function deferredVoid(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }

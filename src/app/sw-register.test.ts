@@ -95,6 +95,19 @@ describe('registerServiceWorker', () => {
     expect(result).toBeNull();
   });
 
+  it('resolves to null when a blocked registration resolves with nothing', async () => {
+    const container = {
+      controller: null,
+      register: () => Promise.resolve(undefined),
+      addEventListener: () => undefined,
+    } as unknown as ContainerLike;
+    const result = await registerServiceWorker(container, './sw.js', {
+      onUpdateReady: vi.fn(),
+      reload: vi.fn(),
+    });
+    expect(result).toBeNull();
+  });
+
   it('does not announce the first install, which replaces nothing', async () => {
     const registration = new FakeRegistration();
     const onUpdateReady = vi.fn();

@@ -65,12 +65,16 @@ export async function registerServiceWorker(
   handlers: UpdateHandlers,
 ): Promise<RegistrationLike | null> {
   let applied = false;
-  let registration: RegistrationLike;
+  let registration: RegistrationLike | null | undefined;
   try {
     registration = await container.register(scriptUrl, { scope: './' });
   } catch {
     return null;
   }
+  // Some environments that block service workers (automation, enterprise policy) resolve
+  // with nothing instead of rejecting.
+  if (!registration) return null;
+  const reg = registration;
   const offered = new Set<WorkerLike>();
   const offer = (worker: WorkerLike) => {
     if (offered.has(worker) || !container.controller) return;
@@ -83,13 +87,13 @@ export async function registerServiceWorker(
   container.addEventListener('controllerchange', () => {
     if (applied) handlers.reload();
   });
-  if (registration.waiting) offer(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const worker = registration.installing;
+  if (reg.waiting) offer(reg.waiting);
+  reg.addEventListener('updatefound', () => {
+    const worker = reg.installing;
     if (!worker) return;
     worker.addEventListener('statechange', () => {
       if (worker.state === 'installed') offer(worker);
     });
   });
-  return registration;
+  return reg;
 }

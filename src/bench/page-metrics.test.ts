@@ -91,5 +91,8 @@ describe('percentile and verdict', () => {
   it('passes at the budget and is over above it', () => {
     expect(verdict(16.7, 16.7)).toBe('PASS');
     expect(verdict(16.8, 16.7)).toBe('OVER');
+    // Within the clock's resolution of the budget, a measurement cannot tell it was over.
+    expect(verdict(16.8, 16.7, 0.1)).toBe('PASS');
+    expect(verdict(16.9, 16.7, 0.1)).toBe('OVER');
   });
 });

@@ -3,13 +3,18 @@ import type { LessonComponentName } from './component-names';
 import { Callout } from './blocks/Callout';
 import { AnnotatedCode } from './blocks/AnnotatedCode';
 import { CodeBlock } from './blocks/CodeBlock';
-import { QuickCheck, Choice } from './blocks/QuickCheck';
 import { CatalogValue } from './blocks/CatalogValue';
 import { Term } from './blocks/Term';
-import { NumericCheck } from './blocks/NumericCheck';
-import { OrderCheck, Step } from './blocks/OrderCheck';
-import { BugCheck } from './blocks/BugCheck';
-import { PredictCheck } from './blocks/PredictCheck';
+// The questions load with a lesson's first question, not with the app (see lazy-questions.tsx).
+import {
+  BugCheck,
+  Choice,
+  NumericCheck,
+  OrderCheck,
+  PredictCheck,
+  QuickCheck,
+  Step,
+} from './blocks/lazy-questions';
 import { Practice, Task } from './blocks/Practice';
 import { lessonWidgetTags } from '../widgets/registry';
 

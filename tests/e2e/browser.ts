@@ -23,13 +23,34 @@ const BASE_ARGS = [
   '--disable-quic',
 ];
 
-/** Launches headless Chromium, with real WebGPU (SwiftShader here) unless `webgpu` is false. */
-export async function launchBrowser({ webgpu = true } = {}): Promise<Browser> {
-  return chromium.launch({
+/** How a test browser is launched. */
+export interface LaunchOptions {
+  /** Real WebGPU (SwiftShader here) unless false. */
+  webgpu?: boolean;
+  /**
+   * Whether pages may register the app's service worker. Blocked by default: the production
+   * build registers one, and requests it answers from its cache bypass `page.route`, which makes
+   * interception unreliable. The offline tests allow it. A context may still override this.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
+/**
+ * Launches headless Chromium. Every context it creates (`newContext`, and `newPage`, which
+ * makes one) blocks service workers unless `serviceWorkers: 'allow'` is given here or there.
+ */
+export async function launchBrowser({
+  webgpu = true,
+  serviceWorkers = 'block',
+}: LaunchOptions = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: webgpu ? [...BASE_ARGS, '--enable-unsafe-webgpu'] : [...BASE_ARGS, '--disable-webgpu'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers, ...options });
+  return browser;
 }
 
 /** Messages the page printed as console errors or threw as uncaught exceptions. */

@@ -10,7 +10,8 @@ const base = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: false });
+  // These tests are about the service worker, so it may register here.
+  browser = await launchBrowser({ webgpu: false, serviceWorkers: 'allow' });
 });
 
 afterAll(async () => {

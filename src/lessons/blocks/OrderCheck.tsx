@@ -1,27 +1,21 @@
 import { Children, isValidElement, useMemo, useRef, useState, type ReactNode } from 'react';
-import { progressStore } from '../../store/progress';
 import { gradeOrder, moveStep, readSavedOrder, scrambledOrder } from '../questions/order';
 import { nodeText } from './quick-check-model';
 import {
+  answerQuestion,
   baseProblems,
   MalformedQuestion,
   QuestionFrame,
+  type QuestionBaseProps,
   useQuestionOnPage,
   useShownAnswer,
   Verdict,
-  type QuestionBaseProps,
 } from './question-frame';
 import { seededOrder } from './shuffle';
+import { Step, type StepProps } from './Step';
 
-/** Props of one step of an order question. */
-export interface StepProps {
-  children?: ReactNode;
-}
-
-/** One step inside `<OrderCheck>`, written in the right order; shows only its text on its own. */
-export function Step({ children }: StepProps) {
-  return <>{children}</>;
-}
+// In its own module so a lesson can name <Step> without loading the question's code.
+export { Step, type StepProps } from './Step';
 
 /** Props of an order-the-steps question. */
 export interface OrderCheckProps extends QuestionBaseProps {
@@ -99,7 +93,13 @@ function OrderForm({
   }
 
   function check() {
-    progressStore.getState().answerQuickCheck(id, order.join(' '), gradeOrder(order).correct);
+    answerQuestion({
+      id,
+      question,
+      kind: 'order',
+      response: order.join(' '),
+      correct: gradeOrder(order).correct,
+    });
     setWorking(null);
     setMoved('');
   }

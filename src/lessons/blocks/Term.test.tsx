@@ -1,20 +1,24 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { findTerm } from '../../glossary/terms';
 import { Term } from './Term';
 
-const renderTerm = () =>
-  render(
+/** Renders a term and waits for the glossary (loaded after the lesson) to fill its tooltip. */
+async function renderTerm() {
+  const result = render(
     <p>
       Each <Term id="warp">warp</Term> has 32 threads.
     </p>,
   );
+  await waitFor(() => expect(result.container.textContent).toContain(findTerm('warp')!.definition));
+  return result;
+}
 
 describe('Term', () => {
-  it('links to its glossary entry and describes itself with the definition', () => {
-    renderTerm();
+  it('links to its glossary entry and describes itself with the definition', async () => {
+    await renderTerm();
     const link = screen.getByRole('link', { name: 'warp' });
     expect(link.getAttribute('href')).toBe('#/glossary/warp');
     const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
@@ -25,7 +29,7 @@ describe('Term', () => {
   });
 
   it('opens on focus and hover, and closes on Escape, blur, mouse out and (when hovered) scroll', async () => {
-    renderTerm();
+    await renderTerm();
     const link = screen.getByRole('link', { name: 'warp' });
     const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
     expect(tip.hidden).toBe(true);
@@ -61,7 +65,7 @@ describe('Term', () => {
   });
 
   it('has no accessibility violations, tooltip open or closed', async () => {
-    const { container } = renderTerm();
+    const { container } = await renderTerm();
     const run = async () =>
       (await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })).violations;
     expect(await run()).toEqual([]);
@@ -69,13 +73,47 @@ describe('Term', () => {
     expect(await run()).toEqual([]);
   });
 
-  it('shows the words alone for an id the glossary lacks', () => {
+  it('is a link with a pending description until the glossary has loaded', async () => {
+    render(
+      <p>
+        Each <Term id="warp">warp</Term> has 32 threads.
+      </p>,
+    );
+    const link = screen.getByRole('link', { name: 'warp' });
+    const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
+    expect(tip.textContent).toBe('Loading the definition…');
+    await waitFor(() => expect(tip.textContent).toBe(`Warp: ${findTerm('warp')!.definition}`));
+  });
+
+  it('says so in its tooltip when the glossary cannot be fetched, and stays a link', async () => {
+    vi.resetModules();
+    vi.doMock('../../glossary/terms', () => {
+      throw new Error('offline');
+    });
+    try {
+      const { Term: Fresh } = await import('./Term');
+      render(
+        <p>
+          Each <Fresh id="warp">warp</Fresh> has 32 threads.
+        </p>,
+      );
+      const link = screen.getByRole('link', { name: 'warp' });
+      const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
+      await waitFor(() => expect(tip.textContent).toMatch(/could not be loaded/));
+      expect(link.getAttribute('href')).toBe('#/glossary/warp');
+    } finally {
+      vi.doUnmock('../../glossary/terms');
+      vi.resetModules();
+    }
+  });
+
+  it('shows the words alone for an id the glossary lacks', async () => {
     render(
       <p>
         A <Term id="no-such-term">thing</Term>.
       </p>,
     );
-    expect(screen.queryByRole('link')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('link')).toBeNull());
     expect(screen.getByText(/thing/)).toBeDefined();
   });
 });

@@ -8,7 +8,6 @@ import {
   type CSSProperties,
 } from 'react';
 import type { ReactNode } from 'react';
-import { findTerm } from '../../glossary/terms';
 import { glossaryHref } from '../../app/route';
 import { tooltipPlacement } from './CatalogValue';
 import './term.css';
@@ -24,13 +23,58 @@ export interface TermProps {
   children?: ReactNode;
 }
 
+/** The part of a glossary entry a tooltip shows. */
+interface TermText {
+  term: string;
+  definition: string;
+}
+
+type GlossaryModule = typeof import('../../glossary/terms');
+
+let glossary: Promise<GlossaryModule> | undefined;
+
+/** The glossary module, fetched once for every term on the page (a lesson does not wait for it). */
+function loadGlossary(): Promise<GlossaryModule> {
+  glossary ??= import('../../glossary/terms');
+  return glossary;
+}
+
+/** The glossary could not be fetched (offline, not cached). */
+const FAILED = 'failed';
+
+/**
+ * The glossary entry for `id`, loaded after the lesson has rendered: undefined while the
+ * glossary loads, null for an id it lacks, FAILED when it could not be fetched.
+ */
+function useGlossaryEntry(id: string): TermText | null | typeof FAILED | undefined {
+  const [found, setFound] = useState<{
+    id: string;
+    entry: TermText | null | typeof FAILED;
+  } | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadGlossary().then(
+      (m) => live && setFound({ id, entry: m.findTerm(id) ?? null }),
+      () => {
+        glossary = undefined; // the next term to mount tries again
+        if (live) setFound({ id, entry: FAILED });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  return found?.id === id ? found.entry : undefined;
+}
+
 /**
  * The first use of a glossary term in a lesson: a link to its glossary entry whose definition
  * shows in a tooltip on hover and on keyboard focus, is the link's description for screen
- * readers, and closes with Escape (a hover tooltip also when the page scrolls).
+ * readers, and closes with Escape (a hover tooltip also when the page scrolls). The definitions
+ * load just after the lesson, so the lesson's own first load does not carry the glossary.
  */
 export function Term({ id, children }: TermProps) {
-  const entry = findTerm(id);
+  const entry = useGlossaryEntry(id);
   const tipId = useId();
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<CSSProperties>({});
@@ -65,9 +109,10 @@ export function Term({ id, children }: TermProps) {
     setPlace(tooltipPlacement(a, t, document.documentElement.clientWidth));
   }, []);
 
+  // Placed again when the definition arrives while the tooltip is open (its size changes).
   useLayoutEffect(() => {
     if (open) placeTip();
-  }, [open, placeTip]);
+  }, [open, placeTip, entry]);
 
   useEffect(() => {
     if (!open) return;
@@ -85,7 +130,7 @@ export function Term({ id, children }: TermProps) {
   }, [open, placeTip, hide]);
 
   // The build rejects unknown ids; outside the build, show the words as they are.
-  if (!entry) return <>{children}</>;
+  if (entry === null) return <>{children}</>;
   return (
     <span className="term" data-term={id} onMouseEnter={show} onMouseLeave={hideSoon}>
       <a
@@ -106,7 +151,15 @@ export function Term({ id, children }: TermProps) {
         hidden={!open}
         style={open ? place : undefined}
       >
-        <span className="term-tip-name">{entry.term}:</span> {entry.definition}
+        {entry === undefined ? (
+          'Loading the definition…'
+        ) : entry === FAILED ? (
+          'The definition could not be loaded; the link opens the glossary.'
+        ) : (
+          <>
+            <span className="term-tip-name">{entry.term}:</span> {entry.definition}
+          </>
+        )}
       </span>
     </span>
   );

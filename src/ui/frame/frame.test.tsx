@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { WidgetBoundary } from './WidgetBoundary';
 import { WidgetRoot } from './WidgetRoot';
 import { lazyWidget } from './lazyWidget';
+import { TextPaintContext } from './text-paint';
 
 let shouldThrow = true;
 function Flaky() {
@@ -64,8 +65,13 @@ describe('widget frame', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     let reject: (e: Error) => void = () => undefined;
+    let requested = false;
     const Lazy = lazyWidget(
-      () => new Promise<{ default: () => null }>((_res, rej) => (reject = rej)),
+      () =>
+        new Promise<{ default: () => null }>((_res, rej) => {
+          requested = true;
+          reject = rej;
+        }),
       {
         id: 'slow',
         label: 'Slow widget',
@@ -78,6 +84,8 @@ describe('widget frame', () => {
     expect(placeholder.getAttribute('data-status')).toBe('idle');
     expect(placeholder.style.getPropertyValue('--placeholder-height')).toBe('300px');
     expect(placeholder.style.getPropertyValue('--placeholder-height-narrow')).toBe('450px');
+    // The code is requested once the page has painted.
+    await vi.waitFor(() => expect(requested).toBe(true));
     await act(async () => {
       reject(new Error('chunk failed to load'));
       await Promise.resolve();
@@ -87,5 +95,53 @@ describe('widget frame', () => {
       'error',
     );
     vi.restoreAllMocks();
+  });
+
+  it("requests a widget's code only after the page around it has painted", () => {
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const load = vi.fn(() => new Promise<{ default: () => null }>(() => undefined));
+    const Lazy = lazyWidget(load, { id: 'late', label: 'Late widget', placeholderHeightPx: 100 });
+    render(<Lazy />);
+    expect(document.querySelector('[data-widget="late"]')?.textContent).toBe(
+      'Loading Late widget…',
+    );
+    act(() => vi.runAllTimers());
+    expect(load).not.toHaveBeenCalled(); // no frame painted yet
+    act(() => frames.splice(0).forEach((cb) => cb(0)));
+    expect(load).not.toHaveBeenCalled(); // the frame's paint comes after its callbacks
+    act(() => vi.runAllTimers());
+    expect(load).toHaveBeenCalledOnce();
+    expect(document.querySelector('[data-widget="late"]')?.getAttribute('data-status')).toBe(
+      'idle',
+    );
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('on a lesson, waits for the lesson text to report its paint before requesting the code', async () => {
+    let painted: () => void = () => undefined;
+    const textPainted = new Promise<void>((resolve) => (painted = resolve));
+    const load = vi.fn(() => new Promise<{ default: () => null }>(() => undefined));
+    const Lazy = lazyWidget(load, {
+      id: 'wait',
+      label: 'Waiting widget',
+      placeholderHeightPx: 100,
+    });
+    render(
+      <TextPaintContext.Provider value={textPainted}>
+        <Lazy />
+      </TextPaintContext.Provider>,
+    );
+    // Frames and timers come and go; the text has not painted, so nothing is requested.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => {
+      painted();
+      await textPainted;
+    });
+    expect(load).toHaveBeenCalledOnce();
   });
 });

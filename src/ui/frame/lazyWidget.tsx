@@ -1,5 +1,15 @@
-import { lazy, Suspense, type ComponentType, type CSSProperties } from 'react';
+import {
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  type ComponentType,
+  type CSSProperties,
+} from 'react';
 import { WidgetBoundary } from './WidgetBoundary';
+import { TextPaintContext } from './text-paint';
+import { WIDGET_CODE_REQUESTED_MARK } from './marks';
 
 /** Options for a lazily loaded widget. */
 export interface LazyWidgetOptions {
@@ -21,33 +31,86 @@ export function lazyWidget<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   { id, label, placeholderHeightPx, narrowPlaceholderHeightPx }: LazyWidgetOptions,
 ): ComponentType<P> {
-  const Lazy = lazy(load);
+  const Lazy = lazy(() => {
+    // For `npm run -s bench:page`: when the first widget's code was asked for.
+    globalThis.performance?.mark?.(WIDGET_CODE_REQUESTED_MARK);
+    return load();
+  });
   // The stylesheet picks the height for the screen from these (see .widget-placeholder).
   const heights = {
     '--placeholder-height': `${placeholderHeightPx}px`,
     '--placeholder-height-narrow': `${narrowPlaceholderHeightPx ?? placeholderHeightPx}px`,
   } as CSSProperties;
+  const placeholder = (
+    <section
+      className="widget widget-placeholder"
+      data-widget={id}
+      data-status="idle"
+      aria-label={`${label} (loading)`}
+      style={heights}
+    >
+      <p>Loading {label}…</p>
+    </section>
+  );
   function LazyWidget(props: P) {
+    // The widget's code is requested only after the page's text has painted (on a lesson, as
+    // Element Timing reports it; elsewhere, after a frame), so the text always comes first;
+    // the placeholder holds the widget's place meanwhile.
+    const painted = useTextPainted();
     return (
       <WidgetBoundary id={id} label={label}>
-        <Suspense
-          fallback={
-            <section
-              className="widget widget-placeholder"
-              data-widget={id}
-              data-status="idle"
-              aria-label={`${label} (loading)`}
-              style={heights}
-            >
-              <p>Loading {label}…</p>
-            </section>
-          }
-        >
-          <Lazy {...props} />
-        </Suspense>
+        {painted ? (
+          <Suspense fallback={placeholder}>
+            <Lazy {...props} />
+          </Suspense>
+        ) : (
+          placeholder
+        )}
       </WidgetBoundary>
     );
   }
   LazyWidget.displayName = `LazyWidget(${id})`;
   return LazyWidget;
+}
+
+/** False until the page's text (from TextPaintContext) has painted, or a frame has where none is given. */
+function useTextPainted(): boolean {
+  const textPainted = useContext(TextPaintContext);
+  const [reported, setReported] = useState(false);
+  useEffect(() => {
+    if (!textPainted) return;
+    let live = true;
+    void textPainted.then(() => live && setReported(true));
+    return () => {
+      live = false;
+    };
+  }, [textPainted]);
+  const afterFrame = useAfterFirstPaint();
+  return textPainted ? reported : afterFrame;
+}
+
+/**
+ * False until the browser has painted once since the component mounted (a timer started from an
+ * animation frame runs after that frame's paint); true from then on. Without animation frames
+ * (some test environments) a timer alone decides.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const done = () => setPainted(true);
+    if (typeof requestAnimationFrame !== 'function') {
+      timer = setTimeout(done, 0);
+      return () => clearTimeout(timer);
+    }
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(done, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
 }

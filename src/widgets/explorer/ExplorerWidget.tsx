@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { memo, useEffect, useId } from 'react';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { explorerSchema } from './config';
@@ -14,6 +14,12 @@ import { TotalsTable } from './TotalsTable';
 import { useController } from '../../ui/useController';
 import { ExplorerController, type ExplorerDeps } from './controller';
 import './explorer.css';
+
+// While a kernel plays the state changes every frame; these parts do not depend on playback,
+// so they skip those renders (their props keep their identity between frames).
+const SettledHardwarePicker = memo(HardwarePicker);
+const SettledKernelPicker = memo(KernelPicker);
+const SettledTotalsTable = memo(TotalsTable);
 
 /** Props a lesson may pass; anything invalid is corrected with a visible message. */
 export interface ExplorerProps {
@@ -73,10 +79,10 @@ export default function ExplorerWidget({
         grouped into warps of 32 and blocks, and blocks go to the SMs in waves.
       </p>
       <div className="explorer-settings">
-        <HardwarePicker settings={settings} set={settingsHandle.set} idBase={idBase} />
-        <KernelPicker settings={settings} set={settingsHandle.set} idBase={idBase} />
+        <SettledHardwarePicker settings={settings} set={settingsHandle.set} idBase={idBase} />
+        <SettledKernelPicker settings={settings} set={settingsHandle.set} idBase={idBase} />
       </div>
-      <TotalsTable hardware={state.hardware} idBase={idBase} />
+      <SettledTotalsTable hardware={state.hardware} idBase={idBase} />
       <PlaybackControls state={state} controller={controller} idBase={idBase} />
       <p className="explorer-summary" data-summary data-wave={state.playback.position}>
         {summary}

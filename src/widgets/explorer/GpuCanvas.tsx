@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { ExplorerController, ExplorerState } from './controller';
 import { drawScene } from './draw';
+import { OverviewLayer } from './overview-layer';
 import type { DrawColors } from './scene';
 import { smWord } from './hardware';
 import { commandForKey, KEY_HELP, moveSelection } from './keys';
@@ -47,6 +48,10 @@ export function GpuCanvas({
   const widthPx = useElementWidth(wrapRef, FALLBACK_WIDTH_PX);
   const [focused, setFocused] = useState(false);
   const [schemeVersion, setSchemeVersion] = useState(0);
+  // Kept between frames: the colours (read from CSS once per scheme, not every frame, which
+  // would force a style recalculation each time) and the overview's unchanging base.
+  const colorsRef = useRef<{ version: number; colors: DrawColors } | null>(null);
+  const layerRef = useRef<OverviewLayer | null>(null);
   const { hardware, plan, playback, zoom } = state;
 
   const layout = useMemo(
@@ -75,6 +80,17 @@ export function GpuCanvas({
     return () => query.removeEventListener?.('change', onChange);
   }, []);
 
+  // An embed page may force a theme through `data-theme` on <html>: redraw when it changes.
+  useEffect(() => {
+    if (typeof MutationObserver !== 'function') return;
+    const observer = new MutationObserver(() => setSchemeVersion((v) => v + 1));
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
@@ -85,6 +101,10 @@ export function GpuCanvas({
     if (canvas.height !== h) canvas.height = h;
     const ctx = canvas.getContext('2d');
     if (!ctx) return; // jsdom and some privacy modes give no 2-D context; the text still works
+    if (colorsRef.current?.version !== schemeVersion) {
+      colorsRef.current = { version: schemeVersion, colors: readColors(canvas) };
+    }
+    layerRef.current ??= new OverviewLayer(() => document.createElement('canvas'));
     drawScene(
       ctx,
       {
@@ -98,8 +118,9 @@ export function GpuCanvas({
         focused,
         residency: plan.residency,
       },
-      readColors(canvas),
+      colorsRef.current.colors,
       ratio,
+      layerRef.current,
     );
   }, [
     layout,

@@ -1,6 +1,8 @@
 /**
  * Draws the whole GPU: every SM and core, coloured by what the shown wave keeps busy. Cores are
- * batched into one path per colour, so an H100's 16,896 cores cost two fills a frame.
+ * batched into one path per colour, so an H100's 16,896 cores cost two fills. The drawing comes
+ * in two parts: the base (tiles, cores, tensor strips), which changes only with the wave, and the
+ * marks (wave progress, selection ring), which change every frame while playing.
  */
 import type { Rect } from './layout';
 import { fillRects } from './canvas-paint';
@@ -8,11 +10,16 @@ import { busyCores, type DrawColors, type DrawContext, type Scene } from './scen
 
 /** Draws the whole GPU: tiles, cores (or a filled share), tensor strips and wave progress. */
 export function drawOverview(ctx: DrawContext, scene: Scene, colors: DrawColors): void {
+  drawOverviewBase(ctx, scene, colors);
+  drawOverviewMarks(ctx, scene, colors);
+}
+
+/** The part that changes only with the wave: tiles, cores (or a filled share), tensor strips. */
+export function drawOverviewBase(ctx: DrawContext, scene: Scene, colors: DrawColors): void {
   const { layout, hardware, threadsPerSm } = scene;
   const { interior } = layout;
   const idle: Rect[] = [];
   const busy: Rect[] = [];
-  const bars: Rect[] = [];
   const tiles: Rect[] = [];
   const tensors: Rect[] = [];
   const cell = interior.coreCellPx;
@@ -45,10 +52,6 @@ export function drawOverview(ctx: DrawContext, scene: Scene, colors: DrawColors)
         tensors.push({ x: tile.x + s.x + t * (w + gap), y: tile.y + s.y, w, h: s.h });
       }
     }
-    if (busyCount > 0) {
-      const b = interior.occupancyBar;
-      bars.push({ x: tile.x + b.x, y: tile.y + b.y, w: b.w * scene.waveFraction, h: b.h });
-    }
   });
   fillRects(ctx, tiles, colors.tile);
   fillRects(ctx, idle, colors.coreIdle);
@@ -56,6 +59,18 @@ export function drawOverview(ctx: DrawContext, scene: Scene, colors: DrawColors)
   ctx.globalAlpha = 0.55;
   fillRects(ctx, tensors, colors.tensor);
   ctx.globalAlpha = 1;
+}
+
+/** The part that changes every frame: each busy SM's wave progress bar, the selection ring. */
+export function drawOverviewMarks(ctx: DrawContext, scene: Scene, colors: DrawColors): void {
+  const { layout, hardware, threadsPerSm } = scene;
+  const b = layout.interior.occupancyBar;
+  const bars: Rect[] = [];
+  layout.tiles.forEach((tile, sm) => {
+    if (busyCores(threadsPerSm[sm] ?? 0, hardware.coresPerSm) > 0) {
+      bars.push({ x: tile.x + b.x, y: tile.y + b.y, w: b.w * scene.waveFraction, h: b.h });
+    }
+  });
   fillRects(ctx, bars, colors.progress);
   const selected = layout.tiles[scene.selectedSm];
   if (selected && (scene.focused || scene.zoomProgress > 0)) {

@@ -4,20 +4,31 @@
  */
 import { zoomTransform } from './layout';
 import { drawDetail } from './draw-detail';
-import { drawOverview } from './draw-overview';
+import { drawOverview, drawOverviewMarks } from './draw-overview';
+import type { OverviewLayer } from './overview-layer';
 import type { DrawColors, DrawContext, Scene } from './scene';
 
 /**
  * Draws a frame. `pixelRatio` maps CSS pixels to canvas pixels. Between 0 and 1 of zoom the
- * whole GPU is drawn magnified towards the selected SM; at 1 the SM's parts are drawn.
+ * whole GPU is drawn magnified towards the selected SM; at 1 the SM's parts are drawn. With a
+ * `layer`, the unzoomed overview copies its kept base and draws only the moving marks.
  */
 export function drawScene(
   ctx: DrawContext,
   scene: Scene,
   colors: DrawColors,
   pixelRatio: number,
+  layer?: OverviewLayer,
 ): void {
   const { layout } = scene;
+  const base = layer && scene.zoomProgress <= 0 ? layer.image(scene, colors, pixelRatio) : null;
+  if (base) {
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(base, 0, 0);
+    ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+    drawOverviewMarks(ctx, scene, colors);
+    return;
+  }
   ctx.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   ctx.fillStyle = colors.background;
   ctx.fillRect(0, 0, layout.widthPx, layout.heightPx);

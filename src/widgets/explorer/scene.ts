@@ -58,6 +58,7 @@ export type DrawContext = Pick<
   | 'textBaseline'
   | 'textAlign'
   | 'globalAlpha'
+  | 'drawImage'
 >;
 
 /** Cores shown busy on an SM holding `threads` threads (one core per thread at most). */
