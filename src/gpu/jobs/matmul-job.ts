@@ -30,6 +30,23 @@ export interface MatmulJobSpec {
   entryPoint: string;
   constants: Readonly<Record<string, number>>;
   plan: KernelPlan;
+  /**
+   * The layout A and B are uploaded in, when the kernel needs another than plain row-major
+   * (the register-blocked kernel pads rows to whole vec4s); `label` names it in buffer labels.
+   * The check always uses the plain matrices.
+   */
+  uploadLayout?: (
+    a: Float32Array<ArrayBuffer>,
+    b: Float32Array<ArrayBuffer>,
+    shape: MatmulShape,
+  ) => MatmulUpload;
+}
+
+/** A and B as a kernel reads them, and a few words naming that layout. */
+export interface MatmulUpload {
+  a: Float32Array<ArrayBuffer>;
+  b: Float32Array<ArrayBuffer>;
+  label: string;
 }
 
 /** Builds a matmul job for `shape`; buffers are created in the context's set. */
@@ -44,15 +61,18 @@ export async function createMatmulJob(
   const sizes = matmulElements(shape);
   const a = makeInput(sizes.a, SEEDS.matmulA);
   const b = makeInput(sizes.b, SEEDS.matmulB);
-  const action = `allocate the matmul buffers (${formatBytesBinary((sizes.a + sizes.b + sizes.c) * 4)})`;
+  const upload = spec.uploadLayout?.(a, b, shape) ?? { a, b, label: '' };
+  const suffix = upload.label ? ` (${upload.label})` : '';
+  const totalBytes = upload.a.byteLength + upload.b.byteLength + sizes.c * 4;
+  const action = `allocate the matmul buffers (${formatBytesBinary(totalBytes)})`;
   return withErrorScopes(device, action, () => {
     const dims = buffers.create('matmul dims', 16, uniformUsage());
-    const aBuffer = buffers.create('matmul A', sizes.a * 4, inputUsage());
-    const bBuffer = buffers.create('matmul B', sizes.b * 4, inputUsage());
+    const aBuffer = buffers.create(`matmul A${suffix}`, upload.a.byteLength, inputUsage());
+    const bBuffer = buffers.create(`matmul B${suffix}`, upload.b.byteLength, inputUsage());
     const cBuffer = buffers.create('matmul C', sizes.c * 4, outputUsage());
     device.queue.writeBuffer(dims, 0, new Uint32Array([shape.m, shape.n, shape.k, 0]));
-    device.queue.writeBuffer(aBuffer, 0, a);
-    device.queue.writeBuffer(bBuffer, 0, b);
+    device.queue.writeBuffer(aBuffer, 0, upload.a);
+    device.queue.writeBuffer(bBuffer, 0, upload.b);
     const group = bindBuffers(device, pipeline, kernel, entryPoint, {
       dims,
       a: aBuffer,
@@ -67,8 +87,8 @@ export async function createMatmulJob(
       output: cBuffer,
       outputBytes: sizes.c * 4,
       uploads: [
-        { buffer: aBuffer, data: a },
-        { buffer: bBuffer, data: b },
+        { buffer: aBuffer, data: upload.a },
+        { buffer: bBuffer, data: upload.b },
       ],
       verify(result) {
         const absSums = new Map<number, number>();
