@@ -9,13 +9,13 @@ import {
   getInterconnect,
   INTERCONNECT_IDS,
   INTERCONNECTS,
-  NETWORK_PRECISIONS,
   peerLinksOf,
   precisionPlan,
   ZOO_IDS,
   type InterconnectId,
   type NetworkPrecision,
 } from '../../engine';
+import { stepPrecisionField } from '../../store/session-gpu-field';
 import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
 import { cudaGpus, DEFAULT_GPU } from '../../torch';
 
@@ -89,12 +89,7 @@ export const dataParallelSchema = defineWidgetSchema({
       min: 1,
       max: MAX_BATCH,
     }),
-    precision: enumField({
-      key: 'prec',
-      label: 'Precision',
-      default: 'amp-bf16',
-      values: NETWORK_PRECISIONS,
-    }),
+    precision: stepPrecisionField(),
   },
   check(state) {
     const notices: string[] = [];

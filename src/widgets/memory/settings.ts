@@ -8,7 +8,6 @@
 import {
   getZooNetwork,
   INFERENCE_PHASES,
-  NETWORK_PRECISIONS,
   OPTIMIZER_IDS,
   ZOO_IDS,
   type ZooNetwork,
@@ -20,7 +19,7 @@ import {
   integerField,
   type SchemaState,
 } from '../../state/schema';
-import { cudaGpus, DEFAULT_GPU } from '../../torch';
+import { catalogGpuField, stepPrecisionField } from '../../store/session-gpu-field';
 
 /** The network value that stands for the learner's own layer list. */
 export const CUSTOM_NETWORK = 'custom';
@@ -43,12 +42,7 @@ export const memorySchema = defineWidgetSchema({
   version: 1,
   fields: {
     /** The catalog GPU the step runs on. */
-    gpu: enumField({
-      key: 'gpu',
-      label: 'GPU',
-      default: DEFAULT_GPU,
-      values: () => cudaGpus().map((g) => g.id),
-    }),
+    gpu: catalogGpuField(),
     /** A zoo network id, or `custom` for the learner's own layers. */
     network: enumField({
       key: 'net',
@@ -69,12 +63,7 @@ export const memorySchema = defineWidgetSchema({
     batch: integerField({ key: 'batch', label: 'Batch size', default: 64, min: 1, max: MAX_BATCH }),
     /** Sequence length; 0 means the network's own default. */
     seq: integerField({ key: 'seq', label: 'Sequence length', default: 0, min: 0, max: MAX_SEQ }),
-    precision: enumField({
-      key: 'prec',
-      label: 'Precision',
-      default: 'amp-bf16',
-      values: NETWORK_PRECISIONS,
-    }),
+    precision: stepPrecisionField(),
     optimizer: enumField({ key: 'opt', label: 'Optimizer', default: 'sgd', values: OPTIMIZER_IDS }),
     checkpointing: booleanField({ key: 'ckpt', label: 'Gradient checkpointing', default: false }),
   },

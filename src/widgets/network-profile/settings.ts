@@ -4,13 +4,7 @@
  * own), the precision, the optimizer of a training step, whether rows are grouped by kind of
  * layer, and how many rows the table lists. Pure.
  */
-import {
-  getZooNetwork,
-  NETWORK_PRECISIONS,
-  OPTIMIZER_IDS,
-  ZOO_IDS,
-  type ZooNetwork,
-} from '../../engine';
+import { getZooNetwork, OPTIMIZER_IDS, ZOO_IDS, type ZooNetwork } from '../../engine';
 import {
   booleanField,
   defineWidgetSchema,
@@ -18,7 +12,7 @@ import {
   integerField,
   type SchemaState,
 } from '../../state/schema';
-import { cudaGpus, DEFAULT_GPU } from '../../torch';
+import { catalogGpuField, stepPrecisionField } from '../../store/session-gpu-field';
 
 /** Training step or inference. */
 export const PROFILE_MODES = ['train', 'inference'] as const;
@@ -40,12 +34,7 @@ export const networkProfileSchema = defineWidgetSchema({
   version: 1,
   fields: {
     /** The catalog GPU the step runs on. */
-    gpu: enumField({
-      key: 'gpu',
-      label: 'GPU',
-      default: DEFAULT_GPU,
-      values: () => cudaGpus().map((g) => g.id),
-    }),
+    gpu: catalogGpuField(),
     /** A zoo network id. */
     network: enumField({ key: 'net', label: 'Network', default: 'resnet50', values: ZOO_IDS }),
     /** A training step (forward, backward, optimizer) or an inference forward pass. */
@@ -54,12 +43,7 @@ export const networkProfileSchema = defineWidgetSchema({
     batch: integerField({ key: 'batch', label: 'Batch size', default: 32, min: 1, max: MAX_BATCH }),
     /** Sequence length or time steps; 0 means the network's own default. */
     seq: integerField({ key: 'seq', label: 'Sequence length', default: 0, min: 0, max: MAX_SEQ }),
-    precision: enumField({
-      key: 'prec',
-      label: 'Precision',
-      default: 'amp-bf16',
-      values: NETWORK_PRECISIONS,
-    }),
+    precision: stepPrecisionField(),
     optimizer: enumField({
       key: 'opt',
       label: 'Optimizer',
