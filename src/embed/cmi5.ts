@@ -7,12 +7,10 @@
  * the clock and the id source are injected.
  */
 import type { LearningEvent } from './learning-events';
+import { checkAgent, isHttpUrl, isPlainRecord } from './agent';
 import {
   buildStatements,
-  checkAgent,
   checkScore,
-  isHttpUrl,
-  isPlainRecord,
   VERBS,
   type EmbedTarget,
   type XapiActivity,

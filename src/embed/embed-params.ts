@@ -3,7 +3,8 @@
  * `actor`, `mastery`. Parsing never throws; a bad value is dropped with a notice the embed shows.
  */
 import { snippet } from '../state/notice-text';
-import { checkAgent, type XapiAgent } from './xapi';
+import { checkAgent } from './agent';
+import { type XapiAgent } from './xapi';
 
 /** The embed options of a link, with notices about values that were ignored. */
 export interface EmbedParams {

@@ -4,7 +4,8 @@
  * strict reader for what it accepts. Incoming data is trusted only when it has exactly one of the
  * documented shapes; anything else reads as null.
  */
-import { checkAgent, isPlainRecord, unknownKeys, type XapiAgent, type XapiStatement } from './xapi';
+import { checkAgent, isPlainRecord, unknownKeys } from './agent';
+import { type XapiAgent, type XapiStatement } from './xapi';
 
 /** The protocol version in every gpulab message. */
 export const PROTOCOL_VERSION = 1;
