@@ -12,7 +12,7 @@
  */
 import { createServer } from 'vite';
 import { launchBrowser } from '../tests/e2e/browser.ts';
-import type { BenchOutcome } from '../src/bench/bench-page.ts';
+import type { BenchOutcome } from '../src/bench/kernel-bench-page.ts';
 
 /** Longest the page may take, in milliseconds. */
 const PAGE_TIMEOUT_MS = 150_000;

@@ -27,7 +27,7 @@ import { build, preview } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/browser.ts';
 import { buildManifest } from './lesson-manifest-plugin.ts';
-import { listGpus } from '../src/engine/hardware.ts';
+import { listGpus } from '../src/engine/catalog/hardware.ts';
 import { WIDGET_CODE_REQUESTED_MARK } from '../src/ui/frame/marks.ts';
 import {
   CLS_BUDGET,

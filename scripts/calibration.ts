@@ -4,8 +4,11 @@
  * the measurement was used to fit a figure or held out. Pass `--network` for the whole-network
  * cases only.
  */
-import { CALIBRATION_CASES, relativeError } from '../src/engine/calibration.ts';
-import { NETWORK_CALIBRATION_CASES } from '../src/engine/network/calibration.ts';
+import {
+  CALIBRATION_CASES,
+  NETWORK_CALIBRATION_CASES,
+  relativeError,
+} from '../src/engine/calibration/index.ts';
 
 function figure(value: number): string {
   return value >= 100 ? value.toFixed(1) : value.toPrecision(4);

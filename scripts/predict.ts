@@ -6,7 +6,7 @@
  * stdout; messages go to stderr. The format is described in docs/cost-engine.md.
  */
 import { readFileSync } from 'node:fs';
-import { runScenarios } from '../src/engine/scenarios.ts';
+import { runScenarios } from '../src/engine/models/scenarios.ts';
 
 function fail(message: string): void {
   process.stderr.write(`predict: ${message}\n`);

@@ -3,7 +3,7 @@ import { useRoute } from './useRoute';
 import { HomePage } from './HomePage';
 import { LessonPage } from './LessonPage';
 import { NotFoundPage } from './NotFoundPage';
-import { glossaryHref, guideHref } from './route';
+import { glossaryHref, guideHref } from '../state/route';
 import { ProgressNotice } from './ProgressNotice';
 import { ReviewNotice } from './ReviewNotice';
 import { UpdateNotice } from './UpdateNotice';

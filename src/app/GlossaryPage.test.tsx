@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GLOSSARY_TERMS, sortedTerms } from '../glossary/terms';
 import { GlossaryPage } from './GlossaryPage';
-import { parseRoute, glossaryHref } from './route';
+import { parseRoute, glossaryHref } from '../state/route';
 
 describe('the glossary route', () => {
   it('parses #/glossary and #/glossary/<id>, and builds the same links', () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { findTerm, letterIndex, sortedTerms } from '../glossary/terms';
 import { findLesson } from '../lessons/registry';
-import { glossaryHref, lessonHref } from './route';
+import { glossaryHref, lessonHref } from '../state/route';
 import './glossary.css';
 
 /** The element id of a glossary entry on the glossary page. */

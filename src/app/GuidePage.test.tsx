@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GuidePage, guideTitle, loadGuide } from './GuidePage';
-import { GUIDE_NAMES, type GuideName } from './route';
+import { GUIDE_NAMES, type GuideName } from '../state/route';
 
 beforeEach(() => {
   // jsdom has no layout: record scrolling instead of logging "not implemented".

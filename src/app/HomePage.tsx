@@ -1,5 +1,5 @@
 import { lessons } from '../lessons/registry';
-import { CHECK_HREF, glossaryHref, guideHref, lessonHref } from './route';
+import { CHECK_HREF, glossaryHref, guideHref, lessonHref } from '../state/route';
 import { useProgress } from '../store/progress';
 import { lessonStatus, courseProgress } from './progress-summary';
 import { ReviewPanel } from './ReviewPanel';

@@ -4,7 +4,7 @@ import type { LessonMeta } from '../lessons/frontmatter';
 import { loadLesson, neighbours, type LessonModule } from '../lessons/registry';
 import { lessonComponents } from '../lessons/components';
 import { useProgress } from '../store/progress';
-import { lessonHref } from './route';
+import { lessonHref } from '../state/route';
 import { Toc, type TocEntry } from './Toc';
 import { LessonBoundary } from './LessonBoundary';
 import { TextPaintContext, whenElementPainted } from '../ui/frame/text-paint';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { lessonHref } from './route';
+import { lessonHref } from '../state/route';
 
 /** One heading listed in the table of contents. */
 export interface TocEntry {

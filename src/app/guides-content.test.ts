@@ -11,7 +11,7 @@ import { WIDGETS } from '../widgets/registry';
 import { WIDGET_SCHEMAS } from '../widgets/schemas';
 import { describeField, widgetStateRows } from './guide-components';
 import { guideTitle } from './GuidePage';
-import { GUIDE_NAMES, parseRoute, type GuideName } from './route';
+import { GUIDE_NAMES, parseRoute, type GuideName } from '../state/route';
 
 const guidesDir = join(process.cwd(), 'content', 'guides');
 const guideFiles = readdirSync(guidesDir).filter((f) => f.endsWith('.mdx'));

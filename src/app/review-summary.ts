@@ -2,7 +2,7 @@ import type { LessonMeta } from '../lessons/frontmatter';
 import type { QuestionLocation } from '../lessons/question-index';
 import type { QuickCheckAnswer } from '../store/progress-schema';
 import type { DueReview } from '../store/review-schedule';
-import { CHECK_HREF, lessonHref } from './route';
+import { CHECK_HREF, lessonHref } from '../state/route';
 
 /** A lesson's question score: answers right and answers given. */
 export interface LessonScore {

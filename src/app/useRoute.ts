@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { parseRoute, type Route } from './route';
+import { parseRoute, type Route } from '../state/route';
 
 /** The current route, following `hashchange`. */
 export function useRoute(): Route {

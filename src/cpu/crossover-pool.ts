@@ -5,13 +5,13 @@
  * its threads and joins them. The timing harness times batches of runs on the injected clock,
  * and the last output is checked against the CPU reference before anything is reported.
  */
-import { SEEDS } from '../gpu/jobs/job';
-import { makeInput } from '../gpu/kernel-inputs';
-import { planChunks } from '../gpu/dispatch';
-import { matmulCpuAt, matmulTolerance } from '../gpu/matmul-shape';
-import { measureRuns, type MeasureOptions, type Measurement } from '../gpu/timing/harness';
-import { timeCompletion } from '../gpu/timing/clock';
-import { allIndices, checkElements, sampledIndices, type F32Check } from '../gpu/verify-f32';
+import { SEEDS } from '../compute/inputs';
+import { makeInput } from '../compute/inputs';
+import { planChunks } from '../compute/dispatch';
+import { matmulCpuAt, matmulTolerance } from '../compute/matmul-reference';
+import { measureRuns, type MeasureOptions, type Measurement } from '../compute/timing/harness';
+import { timeCompletion } from '../compute/timing/clock';
+import { allIndices, checkElements, sampledIndices, type F32Check } from '../compute/verify-f32';
 import { reluSlice } from './crossover-kernels';
 import type { CrossoverOp, CrossoverRequest, CrossoverResponse } from './crossover-protocol';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { raceBatchCpu, raceSerialCpu } from '../gpu/kernels/race/race';
-import type { RaceRequest } from './protocol';
+import { raceBatchCpu, raceSerialCpu } from '../compute/race-reference';
+import type { RaceRequest } from './race-protocol';
 import { handleRaceRequest } from './race-handler';
 
 describe('handleRaceRequest', () => {

@@ -2,8 +2,8 @@
  * What a race worker does with one request, as a plain function: the worker script wraps it,
  * and tests call it directly or through a fake in-process worker.
  */
-import { raceBatchCpu, raceSerialCpu, validateRaceJob } from '../gpu/kernels/race/race';
-import type { RaceRequest, RaceResponse } from './protocol';
+import { raceBatchCpu, raceSerialCpu, validateRaceJob } from '../compute/race-reference';
+import type { RaceRequest, RaceResponse } from './race-protocol';
 
 /** Tasks and steps run untimed on warm-up: about 0.2 million steps, under a millisecond. */
 const WARM_UP_TASKS = 64;

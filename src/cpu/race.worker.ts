@@ -1,5 +1,5 @@
 /** The CPU side of the race: a module worker that runs race requests with the CPU reference. */
-import type { RaceRequest, RaceResponse } from './protocol';
+import type { RaceRequest, RaceResponse } from './race-protocol';
 import { handleRaceRequest } from './race-handler';
 
 /** The parts of a dedicated worker's global scope this script uses. */

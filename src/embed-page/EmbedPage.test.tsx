@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedRouteTarget } from '../app/route';
+import type { EmbedRouteTarget } from '../state/route';
 import type { HostBridgeOptions } from '../embed/host-bridge';
 import { learningEvents, type LearningEvent } from '../embed/learning-events';
 import { progressStore } from '../store/progress';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { EmbedRouteTarget } from '../app/route';
+import type { EmbedRouteTarget } from '../state/route';
 import { parseEmbedParams } from '../embed/embed-params';
 import { startHostBridge, type HostBridge, type HostBridgeOptions } from '../embed/host-bridge';
 import { EmbedModeContext } from '../ui/share/embed-mode';

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
+import { WidgetPlacementContext } from '../state/widget-placement';
 import { lazyWidget } from '../ui/frame/lazyWidget';
 import type { WidgetEntry } from '../widgets/registry';
+import { lessonOfWidget } from './widget-lesson';
 
 /** One lazy component per widget id, made on first use (a new one per render would remount). */
 const components = new Map<string, ComponentType<Record<string, unknown>>>();
@@ -21,9 +23,14 @@ function lazyComponent(entry: WidgetEntry): ComponentType<Record<string, unknown
 
 /**
  * One widget alone, exactly as lessons load it: its code in its own chunk, the same placeholder
- * meanwhile, the same error boundary. It has no lesson props; its settings come from the link.
+ * meanwhile, the same error boundary. It has no lesson props; its settings come from the link,
+ * and its Share link leads into the lesson that places it.
  */
 export function WidgetEmbed({ entry }: { entry: WidgetEntry }) {
   const Widget = lazyComponent(entry);
-  return <Widget />;
+  return (
+    <WidgetPlacementContext.Provider value={lessonOfWidget}>
+      <Widget />
+    </WidgetPlacementContext.Provider>
+  );
 }

@@ -3,8 +3,8 @@
  * question index, the lesson and its "Check yourself" questions; or what was asked for when
  * nothing matches. Pure apart from the build-time tables it reads (injectable for tests).
  */
-import type { EmbedRouteTarget } from '../app/route';
-import { lessonHref } from '../app/route';
+import type { EmbedRouteTarget } from '../state/route';
+import { lessonHref } from '../state/route';
 import type { LessonMeta } from '../lessons/frontmatter';
 import { questionIndex, type QuestionLocation } from '../lessons/question-index';
 import { lessons as allLessons } from '../lessons/registry';

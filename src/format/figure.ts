@@ -1,5 +1,5 @@
 /** How a catalog figure is described to people: its kind and where it comes from. Pure. */
-import type { Figure, FigureKind } from '../engine';
+import type { Figure, FigureKind } from '../engine/catalog';
 
 const KIND_TEXT: Record<FigureKind, string> = {
   'vendor-peak': 'Vendor peak',

@@ -29,12 +29,12 @@ export { KERNELS, type KernelName, type LabKernelName } from './kernels/registry
 export type { KernelModule, KernelBinding, KernelEntryPoint } from './kernel-module';
 export { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type Grid3, type KernelPlan } from './kernel-plan';
 
-export type { Clock } from './timing/clock';
-export type { Measurement, MeasureProgress, TimingMethod } from './timing/harness';
-export { median, summarizeTimings, type TimingSummary } from './timing/stats';
+export type { Clock } from '../compute/timing/clock';
+export type { Measurement, MeasureProgress, TimingMethod } from '../compute/timing/harness';
+export { median, summarizeTimings, type TimingSummary } from '../compute/timing/stats';
 export type { JobProgress, MeasuredJob } from './measure';
-export { compareU32, describeComparison, type U32Comparison } from './verify';
-export { describeF32Check, type F32Check } from './verify-f32';
+export { compareU32, describeComparison, type U32Comparison } from '../compute/verify';
+export { describeF32Check, type F32Check } from '../compute/verify-f32';
 
 export {
   runRaceOnGpu,
@@ -42,7 +42,7 @@ export {
   type GpuRaceProgress,
   type GpuRaceResult,
 } from './race-runner';
-export { RACE_OPS_PER_ITERATION, type RaceJob } from './kernels/race/race';
+export { RACE_OPS_PER_ITERATION, type RaceJob } from '../compute/race-reference';
 export { maxRaceTasks } from './race-limits';
 
 export {

@@ -8,14 +8,14 @@
 import { BufferSet, readF32 } from './buffers';
 import type { GpuContext } from './device';
 import { scoped } from './error-scopes';
-import type { JobContext, JobLayout, KernelJob } from './jobs/job';
+import type { JobContext, JobLayout, KernelJob } from './jobs/kernel-job';
 import type { KernelPlan } from './kernel-plan';
 import { streamVec4sPerInvocation } from './kernels/copy/copy';
 import { guardRun, type RunGuard } from './run-guard';
-import { performanceClock, type Clock } from './timing/clock';
+import { performanceClock, type Clock } from '../compute/timing/clock';
 import { createGpuBatchTimer, type GpuBatchTimer } from './timing/gpu-batch-timer';
-import { measureRuns, type MeasureOptions, type Measurement } from './timing/harness';
-import type { F32Check } from './verify-f32';
+import { measureRuns, type MeasureOptions, type Measurement } from '../compute/timing/harness';
+import type { F32Check } from '../compute/verify-f32';
 
 /** Builds a job on a device. */
 export type BuildJob = (context: JobContext) => Promise<KernelJob>;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { withErrorScopes } from './error-scopes';
-import { raceBatchCpu, raceSerialCpu } from './kernels/race/race';
+import { raceBatchCpu, raceSerialCpu } from '../compute/race-reference';
 import { maxRaceTasks } from './race-limits';
 import { runRaceOnGpu, type GpuRaceProgress } from './race-runner';
 import { acquireNodeGpu, warnIfUnavailable } from './testing/node-gpu';

@@ -3,19 +3,15 @@
  * then the batch of independent tasks in chunks so progress can be shown, then one readback.
  */
 import type { GpuContext } from './device';
-import { gridForItems, planChunks, type ItemChunk } from './dispatch';
+import { gridForItems, planChunks, type ItemChunk } from '../compute/dispatch';
 import { scoped, withErrorScopes } from './error-scopes';
-import {
-  RACE_SERIAL_SEED,
-  RACE_WORKGROUP_SIZE,
-  validateRaceJob,
-  type RaceJob,
-} from './kernels/race/race';
+import { RACE_SERIAL_SEED, validateRaceJob, type RaceJob } from '../compute/race-reference';
+import { RACE_WORKGROUP_SIZE } from './kernels/race/race';
 import { raceKernel, racePipelines, type RacePipelines } from './kernels/race';
 import { bindBuffers } from './jobs/job';
 import { raceBufferBytes, type RaceBufferBytes } from './race-limits';
 import { guardRun, type RunGuard } from './run-guard';
-import { performanceClock, type Clock } from './timing/clock';
+import { performanceClock, type Clock } from '../compute/timing/clock';
 
 /** Progress of a GPU race: tasks finished so far and whether the serial chain is done. */
 export interface GpuRaceProgress {

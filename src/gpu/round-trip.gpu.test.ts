@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { measureRoundTrip } from './round-trip';
 import { acquireNodeGpu, warnIfUnavailable } from './testing/node-gpu';
-import { describeF32Check } from './verify-f32';
+import { describeF32Check } from '../compute/verify-f32';
 
 const acquisition = await acquireNodeGpu();
 warnIfUnavailable(acquisition, 'round trip');

@@ -9,16 +9,16 @@
 import { BufferSet } from './buffers';
 import type { GpuContext } from './device';
 import { scoped } from './error-scopes';
-import type { KernelJob } from './jobs/job';
+import type { KernelJob } from './jobs/kernel-job';
 import type { KernelPlan } from './kernel-plan';
 import { labKernel, type LabKernelId, type LabSize } from './lab/lab-kernels';
 import { fitSize } from './lab/size-limits';
 import { jobLayoutFor, timeJob } from './measure';
 import { guardRun, type GuardedWait } from './run-guard';
-import { performanceClock, timeCompletion, type Clock } from './timing/clock';
+import { performanceClock, timeCompletion, type Clock } from '../compute/timing/clock';
 import { createGpuBatchTimer } from './timing/gpu-batch-timer';
-import { measureRuns, type MeasureOptions, type Measurement } from './timing/harness';
-import type { F32Check } from './verify-f32';
+import { measureRuns, type MeasureOptions, type Measurement } from '../compute/timing/harness';
+import type { F32Check } from '../compute/verify-f32';
 
 /** Timing of a round trip: short batches, a small budget, so a size sweep stays quick. */
 export const ROUND_TRIP_MEASURE_OPTIONS = {

@@ -18,10 +18,10 @@ import { fitSize } from './lab/size-limits';
 import { jobLayoutFor } from './measure';
 import { pipelineCacheSize } from './pipelines';
 import { guardRun, type GuardedWait } from './run-guard';
-import { performanceClock, type Clock } from './timing/clock';
+import { performanceClock, type Clock } from '../compute/timing/clock';
 import { createTimestampQueries, type TimestampQueries } from './timing/gpu-batch-timer';
-import type { F32Check } from './verify-f32';
-import type { KernelJob } from './jobs/job';
+import type { F32Check } from '../compute/verify-f32';
+import type { KernelJob } from './jobs/kernel-job';
 
 /** The clock readings (seconds) and GPU timestamps of one submission. */
 export interface SubmitReadings {

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BINARY_OPS } from './kernels/binary-elementwise/binary-elementwise';
 import { runBatchedMatmulOnGpu, runBinaryElementwiseOnGpu } from './tensor-runner';
 import { acquireNodeGpu, warnIfUnavailable } from './testing/node-gpu';
-import { describeF32Check } from './verify-f32';
+import { describeF32Check } from '../compute/verify-f32';
 
 const acquisition = await acquireNodeGpu();
 warnIfUnavailable(acquisition, 'tensor kernels');

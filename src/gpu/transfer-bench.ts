@@ -10,8 +10,8 @@ import type { GpuContext } from './device';
 import { withErrorScopes } from './error-scopes';
 import { patternBytes, sameBytes } from './transfer-bench-plan';
 import { adapterLabel } from './adapter-summary';
-import { performanceClock, timeCompletion, type Clock } from './timing/clock';
-import { measureRuns, type MeasureOptions, type Measurement } from './timing/harness';
+import { performanceClock, timeCompletion, type Clock } from '../compute/timing/clock';
+import { measureRuns, type MeasureOptions, type Measurement } from '../compute/timing/harness';
 
 /** Which way a measurement goes. */
 export type BenchDirection = 'upload' | 'readback';

@@ -4,6 +4,7 @@
  * of `workgroupSize * vec4sPerInvocation` vec4s, lane l taking vec4s l, l + workgroupSize, ...
  * so neighbouring lanes always touch neighbouring memory. Pure arithmetic.
  */
+import { requireInteger } from '../compute/require-integer';
 import { gridForWorkgroups, type Grid3 } from './kernel-plan';
 
 /** Bytes in one f32. */
@@ -29,13 +30,6 @@ export interface StreamOptions {
   maxWorkgroupsPerDimension?: number;
   /** vec4s each invocation handles (each kernel has its default). */
   vec4sPerInvocation?: number;
-}
-
-/** Throws a RangeError unless `value` is an integer >= `min`. */
-export function requireInteger(name: string, value: number, min: number): void {
-  if (!Number.isInteger(value) || value < min) {
-    throw new RangeError(`${name} must be an integer >= ${min}, got ${String(value)}`);
-  }
 }
 
 /** The layout of `elements` f32 values streamed as vec4s. */

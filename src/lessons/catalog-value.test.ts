@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  achievableMemoryBytesPerSecond,
-  chooseUnit,
-  getCpu,
-  getGpu,
-  getLink,
-  linkBytesPerSecond,
-  PAGEABLE_STAGING_BYTES_PER_SECOND,
-} from '../engine';
+import { achievableMemoryBytesPerSecond, chooseUnit, linkBytesPerSecond } from '../engine/models';
+import { getCpu, getGpu, getLink, PAGEABLE_STAGING_BYTES_PER_SECOND } from '../engine/catalog';
 import { CatalogValueError, lookupCatalogFigure, resolveCatalogValue } from './catalog-value';
 import { formatCatalogNumber, NBSP } from './catalog-value-units';
 

@@ -6,8 +6,6 @@
  */
 import {
   achievableBusBytesPerSecond,
-  achievableMemoryBytesPerSecond,
-  chooseUnit,
   CPU_IDS,
   getCpu,
   getGpu,
@@ -19,22 +17,26 @@ import {
   isGpuId,
   isInterconnectId,
   isLinkId,
-  KERNEL_KINDS,
   LINK_IDS,
-  linkBytesPerSecond,
   PAGEABLE_STAGING_BYTES_PER_SECOND,
-  PRECISIONS,
-  ridgeIntensity,
   TRANSFER_DIRECTIONS,
   type Figure,
   type FigureKind,
   type Gpu,
-  type KernelKind,
   type LinkSpec,
-  type Precision,
   type TransferDirection,
-} from '../engine';
-import { figuresIn } from '../engine/figure';
+} from '../engine/catalog';
+import {
+  achievableMemoryBytesPerSecond,
+  chooseUnit,
+  KERNEL_KINDS,
+  linkBytesPerSecond,
+  PRECISIONS,
+  ridgeIntensity,
+  type KernelKind,
+  type Precision,
+} from '../engine/models';
+import { figuresIn } from '../engine/catalog/figure';
 import { figureTitle } from '../format/figure';
 import { formatCatalogNumber, type DisplayRequest } from './catalog-value-units';
 

@@ -9,6 +9,7 @@ import {
   writeWidgetPairs,
 } from './url-sync';
 import { initialWidgetState } from './layers';
+import { NO_LESSONS } from './widget-placement';
 import { fakeUrlEnv, manualTimers } from './testing/fake-env';
 import { raceLikeSchema } from './testing/example-schemas';
 
@@ -59,17 +60,23 @@ describe('createDebouncer', () => {
 describe('shareLink', () => {
   it('points at the widget anchor of the current lesson, with only its pairs', () => {
     expect(
-      shareLink('https://lab.example/gpu/', '#/lesson/why-gpus/recap?amdahl.p=9', 'race', [
-        ['race.tasks', '1000'],
-        ['race.gpus', 'a100-sxm-80gb,h100-sxm'],
-      ]),
+      shareLink(
+        'https://lab.example/gpu/',
+        '#/lesson/why-gpus/recap?amdahl.p=9',
+        'race',
+        [
+          ['race.tasks', '1000'],
+          ['race.gpus', 'a100-sxm-80gb,h100-sxm'],
+        ],
+        NO_LESSONS,
+      ),
     ).toBe(
       'https://lab.example/gpu/#/lesson/why-gpus/widget-race?race.tasks=1000&race.gpus=a100-sxm-80gb,h100-sxm',
     );
-    expect(shareLink('https://x/', '#/lesson/why-gpus', 'race-b', [])).toBe(
+    expect(shareLink('https://x/', '#/lesson/why-gpus', 'race-b', [], NO_LESSONS)).toBe(
       'https://x/#/lesson/why-gpus/widget-race-b',
     );
-    expect(shareLink('https://x/', '', 'race', [['race.tasks', '1']])).toBe(
+    expect(shareLink('https://x/', '', 'race', [['race.tasks', '1']], NO_LESSONS)).toBe(
       'https://x/#/?race.tasks=1',
     );
   });
@@ -87,12 +94,6 @@ describe('shareLink', () => {
     ).toBe('https://lab.example/gpu/index.html#/lesson/why-gpus/widget-race?race.tasks=1000');
     expect(shareLink('https://x/', '#/embed/orphan', 'orphan', [['orphan.a', '1']], lessonOf)).toBe(
       'https://x/#/',
-    );
-  });
-
-  it('finds the lesson of a real widget by default', () => {
-    expect(shareLink('https://x/', '#/embed/race', 'race', [])).toBe(
-      'https://x/#/lesson/why-gpus/widget-race',
     );
   });
 

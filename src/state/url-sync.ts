@@ -3,10 +3,10 @@
  * widget's pairs in place with `history.replaceState` (no history entries, no `hashchange`),
  * debounce those writes, and build a widget's share link. The URL access is injectable.
  */
-import { parseRoute } from '../app/route';
-import { lessonOfWidget } from '../embed-page/widget-lesson';
+import { parseRoute } from './route';
 import { buildHash, parseQuery, splitHash, type ParsedQuery } from './query';
 import type { UrlPair } from './pairs';
+import type { LessonOfWidget } from './widget-placement';
 
 /** Delay between the last change and the URL write, in milliseconds. */
 export const URL_WRITE_DELAY_MS = 300;
@@ -98,7 +98,7 @@ export function shareLink(
   currentHash: string,
   prefix: string,
   pairs: readonly UrlPair[],
-  lessonOf: (widgetPrefix: string) => string | null = lessonOfWidget,
+  lessonOf: LessonOfWidget,
 ): string {
   const route = parseRoute(currentHash);
   if (route.page === 'embed') {

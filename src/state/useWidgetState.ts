@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { FieldMap, StateOf } from './fields';
 import { checkState, type WidgetSchema } from './schema';
 import { readState, serializeState, widgetPrefix } from './pairs';
@@ -17,6 +17,7 @@ import {
   type Timers,
   type UrlEnv,
 } from './url-sync';
+import { WidgetPlacementContext } from './widget-placement';
 
 /** A change to some settings; values are checked through the schema (form text is fine). */
 export type SettingsPatch<S> = { [K in keyof S]?: S[K] | string };
@@ -87,6 +88,7 @@ export function useWidgetState<F extends FieldMap>(
   const [notices, setNotices] = useState<readonly string[]>(initial.notices);
   const latest = useRef<S>(initial.state);
   const anchorId = widgetAnchorId(prefix);
+  const lessonOf = useContext(WidgetPlacementContext);
 
   // Opened through this widget's share link: scroll to it once it is on the page.
   useEffect(() => {
@@ -127,8 +129,8 @@ export function useWidgetState<F extends FieldMap>(
 
   const shareUrl = useCallback(() => {
     const pairs = serializeState(schema, latest.current, { baseline: initial.baseline, prefix });
-    return shareLink(env.pageUrl(), env.readHash(), prefix, pairs);
-  }, [schema, initial, prefix, env]);
+    return shareLink(env.pageUrl(), env.readHash(), prefix, pairs, lessonOf);
+  }, [schema, initial, prefix, env, lessonOf]);
 
   return { state, set, notices, dismissNotices, shareUrl, prefix, anchorId };
 }

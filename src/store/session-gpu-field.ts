@@ -5,7 +5,8 @@
  * choices cannot drift apart. Pure.
  */
 import { enumField, type EnumField } from '../state/fields';
-import { NETWORK_PRECISIONS, type GpuId, type NetworkPrecision } from '../engine';
+import { NETWORK_PRECISIONS, type NetworkPrecision } from '../engine/models';
+import { type GpuId } from '../engine/catalog';
 import { cudaGpus, DEFAULT_GPU } from '../torch';
 
 /** A `gpu` field: one of the CUDA catalog GPUs, the session's default GPU unless a link says otherwise. */

@@ -5,7 +5,7 @@
  * order, whoever sends them.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { getGpu, type GpuId, type LinkId } from '../engine';
+import { getGpu, type GpuId, type LinkId } from '../engine/catalog';
 import {
   isCudaGpuId,
   runLine,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getGpu } from '../engine';
+import { getGpu } from '../engine/catalog';
 import { run, sessionWithTorch } from './testing/run-lines';
 import {
   batchedMatmulLaunchDescriptor,

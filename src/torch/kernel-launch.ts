@@ -10,7 +10,7 @@ import {
   type KernelBound,
   type KernelDescriptor,
   type Precision,
-} from '../engine';
+} from '../engine/models';
 import type { ComputeRun } from './compute';
 import type { DTypeName } from './dtype';
 import { DTYPES } from './dtype';

@@ -4,7 +4,7 @@
  * host-device copies. Tensors that no variable reaches any more are freed after each statement,
  * as Python's reference counting would.
  */
-import { getGpu, isGpuId, listGpus, type Gpu, type GpuId, type LinkId } from '../engine';
+import { getGpu, isGpuId, listGpus, type Gpu, type GpuId, type LinkId } from '../engine/catalog';
 import { CachingAllocator } from './allocator';
 import type { TensorCompute } from './compute';
 import type { Device } from './device';
@@ -15,7 +15,7 @@ import type { DTypeName } from './dtype';
 import type { Value } from './values';
 import type { TransferRecord } from './transfer-record';
 import { modelLaunch, type KernelLaunch } from './kernel-launch';
-import type { KernelDescriptor } from '../engine';
+import type { KernelDescriptor } from '../engine/models';
 
 /** The GPU the simulator starts with. */
 export const DEFAULT_GPU: GpuId = 'a100-sxm-80gb';

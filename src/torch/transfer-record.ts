@@ -1,5 +1,5 @@
 /** A host-device copy the session made, with its modeled duration. */
-import type { LinkId, TransferDirection } from '../engine';
+import type { LinkId, TransferDirection } from '../engine/catalog';
 
 /** One copy between host and GPU memory. */
 export interface TransferRecord {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { predictTransfer } from '../engine';
+import { predictTransfer } from '../engine/models';
 import { outputOf, run, sessionWithTorch } from './testing/run-lines';
 
 const BATCH_BYTES = 32 * 3 * 224 * 224 * 4;

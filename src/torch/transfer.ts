@@ -4,7 +4,7 @@
  * As in PyTorch, a copy to the CPU with non_blocking=True lands in pinned memory, and `.to()`
  * returns the tensor itself when nothing would change.
  */
-import { predictTransfer } from '../engine';
+import { predictTransfer } from '../engine/models';
 import { concreteDevice, sameDevice, type Device } from './device';
 import { castValue, DTYPES, type DTypeName } from './dtype';
 import { runtimeError } from './errors';

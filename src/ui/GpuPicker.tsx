@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { GpuId } from '../engine';
+import type { GpuId } from '../engine/catalog';
 import { cudaGpus } from '../torch';
 import './field.css';
 import './gpu-picker.css';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { listZooNetworks } from '../engine';
+import { listZooNetworks } from '../engine/models';
 import { CountInput, NetworkSelect, PrecisionSelect, StepModeRadios } from './step-fields';
 
 describe('the shared step fields', () => {

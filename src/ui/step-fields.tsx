@@ -10,7 +10,7 @@ import {
   OPTIMIZER_IDS,
   type NetworkPrecision,
   type OptimizerId,
-} from '../engine';
+} from '../engine/models';
 
 /** How each precision reads in a picker. */
 export const PRECISION_LABELS: Readonly<Record<NetworkPrecision, string>> = {

@@ -9,7 +9,7 @@ import { consoleSchema } from './console/settings';
 import { crossoverSchema } from './crossover/settings';
 import { dataParallelSchema } from './data-parallel/settings';
 import { deviceSchema } from './device-card/settings';
-import { explorerSchema } from './explorer/config';
+import { explorerSchema } from './explorer/settings';
 import { kernelLabSchema } from './kernel-lab/settings';
 import { memorySnapshotSchema } from './memory-snapshot/settings';
 import { memorySchema } from './memory/settings';

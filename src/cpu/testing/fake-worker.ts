@@ -2,8 +2,8 @@
  * Test helper: an in-process stand-in for a race worker. It answers through the same handler
  * the real worker uses, after a delay, and can be told to fail.
  */
-import type { WorkerLike } from '../pool';
-import type { RaceRequest, RaceResponse } from '../protocol';
+import type { WorkerLike } from '../race-pool';
+import type { RaceRequest, RaceResponse } from '../race-protocol';
 import { handleRaceRequest } from '../race-handler';
 
 /** How a fake worker behaves. */

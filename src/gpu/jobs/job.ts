@@ -1,56 +1,10 @@
 /**
- * A job: one kernel at one size on one device, its inputs uploaded, ready to be recorded any
- * number of times into a compute pass, and able to check its own output against the kernel's
- * CPU reference. The lab, the explorer and the roofs all measure jobs the same way (measure.ts).
+ * The two steps every job's `record` is made of: bind a kernel's buffers by the names in its
+ * record, and dispatch its pipeline over a grid. (What a job is: kernel-job.ts.)
  */
-import type { BufferSet } from '../buffers';
 import type { KernelPlan } from '../kernel-plan';
 import { entryPointOf, type AnyKernelModule } from '../kernel-module';
-import type { F32Check } from '../verify-f32';
-
-/** A kernel ready to run. */
-export interface KernelJob {
-  /** The kernel's label, for messages ("ReLU"). */
-  label: string;
-  plan: KernelPlan;
-  /** Records one run (all its dispatches) into an open compute pass. */
-  record(pass: GPUComputePassEncoder): void;
-  /** The buffer holding the result after a run. */
-  output: GPUBuffer;
-  /** Bytes of `output` to read back. */
-  outputBytes: number;
-  /** Checks the read-back result, as f32 values, against the CPU reference. */
-  verify(result: Float32Array): F32Check;
-  /**
-   * The host data each input buffer was filled with, so a caller can time the upload again
-   * (the crossover plot's round trip); absent for jobs that do not list them.
-   */
-  uploads?: readonly JobUpload[];
-}
-
-/** One input buffer and the host array written into it. */
-export interface JobUpload {
-  buffer: GPUBuffer;
-  data: ArrayBufferView<ArrayBuffer>;
-}
-
-/** How a job lays out its dispatches on a device. */
-export interface JobLayout {
-  /** Widest grid dimension to use: the device's limit, or less. */
-  maxWorkgroupsPerDimension: number;
-  /** vec4s per invocation of the streaming kernels (copy, ReLU). */
-  vec4sPerInvocation: number;
-}
-
-/** What a job is built with: the device, the run's buffers and the layout. */
-export interface JobContext {
-  device: GPUDevice;
-  buffers: BufferSet;
-  layout: JobLayout;
-}
-
-/** Seeds of the jobs' input arrays. */
-export const SEEDS = { stream: 0x51ed, matmulA: 0xa11ce, matmulB: 0xb0b } as const;
+import type { JobContext } from './kernel-job';
 
 /** Records a dispatch of `pipeline` with `group` over `grid`. */
 export function dispatch(

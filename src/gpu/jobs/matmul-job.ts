@@ -1,14 +1,21 @@
 /** Jobs of the lab's matmul kernels: A and B uploaded, C written, checked element by element. */
 import { inputUsage, outputUsage, uniformUsage } from '../buffers';
 import { withErrorScopes } from '../error-scopes';
-import { makeInput } from '../kernel-inputs';
+import { makeInput } from '../../compute/inputs';
 import type { KernelPlan } from '../kernel-plan';
 import type { AnyKernelModule } from '../kernel-module';
-import { matmulCpuAt, matmulElements, matmulTolerance, type MatmulShape } from '../matmul-shape';
+import {
+  matmulCpuAt,
+  matmulElements,
+  matmulTolerance,
+  type MatmulShape,
+} from '../../compute/matmul-reference';
 import { getPipeline } from '../pipelines';
-import { allIndices, checkElements, sampledIndices } from '../verify-f32';
+import { allIndices, checkElements, sampledIndices } from '../../compute/verify-f32';
 import { formatBytesBinary } from '../../format/units';
-import { bindBuffers, dispatch, SEEDS, type JobContext, type KernelJob } from './job';
+import { bindBuffers, dispatch } from './job';
+import { type JobContext, type KernelJob } from './kernel-job';
+import { SEEDS } from '../../compute/inputs';
 import { shapeOf, type LabFacet } from '../lab/lab-facet';
 
 /** Most multiply-adds the CPU spends checking one result (about 50 ms of JavaScript). */

@@ -8,8 +8,9 @@ import { withErrorScopes } from '../error-scopes';
 import type { KernelPlan } from '../kernel-plan';
 import type { AnyKernelModule } from '../kernel-module';
 import { getPipeline } from '../pipelines';
-import { allIndices, checkElements } from '../verify-f32';
-import { bindBuffers, dispatch, type JobContext, type KernelJob } from './job';
+import { allIndices, checkElements } from '../../compute/verify-f32';
+import { bindBuffers, dispatch } from './job';
+import { type JobContext, type KernelJob } from './kernel-job';
 
 /** What a two-operand kernel's job needs. */
 export interface OperandJobSpec {

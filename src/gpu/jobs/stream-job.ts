@@ -5,14 +5,16 @@
  */
 import { inputUsage, outputUsage } from '../buffers';
 import { withErrorScopes } from '../error-scopes';
-import { makeInput } from '../kernel-inputs';
+import { makeInput } from '../../compute/inputs';
 import type { KernelPlan } from '../kernel-plan';
 import type { AnyKernelModule } from '../kernel-module';
 import { getPipeline } from '../pipelines';
 import { formatBytesBinary } from '../../format/units';
-import { allIndices, checkElements } from '../verify-f32';
+import { allIndices, checkElements } from '../../compute/verify-f32';
 import { VEC4_BYTES } from '../vec4-stream';
-import { bindBuffers, dispatch, SEEDS, type JobContext, type KernelJob } from './job';
+import { bindBuffers, dispatch } from './job';
+import { type JobContext, type KernelJob } from './kernel-job';
+import { SEEDS } from '../../compute/inputs';
 
 /** What differs between the streaming kernels. */
 export interface StreamJobSpec {

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GpuContext } from '../device';
 import { acquireNodeGpu, warnIfUnavailable } from '../testing/node-gpu';
-import { describeF32Check } from '../verify-f32';
+import { describeF32Check } from '../../compute/verify-f32';
 import { runLabKernel, type LabProgress } from './kernel-runner';
 import { measureCopyEngine, measureRoofs } from './roofs';
 

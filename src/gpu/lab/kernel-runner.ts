@@ -13,8 +13,8 @@ import {
   type JobProgress,
   type MeasureJobOptions,
 } from '../measure';
-import type { Measurement } from '../timing/harness';
-import type { F32Check } from '../verify-f32';
+import type { Measurement } from '../../compute/timing/harness';
+import type { F32Check } from '../../compute/verify-f32';
 import { labKernel, type LabKernelId, type LabSize } from './lab-kernels';
 import { fitSize } from './size-limits';
 

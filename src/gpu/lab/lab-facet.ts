@@ -3,9 +3,9 @@
  * plan for a size, how its job is built, and how large a size a device can take. The lab reads
  * these from the registry; it has no list or switch of its own.
  */
-import type { JobContext, JobLayout, KernelJob } from '../jobs/job';
+import type { JobContext, JobLayout, KernelJob } from '../jobs/kernel-job';
 import type { KernelPlan } from '../kernel-plan';
-import type { MatmulShape } from '../matmul-shape';
+import type { MatmulShape } from '../../compute/matmul-reference';
 
 /** A size given as a count: f32 elements, or invocations for the FMA kernel. */
 export interface CountSize {

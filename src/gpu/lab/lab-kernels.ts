@@ -6,7 +6,7 @@
 import type { KernelPlan } from '../kernel-plan';
 import { hasLab, KERNELS, type LabKernelName, type RegisteredLabKernel } from '../kernels/registry';
 import { isMatmulSize, type LabSize, type SizeKind } from './lab-facet';
-import type { JobLayout } from '../jobs/job';
+import type { JobLayout } from '../jobs/kernel-job';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../kernel-plan';
 import { COPY_VEC4S_PER_INVOCATION } from '../kernels/copy/copy';
 

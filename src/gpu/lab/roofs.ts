@@ -7,12 +7,12 @@
 import { BufferSet, readF32 } from '../buffers';
 import type { GpuContext } from '../device';
 import { withErrorScopes } from '../error-scopes';
-import { makeInput } from '../kernel-inputs';
+import { makeInput } from '../../compute/inputs';
 import { guardRun } from '../run-guard';
-import { performanceClock, type Clock } from '../timing/clock';
+import { performanceClock, type Clock } from '../../compute/timing/clock';
 import { createGpuBatchTimer, recordBetweenEmptyPasses } from '../timing/gpu-batch-timer';
-import { measureRuns, type Measurement } from '../timing/harness';
-import { allIndices, checkElements, type F32Check } from '../verify-f32';
+import { measureRuns, type Measurement } from '../../compute/timing/harness';
+import { allIndices, checkElements, type F32Check } from '../../compute/verify-f32';
 import { runLabKernel, type LabMeasureOptions, type LabRunResult } from './kernel-runner';
 import { MIN_ROOF_COPY_ELEMENTS, MIN_ROOF_FMA_THREADS, scaleToTarget } from './roof-sizes';
 import { maxCount } from './size-limits';

@@ -5,7 +5,7 @@
  * largest size that fits, and the message says which limit decided it. Pure.
  */
 import { formatBytesBinary } from '../../format/units';
-import type { MatmulShape } from '../matmul-shape';
+import type { MatmulShape } from '../../compute/matmul-reference';
 import { isMatmulSize, type LabLimits, type LabSize } from './lab-facet';
 import { LAB_KERNELS, labKernel, type LabKernelId } from './lab-kernels';
 import { maxBufferBytes } from './stream-limits';

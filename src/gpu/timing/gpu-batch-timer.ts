@@ -6,8 +6,8 @@
  */
 import { scoped } from '../error-scopes';
 import type { GuardedWait } from '../run-guard';
-import { performanceClock, type Clock } from './clock';
-import type { BatchTiming } from './harness';
+import { performanceClock, type Clock } from '../../compute/timing/clock';
+import type { BatchTiming } from '../../compute/timing/harness';
 
 /** Records a batch into `encoder`. Pass `timestampWrites`, when given, to its one compute pass. */
 export type RecordBatch = (

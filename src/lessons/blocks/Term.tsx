@@ -8,7 +8,7 @@ import {
   type CSSProperties,
 } from 'react';
 import type { ReactNode } from 'react';
-import { glossaryHref } from '../../app/route';
+import { glossaryHref } from '../../state/route';
 import { tooltipPlacement } from './CatalogValue';
 import './term.css';
 

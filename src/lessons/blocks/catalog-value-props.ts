@@ -1,4 +1,4 @@
-import type { FigureKind } from '../../engine';
+import type { FigureKind } from '../../engine/catalog';
 
 /**
  * Props the lesson check adds to every `<CatalogValue>` at build time, once it has resolved the

@@ -3,7 +3,7 @@
  * referenced from MDX by that id. Modeled ones ask the cost engine for two timings to compare;
  * the measured one (relu-gpu-vs-cpu) runs on the learner's own hardware, see measured-relu.ts.
  */
-import { predictScenario } from '../../engine';
+import { predictScenario } from '../../engine/models';
 
 /** One side of an experiment's comparison. */
 export interface ExperimentSide {

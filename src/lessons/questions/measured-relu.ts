@@ -6,7 +6,7 @@
  */
 import { formatSeconds } from '../../format/units';
 import { describeF32Check, measureReluOnGpu, shareGpu, adapterFacts } from '../../gpu';
-import { predictScenario } from '../../engine';
+import { predictScenario } from '../../engine/models';
 import { CrossoverCpuPool } from '../../cpu/crossover-pool';
 import type { ExperimentResult } from './experiments';
 

@@ -2,7 +2,7 @@
  * The worked answer of a numeric question, computed by the cost engine from one `npm run
  * predict` scenario. Run at build time by the lesson check (scripts/remark-lesson-check.ts).
  */
-import { predictScenario } from '../../engine';
+import { predictScenario } from '../../engine/models';
 import { FIELD_FAMILIES, formatInUnit, fromSi, unitFamily, QUESTION_UNITS } from './numeric';
 
 /** The answer in the question's unit, and the text shown for it. */

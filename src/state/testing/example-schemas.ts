@@ -2,7 +2,7 @@
  * Representative schemas for tests: every field kind, a cross-field rule, a catalog enum and a
  * versioned schema with a migration. Not used by the app.
  */
-import { GPU_IDS } from '../../engine';
+import { GPU_IDS } from '../../engine/catalog';
 import {
   booleanField,
   defineWidgetSchema,

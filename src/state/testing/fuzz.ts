@@ -7,7 +7,7 @@ import { checkState, type AnyWidgetSchema } from '../schema';
 import { readState, serializeState, widgetPrefix } from '../pairs';
 import { buildHash, MAX_QUERY_PAIRS, parseQuery, splitHash } from '../query';
 import { hasUnsafeChars, NOTICE_MAX_CHARS } from '../notice-text';
-import { parseRoute } from '../../app/route';
+import { parseRoute } from '../route';
 import { createRng, hostileProps, hostileQuery, nearValue, type Rng } from './hostile';
 
 /** Longest run of outside text a notice may echo back. */

@@ -1,5 +1,5 @@
 /** Sentences about host-device copies, shared by the console and the transfer simulator. */
-import { getLink } from '../../engine';
+import { getLink } from '../../engine/catalog';
 import { formatBytesDecimal, formatSeconds } from '../../format/units';
 import type { TransferRecord } from '../../torch';
 

@@ -1,32 +1,14 @@
 import { useMemo, useRef, useState, type PointerEvent } from 'react';
 import * as d3 from 'd3';
-import { amdahlSpeedup } from '../../engine/amdahl';
+import { amdahlSpeedup } from '../../engine/models/amdahl';
 import { formatCount } from '../../format/units';
 import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
 import { HoverTooltip } from './HoverTooltip';
-import type { AmdahlCurve, CurvePoint, ReferenceCoreCount } from './model';
+import type { ChartSeries, CurvePoint, ReferenceCoreCount } from './model';
 import { coreTickValues, speedupTickValues } from './axis-ticks';
 import { spreadLabels } from './label-placement';
 import { formatCeiling } from './readout';
-
-/** One curve as the chart draws it: the data plus how it looks and is named. */
-export interface ChartSeries {
-  /** Stable React key. */
-  key: string;
-  /** Sampled curve and ceiling. */
-  curve: AmdahlCurve;
-  /** CSS class choosing colour and dash pattern (see amdahl.css). */
-  className: string;
-  /** Label on the plot and in the tooltip, e.g. "p = 0.95". */
-  label: string;
-  /** Shorter label for the curve's end on narrow plots. */
-  shortLabel: string;
-  /** A lesson curve, or the learner's own. */
-  kind: 'default' | 'yours';
-  /** Whether to draw a ceiling label (skipped when another curve already shows the same one). */
-  showCeilingLabel: boolean;
-}
 
 /** Props of the SVG chart. */
 export interface AmdahlChartProps {

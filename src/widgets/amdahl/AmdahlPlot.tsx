@@ -4,7 +4,8 @@ import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { formatCount } from '../../format/units';
 import { useElementWidth } from '../../ui/useElementWidth';
-import { AmdahlChart, type ChartSeries } from './AmdahlChart';
+import { AmdahlChart } from './AmdahlChart';
+import { type ChartSeries } from './model';
 import {
   axisMaxCores,
   buildCurve,

@@ -1,5 +1,5 @@
-import { amdahlSpeedup } from '../../engine/amdahl';
-import type { ChartSeries } from './AmdahlChart';
+import { amdahlSpeedup } from '../../engine/models/amdahl';
+import type { ChartSeries } from './model';
 import { formatCoresPhrase, formatSpeedup } from './readout';
 
 const TOOLTIP_LINE_PX = 15;

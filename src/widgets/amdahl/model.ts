@@ -3,7 +3,7 @@
  * axis range, the sampled curves with their ceilings, and the speedup read at one point. The
  * slider stops, axis ticks, label placement, readout text and screen-reader table live beside it.
  */
-import { amdahlLimit, amdahlSpeedup } from '../../engine/amdahl';
+import { amdahlLimit, amdahlSpeedup } from '../../engine/models/amdahl';
 
 /** The parallel fractions drawn when a lesson passes none. */
 export const DEFAULT_FRACTIONS: readonly number[] = [0.5, 0.9, 0.95, 0.99, 0.999];
@@ -147,4 +147,22 @@ export function readSpeedup(fraction: number, coreCount: number): SpeedupReading
   const speedup = amdahlSpeedup(fraction, coreCount);
   const limitSpeedup = amdahlLimit(fraction);
   return { fraction, coreCount, speedup, limitSpeedup, shareOfLimit: speedup / limitSpeedup };
+}
+
+/** One curve as the chart draws it: the data plus how it looks and is named. */
+export interface ChartSeries {
+  /** Stable React key. */
+  key: string;
+  /** Sampled curve and ceiling. */
+  curve: AmdahlCurve;
+  /** CSS class choosing colour and dash pattern (see amdahl.css). */
+  className: string;
+  /** Label on the plot and in the tooltip, e.g. "p = 0.95". */
+  label: string;
+  /** Shorter label for the curve's end on narrow plots. */
+  shortLabel: string;
+  /** A lesson curve, or the learner's own. */
+  kind: 'default' | 'yours';
+  /** Whether to draw a ceiling label (skipped when another curve already shows the same one). */
+  showCeilingLabel: boolean;
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { getGpu } from '../../engine/catalog';
 import {
-  getGpu,
   matmulDescriptor,
   predictCpuKernel,
   predictKernel,
   predictTransfer,
-} from '../../engine';
+} from '../../engine/models';
 import { copyBytes, MODEL_RANGE, modelCurves, modelPoint, modelSizes, MODELED_CPU } from './model';
 
 describe('modelPoint', () => {

@@ -4,19 +4,16 @@
  * starting and ending in host memory (a pinned copy in, the kernel with its launch, a pinned
  * copy out). Pure.
  */
+import { CPU_IDS, getCpu, getGpu, listGpus } from '../../engine/catalog';
 import {
-  CPU_IDS,
   elementwiseDescriptor,
-  getCpu,
-  getGpu,
-  listGpus,
   matmulDescriptor,
   predictCpuKernel,
   predictKernel,
   predictTransfer,
   type KernelDescriptor,
-} from '../../engine';
-import { findCrossover, type Crossover } from './crossover';
+} from '../../engine/models';
+import { findCrossover, type Crossover } from './crossover-point';
 import type { Op } from './settings';
 
 /** The catalog CPU of the modeled CPU curve (the catalog's only one). */

@@ -1,5 +1,5 @@
 /** What the crossover plot draws: its series, its domains and its crossover marks. Pure. */
-import type { Crossover } from './crossover';
+import type { Crossover } from './crossover-point';
 import { MODEL_RANGE, type ModeledCurves } from './model';
 import type { Op } from './settings';
 import type { SweepResult } from './types';

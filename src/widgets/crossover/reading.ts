@@ -1,5 +1,5 @@
 /** What the plot says in words: where the GPU starts to win, measured and modeled. Pure. */
-import { findCrossover, type Crossover, type TimedPair } from './crossover';
+import { findCrossover, type Crossover, type TimedPair } from './crossover-point';
 import { verifiedSeconds } from './controller';
 import type { Op } from './settings';
 import type { SweepResult } from './types';

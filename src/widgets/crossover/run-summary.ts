@@ -1,4 +1,4 @@
-import type { Crossover } from './crossover';
+import type { Crossover } from './crossover-point';
 import { crossoverSize } from './reading';
 import type { Op } from './settings';
 

@@ -4,7 +4,7 @@
  * the model uses, and whether the kernel alone is timed too. Measurements never go in a link.
  * Pure.
  */
-import { GPU_IDS } from '../../engine';
+import { GPU_IDS } from '../../engine/catalog';
 import {
   booleanField,
   defineWidgetSchema,

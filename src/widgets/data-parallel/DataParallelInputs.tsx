@@ -1,4 +1,5 @@
-import { getGpu, INTERCONNECTS, NETWORK_PRECISIONS, peerLinksOf } from '../../engine';
+import { getGpu, INTERCONNECTS } from '../../engine/catalog';
+import { NETWORK_PRECISIONS, peerLinksOf } from '../../engine/models';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
 import { CountInput, NetworkSelect, PrecisionSelect } from '../../ui/step-fields';

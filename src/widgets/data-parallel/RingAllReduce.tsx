@@ -1,4 +1,5 @@
-import { DDP_BUCKET_BYTES, INTERCONNECTS, isInterconnectId } from '../../engine';
+import { DDP_BUCKET_BYTES } from '../../engine/models';
+import { INTERCONNECTS, isInterconnectId } from '../../engine/catalog';
 import { formatBytesDecimal, formatCount, formatSeconds } from '../../format/units';
 import type { DataParallelController, RingPlayback } from './controller';
 import type { DataParallelResult } from './model';

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import { INTERCONNECTS, type InterconnectId } from '../../engine';
+import { INTERCONNECTS, type InterconnectId } from '../../engine/catalog';
 import { formatCount, formatPercent, formatSeconds, formatSiShort } from '../../format/units';
 import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';

@@ -1,5 +1,5 @@
 import * as d3 from 'd3';
-import type { DataParallelPrediction } from '../../engine';
+import type { DataParallelPrediction } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
 import { lanesOf, type LaneSegment } from './model';
 

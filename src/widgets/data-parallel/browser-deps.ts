@@ -2,12 +2,12 @@
  * The simulator's real dependencies: the cost engine's data-parallel step and collectives, the
  * clock the ring animation runs on, and the learner's reduced-motion setting. Tests pass fakes.
  */
+import { getGpu } from '../../engine/catalog';
 import {
-  getGpu,
   predictAllReduce,
   predictDataParallel,
   predictMultiNodeAllReduce,
-} from '../../engine';
+} from '../../engine/models';
 import { prefersReducedMotion } from '../../ui/motion';
 import type { DataParallelEngine } from './model';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DataParallelPrediction } from '../../engine';
+import type { DataParallelPrediction } from '../../engine/models';
 import { checkState } from '../../state/schema';
 import { engineDataParallel } from './browser-deps';
 import {

@@ -11,7 +11,7 @@ import type {
   DataParallelPrediction,
   DataParallelRequest,
   StepPhase,
-} from '../../engine';
+} from '../../engine/models';
 import { totalGpus, type DataParallelSettings } from './settings';
 
 /** Where the GPUs are: per node, nodes, and the links. */

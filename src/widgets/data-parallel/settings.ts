@@ -9,12 +9,9 @@ import {
   getInterconnect,
   INTERCONNECT_IDS,
   INTERCONNECTS,
-  peerLinksOf,
-  precisionPlan,
-  ZOO_IDS,
   type InterconnectId,
-  type NetworkPrecision,
-} from '../../engine';
+} from '../../engine/catalog';
+import { peerLinksOf, precisionPlan, ZOO_IDS, type NetworkPrecision } from '../../engine/models';
 import { stepPrecisionField } from '../../store/session-gpu-field';
 import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
 import { cudaGpus, DEFAULT_GPU } from '../../torch';

@@ -1,7 +1,7 @@
 import { memo, useEffect, useId } from 'react';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
-import { explorerSchema } from './config';
+import { explorerSchema } from './settings';
 import { createBrowserExplorerDeps } from './browser-deps';
 import { GpuCanvas } from './GpuCanvas';
 import { HardwarePicker } from './HardwarePicker';

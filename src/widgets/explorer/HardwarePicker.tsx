@@ -1,4 +1,4 @@
-import { getGpu, listGpus } from '../../engine';
+import { getGpu, listGpus } from '../../engine/catalog';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import {
   CATALOG_COUNT,
@@ -6,7 +6,7 @@ import {
   EXPLORER_LIMITS,
   resolveExplorerConfig,
   type ExplorerSettings,
-} from './config';
+} from './settings';
 import { smWord } from './hardware';
 
 /** Props of the hardware picker: the settings, and the one way to change them. */

@@ -1,11 +1,11 @@
-import { getGpu } from '../../engine';
+import { getGpu } from '../../engine/catalog';
 import { formatCount } from '../../format/units';
 import {
   ELEMENT_PRESETS,
   EXPLORER_LIMITS,
   resolveExplorerConfig,
   threadsPerBlockChoices,
-} from './config';
+} from './settings';
 import type { PickerProps } from './HardwarePicker';
 
 /** The kernel's size, its block size, and how threads are placed on an SM. */

@@ -1,4 +1,4 @@
-import type { Figure } from '../../engine';
+import type { Figure } from '../../engine/catalog';
 import type { ExplorerHardware } from './hardware';
 import { smWord } from './hardware';
 import { figureTitle } from '../../format/figure';

@@ -2,9 +2,9 @@
  * The explorer controller's types: its injected dependencies (clock, reduced motion, WebGPU),
  * the "run it on my GPU" measurement, and the whole state the view renders. Types only.
  */
-import type { KernelPrediction } from '../../engine';
+import type { KernelPrediction } from '../../engine/models';
 import type { WidgetStatus } from '../../ui/frame/status';
-import type { ExplorerConfig, ExplorerSettings } from './config';
+import type { ExplorerConfig, ExplorerSettings } from './settings';
 import type { ExplorerHardware } from './hardware';
 import type { PlaybackState } from './playback';
 import type { WavePlan } from './schedule';

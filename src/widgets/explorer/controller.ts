@@ -12,7 +12,7 @@ import {
   type ExplorerConfig,
   type ExplorerSettings,
   type Residency,
-} from './config';
+} from './settings';
 import type { ElementwiseGpu, ExplorerDeps, ExplorerState, MeasureState } from './controller-types';
 import { explorerHardware } from './hardware';
 import { modelElementwise } from './model-time';

@@ -2,7 +2,7 @@
 import { smWord } from './hardware';
 import { formatBytesBinary, formatCount } from '../../format/units';
 import { layoutSmDetail, splitEvenly, type SmDetailLayout } from './layout';
-import { WARP_SIZE } from './config';
+import { WARP_SIZE } from './settings';
 import { fillRects, fitLabel } from './canvas-paint';
 import { busyCores, type DrawColors, type DrawContext, type Scene } from './scene';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GPU_IDS, getGpu } from '../../engine';
+import { GPU_IDS, getGpu } from '../../engine/catalog';
 import { catalogCoresPerSm, explorerHardware, smWord } from './hardware';
 import { SM_ANATOMY } from './sm-anatomy';
 

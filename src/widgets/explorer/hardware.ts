@@ -4,8 +4,14 @@
  * bandwidth; its peaks scale with the cores (FP32) and the SMs (tensor cores), which is how
  * the catalog's own peaks are built (cores × 2 FLOPs per FMA × clock).
  */
-import { getGpu, type Figure, type Gpu, type GpuId, type TensorPrecision } from '../../engine';
-import { estimate } from '../../engine/figure';
+import {
+  getGpu,
+  type Figure,
+  type Gpu,
+  type GpuId,
+  type TensorPrecision,
+} from '../../engine/catalog';
+import { estimate } from '../../engine/catalog/figure';
 import { SM_ANATOMY, type SmAnatomy } from './sm-anatomy';
 
 /** Tensor precisions in the order the totals list them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { predictKernel } from '../../engine';
+import { predictKernel } from '../../engine/models';
 import { reluScalarPlan } from '../../gpu';
 
 const reluDescriptor = (elements: number, block: number) =>

@@ -2,7 +2,7 @@
  * The modeled time of the explorer's kernel, from the cost engine: a catalog GPU by its id, a
  * hand-set GPU (not in the catalog) as the spec the explorer built for it.
  */
-import { predictKernel, predictKernelOn, type KernelPrediction } from '../../engine';
+import { predictKernel, predictKernelOn, type KernelPrediction } from '../../engine/models';
 import { reluScalarPlan } from '../../gpu';
 import type { ExplorerHardware } from './hardware';
 

@@ -1,7 +1,7 @@
 /** What one frame of the explorer's canvas shows, in which colours, through which canvas calls. */
 import type { ExplorerHardware } from './hardware';
 import type { GpuLayout } from './layout';
-import type { Residency } from './config';
+import type { Residency } from './settings';
 
 /** Colours read from the widget's CSS variables, so light and dark themes both work. */
 export interface DrawColors {

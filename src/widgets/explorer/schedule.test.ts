@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpuWaveSchedule, scheduleWaves } from '../../engine';
+import { gpuWaveSchedule, scheduleWaves } from '../../engine/models';
 import { explorerHardware } from './hardware';
 import { elementsDone, planWaves, threadsPerSmInWave, waveSnapshot } from './schedule';
 

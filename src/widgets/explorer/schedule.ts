@@ -4,8 +4,8 @@
  * wave. Two pictures: one thread per core (the lesson's simplification), or as many resident
  * threads as an SM really holds (how the hardware, and the engine's timing, see it).
  */
-import { scheduleWaves, type WaveSchedule } from '../../engine';
-import { maxThreadsPerBlock, WARP_SIZE, type ExplorerConfig, type Residency } from './config';
+import { scheduleWaves, type WaveSchedule } from '../../engine/models';
+import { maxThreadsPerBlock, WARP_SIZE, type ExplorerConfig, type Residency } from './settings';
 import type { ExplorerHardware } from './hardware';
 
 /** A kernel's launch and its waves under one residency. */

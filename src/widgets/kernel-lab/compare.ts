@@ -2,7 +2,7 @@
  * Measured against modeled: a lab result beside the cost engine's prediction of the same
  * descriptor on a catalog GPU. Pure: the prediction function is passed in.
  */
-import type { KernelBound, KernelDescriptor } from '../../engine';
+import type { KernelBound, KernelDescriptor } from '../../engine/models';
 import type { LabKernelId, LabSize } from '../../gpu';
 import type { TimingMethod } from '../../gpu';
 

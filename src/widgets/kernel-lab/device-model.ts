@@ -3,14 +3,14 @@
  * FMA throughput, the time of a near-empty dispatch), the cost engine predicts every further run
  * on it before the run starts. Pure: the engine and the lab's plans, no WebGPU.
  */
-import type { KernelBound } from '../../engine';
+import type { KernelBound } from '../../engine/models';
 import {
   gpuFromMeasuredRoofs,
   predictKernelOnMeasured,
   type MeasuredDevice,
-} from '../../engine/measured-device';
+} from '../../engine/models/measured-device';
 import { labPlan, type LabRunRequest } from '../../gpu';
-import type { KernelDescriptor } from '../../engine';
+import type { KernelDescriptor } from '../../engine/models';
 
 /** The measured figures the device model is built from. */
 export interface DeviceModelInput {

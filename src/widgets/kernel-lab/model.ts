@@ -6,11 +6,10 @@
 import {
   achievableMemoryBytesPerSecond,
   attainableFlopsPerSecond,
-  getGpu,
-  listGpus,
   predictKernel,
   type KernelDescriptor,
-} from '../../engine';
+} from '../../engine/models';
+import { getGpu, listGpus } from '../../engine/catalog';
 import type { ModeledKernel } from './compare';
 
 /** The catalog GPU the lab compares with unless the learner picks another. */

@@ -7,7 +7,7 @@
  * −40 % means the kernel took longer than predicted (the model was optimistic), +40 % that it
  * ran faster than predicted.
  */
-import type { KernelBound } from '../../engine';
+import type { KernelBound } from '../../engine/models';
 import type { LabKernelId, LabSize } from '../../gpu';
 
 /** One predicted and measured run. */

@@ -2,8 +2,8 @@
  * Words and numbers for the prediction record: the forecast shown before a run, the outcome
  * after it, the signed error, and what "this device" is. Pure string building.
  */
-import type { KernelBound } from '../../engine';
-import type { MeasuredDevice } from '../../engine/measured-device';
+import type { KernelBound } from '../../engine/models';
+import type { MeasuredDevice } from '../../engine/models/measured-device';
 import {
   formatGigabytesPerSecond,
   formatGigaflopsPerSecond,

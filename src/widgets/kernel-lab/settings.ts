@@ -3,7 +3,7 @@
  * kernel's default, since defaults differ per kernel) and the catalog GPU it is compared with.
  * Defaults finish quickly even on a software adapter. Results are never settings. Pure.
  */
-import { GPU_IDS } from '../../engine';
+import { GPU_IDS } from '../../engine/catalog';
 import {
   isMatmulSize,
   labDefaultSize,

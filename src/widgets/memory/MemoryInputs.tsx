@@ -1,4 +1,4 @@
-import { NETWORK_PRECISIONS } from '../../engine';
+import { NETWORK_PRECISIONS } from '../../engine/models';
 import { formatCount } from '../../format/units';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getGpu, precisionPlan } from '../../engine';
+import { getGpu } from '../../engine/catalog';
+import { precisionPlan } from '../../engine/models';
 import { analyzeMemory, type MemoryResult } from './analysis';
 import { sumParts, PART_IDS } from './bar-parts';
 import { engineMemoryModel as engine } from './browser-deps';

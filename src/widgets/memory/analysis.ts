@@ -5,7 +5,7 @@
  * Input the engine refuses (a precision the GPU lacks, a bad layer list) becomes a message with
  * the engine's reason, never an exception. Pure.
  */
-import type { NetworkPrediction } from '../../engine';
+import type { NetworkPrediction } from '../../engine/models';
 import { barParts, type BarPart } from './bar-parts';
 import { capacityOf, computeFixes, type MemoryFix } from './fixes';
 import { replayOutOfMemory, type OomReport } from './oom';

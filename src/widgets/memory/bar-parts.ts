@@ -4,7 +4,7 @@
  * reserves on top, then the CUDA context), each with where it starts, its size and a sentence on
  * what it is. The parts add up exactly to the engine's allocated, reserved and total bytes. Pure.
  */
-import type { MemoryBreakdown, OptimizerId } from '../../engine';
+import type { MemoryBreakdown, OptimizerId } from '../../engine/models';
 import { formatBytesBinary } from '../../format/units';
 
 /** The parts of the bar, in drawing order. */

@@ -5,13 +5,13 @@
  */
 import {
   analyzeNetwork,
-  getGpu,
   getZooNetwork,
   networkLayers,
   precisionPlan,
   predictInference,
   predictTrainStep,
-} from '../../engine';
+} from '../../engine/models';
+import { getGpu } from '../../engine/catalog';
 import { cudaGpus } from '../../torch';
 import {
   inferenceRequestOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseLayerList } from '../../engine';
+import { parseLayerList } from '../../engine/models';
 import {
   addDraft,
   BUILDER_KINDS,

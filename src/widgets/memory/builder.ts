@@ -5,7 +5,7 @@
  * the engine's parser. Sizes are per sample, as the engine's layers take them; the builder does
  * not check that one layer's output matches the next one's input. Pure.
  */
-import { parseLayerList } from '../../engine';
+import { parseLayerList } from '../../engine/models';
 
 /** The layer kinds the builder offers. */
 export const BUILDER_KINDS = ['linear', 'conv2d', 'layernorm', 'activation', 'attention'] as const;

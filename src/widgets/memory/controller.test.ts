@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { getGpu, type MemoryBreakdown, type NetworkPrediction } from '../../engine';
+import { getGpu } from '../../engine/catalog';
+import { type MemoryBreakdown, type NetworkPrediction } from '../../engine/models';
 import { checkState } from '../../state/schema';
 import type { MemoryDeps } from './browser-deps';
 import { MemoryController } from './controller';

@@ -5,7 +5,7 @@
  * together, and the smallest catalog GPU that holds the step. Memory fixes are ranked by the
  * bytes they save here; the other GPU comes last, since it saves nothing and adds room. Pure.
  */
-import type { NetworkPrediction, NetworkPrecision } from '../../engine';
+import type { NetworkPrediction, NetworkPrecision } from '../../engine/models';
 import { formatBytesBinary, formatCount } from '../../format/units';
 import {
   withChange,

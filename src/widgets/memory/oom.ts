@@ -8,7 +8,7 @@
  * over the layers in proportion to the layer's share, and replayed without frees through the
  * console's caching-allocator model, whose error message is PyTorch's own wording. Pure.
  */
-import type { LayerCost, MemoryBreakdown, OptimizerId } from '../../engine';
+import type { LayerCost, MemoryBreakdown, OptimizerId } from '../../engine/models';
 import { PyError } from '../../torch';
 import { CachingAllocator } from '../../torch/allocator';
 

@@ -4,8 +4,8 @@
  * optimizer and checkpointing of a training step or the phase of an inference step), and the
  * port through which the model reaches the engine, so tests can put a fake in its place. Pure.
  */
+import type { Gpu } from '../../engine/catalog';
 import type {
-  Gpu,
   InferencePhase,
   InferenceRequest,
   LayerCost,
@@ -14,7 +14,7 @@ import type {
   NetworkPrediction,
   OptimizerId,
   TrainStepRequest,
-} from '../../engine';
+} from '../../engine/models';
 import { effectiveSeq, phaseApplies, type MemorySettings } from './settings';
 
 /** A step to predict: everything the engine's training and inference requests need. */

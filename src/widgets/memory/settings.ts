@@ -11,7 +11,7 @@ import {
   OPTIMIZER_IDS,
   ZOO_IDS,
   type ZooNetwork,
-} from '../../engine';
+} from '../../engine/models';
 import {
   booleanField,
   defineWidgetSchema,

@@ -1,4 +1,5 @@
-import { getZooNetwork, NETWORK_PRECISIONS, type GpuId } from '../../engine';
+import { getZooNetwork, NETWORK_PRECISIONS } from '../../engine/models';
+import { type GpuId } from '../../engine/catalog';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
 import {

@@ -5,7 +5,7 @@
  * Input the engine refuses (a precision the GPU lacks, a sequence too long) becomes a message
  * with the engine's reason, never an exception. Pure.
  */
-import { getZooNetwork } from '../../engine';
+import { getZooNetwork } from '../../engine/models';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
 import {
   optimizerRow,

@@ -6,7 +6,6 @@
 import {
   achievableMemoryBytesPerSecond,
   analyzeNetwork,
-  getGpu,
   getZooNetwork,
   networkLayers,
   optimizerCost,
@@ -15,7 +14,8 @@ import {
   predictTrainStep,
   UNSCALE_BYTES_PER_PARAM,
   type NetworkPrediction,
-} from '../../engine';
+} from '../../engine/models';
+import { getGpu } from '../../engine/catalog';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
 import type { OptimizerWork } from './profile';
 

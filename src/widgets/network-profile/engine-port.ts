@@ -3,7 +3,12 @@
  * whether a GPU runs a precision. browser-deps.ts wires in the real engine; tests may pass fakes.
  * Pure types.
  */
-import type { LayerCost, NetworkPrecision, NetworkPrediction, OptimizerId } from '../../engine';
+import type {
+  LayerCost,
+  NetworkPrecision,
+  NetworkPrediction,
+  OptimizerId,
+} from '../../engine/models';
 import type { OptimizerWork } from './profile';
 
 /** One step to profile. */

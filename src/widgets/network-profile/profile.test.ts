@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayerStep, StepPrediction } from '../../engine';
+import type { LayerStep, StepPrediction } from '../../engine/models';
 import {
   boundSecondsOf,
   dominantBound,

@@ -5,7 +5,7 @@
  * each row's share of the step, and the limit behind most of its time (arithmetic, memory
  * traffic, or the gaps between small kernels). Pure.
  */
-import type { LayerStep, StepPrediction } from '../../engine';
+import type { LayerStep, StepPrediction } from '../../engine/models';
 
 /** What holds a kernel back: its arithmetic, its memory traffic, or launch overhead. */
 export type Bound = 'compute' | 'memory' | 'overhead';

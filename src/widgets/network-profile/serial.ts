@@ -4,7 +4,7 @@
  * of one step, and within a step the arithmetic units are busy only a small part of the time.
  * Worked out from the engine's layer costs and its timing of each pass. Pure.
  */
-import type { LayerCost, LayerStep, StepPrediction } from '../../engine';
+import type { LayerCost, LayerStep, StepPrediction } from '../../engine/models';
 
 /** One recurrent layer's loop, as the profile explains it. */
 export interface SerialLayer {

@@ -4,7 +4,7 @@
  * own), the precision, the optimizer of a training step, whether rows are grouped by kind of
  * layer, and how many rows the table lists. Pure.
  */
-import { getZooNetwork, OPTIMIZER_IDS, ZOO_IDS, type ZooNetwork } from '../../engine';
+import { getZooNetwork, OPTIMIZER_IDS, ZOO_IDS, type ZooNetwork } from '../../engine/models';
 import {
   booleanField,
   defineWidgetSchema,

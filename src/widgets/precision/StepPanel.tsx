@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { getGpu, listZooNetworks, OPTIMIZER_IDS, type GpuId, type OptimizerId } from '../../engine';
+import { getGpu, type GpuId } from '../../engine/catalog';
+import { listZooNetworks, OPTIMIZER_IDS, type OptimizerId } from '../../engine/models';
 import { formatBytesBinary, formatSeconds } from '../../format/units';
 import { GpuPicker } from '../../ui/GpuPicker';
 import { compareSteps, PRECISION_CODE, takesSeq, type StepInputs } from './step-compare';

@@ -5,7 +5,7 @@
  * step's inputs and the size of the measured kernel. Measurements never go in a link. Pure.
  */
 import { catalogGpuField } from '../../store/session-gpu-field';
-import { OPTIMIZER_IDS, ZOO_IDS } from '../../engine';
+import { OPTIMIZER_IDS, ZOO_IDS } from '../../engine/models';
 import {
   defineWidgetSchema,
   enumField,

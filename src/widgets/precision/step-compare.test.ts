@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { predictTrainStep, type NetworkPrediction, type TrainStepRequest } from '../../engine';
+import {
+  predictTrainStep,
+  type NetworkPrediction,
+  type TrainStepRequest,
+} from '../../engine/models';
 import { compareSteps, stepRequest, takesSeq, type StepInputs } from './step-compare';
 
 const inputs: StepInputs = {

@@ -11,7 +11,7 @@ import {
   type NetworkPrediction,
   type OptimizerId,
   type TrainStepRequest,
-} from '../../engine';
+} from '../../engine/models';
 
 /** What is compared: everything but the precision. */
 export interface StepInputs {

@@ -1,4 +1,4 @@
-import type { LaneView } from './lanes';
+import type { LaneView } from './race-types';
 import { formatSeconds } from '../../format/units';
 
 const STATE_TEXT: Record<LaneView['state'], string> = {

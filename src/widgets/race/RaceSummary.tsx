@@ -1,4 +1,4 @@
-import type { LaneId, LaneView } from './lanes';
+import type { LaneId, LaneView } from './race-types';
 import { formatRatio, formatSeconds } from '../../format/units';
 
 /** The end-of-race table (times and speedups against your CPU) and the written reading. */

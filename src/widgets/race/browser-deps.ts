@@ -1,8 +1,9 @@
-import { getGpu, listGpus, getCpu, predictTaskBatch } from '../../engine';
+import { getGpu, listGpus, getCpu } from '../../engine/catalog';
+import { predictTaskBatch } from '../../engine/models';
 import { shareGpu } from '../../gpu';
 import { runRaceOnGpu } from '../../gpu';
 import { RACE_OPS_PER_ITERATION } from '../../gpu';
-import { WorkerPool } from '../../cpu/pool';
+import { RaceWorkerPool } from '../../cpu/race-pool';
 import type { GpuRunner, RaceDeps, RaceJob } from './race-types';
 import { adapterFacts } from '../../gpu';
 import { prefersReducedMotion } from '../../ui/motion';
@@ -20,11 +21,11 @@ function hardwareName(id: string): string {
   }
 }
 
-let pool: WorkerPool | null = null;
+let pool: RaceWorkerPool | null = null;
 
 /** The page's worker pool, one worker per logical core, created on first use. */
-function sharedPool(): WorkerPool {
-  pool ??= new WorkerPool();
+function sharedPool(): RaceWorkerPool {
+  pool ??= new RaceWorkerPool();
   return pool;
 }
 

@@ -1,7 +1,8 @@
 import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
 import { compareU32 } from '../../gpu';
-import { initialRaceState, waveActivity, type LaneId, type LaneView } from './lanes';
+import { initialRaceState, waveActivity } from './lanes';
+import { type LaneId, type LaneView } from './race-types';
 import { planPlayback, type LanePlayback } from './modeled-playback';
 import { serialIterationsFor, type RaceJobSettings } from './settings';
 import type {

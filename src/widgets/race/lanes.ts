@@ -1,33 +1,4 @@
-import type { RaceDeps, RaceState } from './race-types';
-
-/** Which of the four lanes. */
-export type LaneId = 'cpu-measured' | 'gpu-measured' | 'cpu-modeled' | 'gpu-modeled';
-
-/** Where a lane is in its run. */
-export type LaneState = 'waiting' | 'running' | 'done' | 'skipped' | 'error';
-
-/** One lane's live state, as the view draws it. */
-export interface LaneView {
-  id: LaneId;
-  /** 'measured' lanes ran on this machine; 'modeled' lanes are the cost engine's prediction. */
-  source: 'measured' | 'modeled';
-  title: string;
-  /** A short description of the hardware behind the lane. */
-  hardware: string;
-  state: LaneState;
-  /** 0..1 */
-  progress: number;
-  /** Elapsed (running) or final (done) time, seconds; null before it starts. */
-  seconds: number | null;
-  /** Activity of each unit drawn in the lane (0..1 each): workers, SMs or cores. */
-  units: number[];
-  /** What one unit stands for, e.g. "worker", "SM". */
-  unitName: string;
-  /** A note shown under the lane (why it was skipped, verification, slow-motion factor). */
-  note: string | null;
-  /** For the measured GPU lane: whether its output matched the CPU reference. */
-  verified: boolean | null;
-}
+import type { LaneId, LaneView, RaceDeps, RaceState } from './race-types';
 
 /** A lane before any run. */
 export function waitingLane(

@@ -4,7 +4,8 @@
  * and the note that says what was predicted and how much the bar was slowed. Pure.
  */
 import { formatSeconds } from '../../format/units';
-import { modeledPlayback, type LaneId } from './lanes';
+import { modeledPlayback } from './lanes';
+import { type LaneId } from './race-types';
 import type { ModeledRun } from './race-types';
 
 /** One modeled lane being played back. */

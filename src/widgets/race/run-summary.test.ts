@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { waitingLane, type LaneId, type LaneView } from './lanes';
+import { waitingLane } from './lanes';
+import { type LaneId, type LaneView } from './race-types';
 import { raceRunSummary } from './run-summary';
 
 function lanes(cpuSeconds: number | null, gpuSeconds: number | null, workers = 8) {

@@ -1,5 +1,5 @@
 import { formatRatio, formatSeconds } from '../../format/units';
-import type { LaneId, LaneView } from './lanes';
+import type { LaneId, LaneView } from './race-types';
 
 /** A measured lane's time when it finished with a positive time, else null. */
 function finishedSeconds(lane: LaneView): number | null {

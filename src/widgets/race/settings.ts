@@ -3,7 +3,7 @@
  * with defaults and limits (shared by the form, the lesson's props and the URL), and the rule
  * that keeps a job small enough to finish in reasonable time. Pure.
  */
-import { GPU_IDS } from '../../engine';
+import { GPU_IDS } from '../../engine/catalog';
 import {
   checkState,
   defineWidgetSchema,

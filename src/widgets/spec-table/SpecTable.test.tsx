@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { GPU_IDS } from '../../engine';
+import { GPU_IDS } from '../../engine/catalog';
 import SpecTable from './SpecTable';
 import { buildSpecTable } from './model';
 

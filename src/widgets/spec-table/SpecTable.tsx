@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { figureTitle } from '../../format/figure';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
-import { GpuPicker } from './GpuPicker';
+import { ShownGpus } from './ShownGpus';
 import { buildSpecTable, type SpecCell, type SpecRow } from './model';
 import { specTableSchema } from './settings';
 import './spec-table.css';
@@ -66,7 +66,7 @@ export default function SpecTable({ gpus, caption }: SpecTableProps) {
       settings={settings}
       className="spec-table"
     >
-      <GpuPicker shown={settings.state.gpus} onChange={(next) => settings.set({ gpus: next })} />
+      <ShownGpus shown={settings.state.gpus} onChange={(next) => settings.set({ gpus: next })} />
       <p className="spec-hint">
         {table.rows.length === 1 ? '1 GPU' : `${table.rows.length} GPUs`} × {table.columns.length}{' '}
         figures: scroll the table sideways for tensor-core peaks, memory, bandwidth and host link.

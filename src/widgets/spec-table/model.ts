@@ -3,8 +3,8 @@
  * GPU, one cell per figure, each cell keeping its figure (value, kind, source) so the view can
  * mark vendor peaks apart from measurements and number every source as a footnote.
  */
-import { getGpu, getLink, GPU_IDS, type Figure, type Gpu, type GpuId } from '../../engine';
-import { estimate, measured } from '../../engine/figure';
+import { getGpu, getLink, GPU_IDS, type Figure, type Gpu, type GpuId } from '../../engine/catalog';
+import { estimate, measured } from '../../engine/catalog/figure';
 import {
   formatBytesBinary,
   formatCount,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GPU_IDS } from '../../engine';
+import { GPU_IDS } from '../../engine/catalog';
 import { checkState } from '../../state/schema';
 import { specTableSchema, toggleGpu } from './settings';
 

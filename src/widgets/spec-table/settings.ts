@@ -3,7 +3,7 @@
  * it shows (at least one, the whole catalog by default, in catalog order), and the pure rule for
  * ticking one on or off. Pure.
  */
-import { GPU_IDS, type GpuId } from '../../engine';
+import { GPU_IDS, type GpuId } from '../../engine/catalog';
 import { defineWidgetSchema, enumListField, type SchemaState } from '../../state/schema';
 
 /** The spec table's settings. */

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import * as d3 from 'd3';
-import { getLink } from '../../engine';
+import { getLink } from '../../engine/catalog';
 import { formatBytesBinary, formatGigabytesPerSecond, formatRate } from '../../format/units';
 import type { BandwidthPoint } from '../../gpu';
 import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';

@@ -1,4 +1,5 @@
-import { getLink, linkBytesPerSecond, type LinkId } from '../../engine';
+import { getLink, type LinkId } from '../../engine/catalog';
+import { linkBytesPerSecond } from '../../engine/models';
 import { formatBytesDecimal, formatSeconds } from '../../format/units';
 import type { Flight } from './flights';
 

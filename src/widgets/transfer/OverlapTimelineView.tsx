@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import * as d3 from 'd3';
-import type { GpuId, LinkId, TimelineEvent } from '../../engine';
+import type { GpuId, LinkId } from '../../engine/catalog';
+import type { TimelineEvent } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { compareModes, overlapTimeline, type CopyMode } from './overlap-timeline';

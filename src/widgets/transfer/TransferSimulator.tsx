@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
-import { getGpu, getLink } from '../../engine';
+import { getGpu, getLink } from '../../engine/catalog';
 import { formatBytesDecimal, formatSeconds } from '../../format/units';
 import { presetLines, type SessionItem } from '../../torch';
 import { ConsolePanel } from '../../ui/console/ConsolePanel';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { getLink, type GpuId, type LinkId } from '../../engine';
+import { getLink, type GpuId, type LinkId } from '../../engine/catalog';
 import { GpuPicker } from '../../ui/GpuPicker';
 import { MODELED_LINKS } from './bandwidth-model';
 

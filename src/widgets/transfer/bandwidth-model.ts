@@ -1,5 +1,6 @@
 /** The modeled host-device bandwidth curves drawn beside the learner's measurement. */
-import { predictTransfer, type LinkId } from '../../engine';
+import { predictTransfer } from '../../engine/models';
+import { type LinkId } from '../../engine/catalog';
 
 /** Links drawn as modeled curves. */
 export const MODELED_LINKS: readonly LinkId[] = ['pcie3', 'pcie4', 'pcie5'];

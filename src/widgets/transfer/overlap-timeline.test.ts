@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { predictTransfer } from '../../engine';
+import { predictTransfer } from '../../engine/models';
 import {
   BATCH_BYTES,
   compareModes,

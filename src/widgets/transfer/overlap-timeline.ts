@@ -9,16 +9,13 @@
  */
 import {
   buildTimeline,
-  getGpu,
-  getLink,
   linkBytesPerSecond,
   matmulDescriptor,
   predictTransfer,
-  type GpuId,
-  type LinkId,
   type StreamOp,
   type Timeline,
-} from '../../engine';
+} from '../../engine/models';
+import { getGpu, getLink, type GpuId, type LinkId } from '../../engine/catalog';
 
 /** The input batch of the lessons: (32, 3, 224, 224) float32. */
 export const BATCH_BYTES = 32 * 3 * 224 * 224 * 4;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getGpu } from '../../engine';
+import { getGpu } from '../../engine/catalog';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
 import { checkState } from '../../state/schema';
 import { serializeState } from '../../state/pairs';

@@ -3,7 +3,7 @@
  * simulated GPU, the link generation, pinned or pageable host memory, `non_blocking`, and the
  * largest size "Measure my device" tries. Measured points never go in a link. Pure.
  */
-import { getGpu } from '../../engine';
+import { getGpu } from '../../engine/catalog';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
 import { sessionGpuField } from '../../store/session-gpu-field';
 import { DEFAULT_GPU } from '../../torch';

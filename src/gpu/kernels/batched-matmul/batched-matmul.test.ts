@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { predictKernel, validateDescriptor } from '../../../engine';
-import { matmulCpu } from '../../matmul-shape';
+import { predictKernel, validateDescriptor } from '../../../engine/models';
+import { matmulCpu } from '../../../compute/matmul-reference';
 import {
   BATCHED_MATMUL_MAX_OUTPUTS,
   batchedMatmulAt,

@@ -3,10 +3,10 @@
  * (launch and work, shared with the cost engine) and its CPU reference. The WGSL twin is
  * batched-matmul.wgsl; this file imports no WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/descriptor';
+import type { KernelDescriptor } from '../../../engine/models/descriptor';
 import type { KernelPlan } from '../../kernel-plan';
-import { gammaF32 } from '../../verify-f32';
-import { requireInteger } from '../../vec4-stream';
+import { gammaF32 } from '../../../compute/verify-f32';
+import { requireInteger } from '../../../compute/require-integer';
 
 /** `batch` products of an m x k matrix by a k x n matrix, row-major, packed one after another. */
 export interface BatchedMatmulDims {

@@ -3,7 +3,7 @@
  * console's small CUDA tensors), checked against the CPU reference.
  */
 import { createOperandJob } from '../../jobs/operand-job';
-import type { JobContext, KernelJob } from '../../jobs/job';
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
 import batchedMatmulWgsl from './batched-matmul.wgsl?raw';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { predictKernel, validateDescriptor } from '../../../engine';
+import { predictKernel, validateDescriptor } from '../../../engine/models';
 import {
   BINARY_MAX_ELEMENTS,
   BINARY_OPS,

@@ -3,10 +3,10 @@
  * (launch and work, shared with the cost engine) and its CPU reference. The WGSL twin is
  * binary-elementwise.wgsl; this file imports no WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/descriptor';
+import type { KernelDescriptor } from '../../../engine/models/descriptor';
 import { type KernelPlan } from '../../kernel-plan';
-import { gammaF32 } from '../../verify-f32';
-import { requireInteger } from '../../vec4-stream';
+import { gammaF32 } from '../../../compute/verify-f32';
+import { requireInteger } from '../../../compute/require-integer';
 
 /** The operations, in the order of their codes in the WGSL `switch`. */
 export const BINARY_OPS = ['add', 'sub', 'mul', 'div', 'pow'] as const;

@@ -3,7 +3,7 @@
  * PyTorch console's small CUDA tensors), checked against the CPU reference.
  */
 import { createOperandJob } from '../../jobs/operand-job';
-import type { JobContext, KernelJob } from '../../jobs/job';
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
 import binaryWgsl from './binary-elementwise.wgsl?raw';
 import {

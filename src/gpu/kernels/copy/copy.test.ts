@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyDescriptor, predictKernel } from '../../../engine';
+import { copyDescriptor, predictKernel } from '../../../engine/models';
 import {
   COPY_WORKGROUP_SIZE,
   copyCpu,

@@ -1,6 +1,6 @@
 /** The copy kernel's record: its WGSL, entry point, bindings, plan, reference and lab part. */
 import { createVec4StreamJob } from '../../jobs/stream-job';
-import type { JobContext, KernelJob } from '../../jobs/job';
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
 import { maxStreamElements } from '../../lab/stream-limits';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLabKernelOnce } from '../../lab/kernel-runner';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { describeF32Check } from '../../verify-f32';
+import { describeF32Check } from '../../../compute/verify-f32';
 import { FMA_WORKGROUP_SIZE } from './fma';
 
 const acquisition = await acquireNodeGpu();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { predictKernel } from '../../../engine';
+import { predictKernel } from '../../../engine/models';
 import {
   FMA_DRIFT_PER_TRIP,
   FMA_FLOPS_PER_TRIP,

@@ -2,13 +2,14 @@
  * The FMA throughput kernel: its parameters, its plan (launch and work, shared with the cost
  * engine) and its CPU reference. The WGSL twin is fma.wgsl; this file imports no WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/descriptor';
+import type { KernelDescriptor } from '../../../engine/models/descriptor';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,
   type KernelPlan,
 } from '../../kernel-plan';
-import { requireInteger, VEC4_BYTES } from '../../vec4-stream';
+import { requireInteger } from '../../../compute/require-integer';
+import { VEC4_BYTES } from '../../vec4-stream';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
 export const FMA_WORKGROUP_SIZE = 256;

@@ -1,5 +1,5 @@
 /** The FMA throughput kernel's record: WGSL, entry point, bindings, plan, reference, lab part. */
-import type { KernelJob } from '../../jobs/job';
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf, type LabLimits } from '../../lab/lab-facet';
 import { maxBufferBytes } from '../../lab/stream-limits';

@@ -1,10 +1,11 @@
 /** The FMA throughput kernel's job: a parameter block in, one vec4 per invocation out. */
 import { outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch, type JobContext, type KernelJob } from '../../jobs/job';
+import { bindBuffers, dispatch } from '../../jobs/job';
+import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
 import type { AnyKernelModule } from '../../kernel-module';
 import { getPipeline } from '../../pipelines';
-import { allIndices, checkElements } from '../../verify-f32';
+import { allIndices, checkElements } from '../../../compute/verify-f32';
 import { VEC4_BYTES } from '../../vec4-stream';
 import { formatBytesBinary } from '../../../format/units';
 import {

@@ -1,9 +1,9 @@
 /** The register-blocked matmul's record: its WGSL, entry point, bindings, plan, reference, lab part. */
-import type { KernelJob } from '../../jobs/job';
+import type { KernelJob } from '../../jobs/kernel-job';
 import { MATMUL_BINDINGS } from '../../jobs/matmul-job';
 import { defineLabKernel } from '../../kernel-module';
 import { shapeOf } from '../../lab/lab-facet';
-import { matmulCpu, type MatmulShape } from '../../matmul-shape';
+import { matmulCpu, type MatmulShape } from '../../../compute/matmul-reference';
 import { createMatmulBlockedJob } from './job';
 import matmulBlockedWgsl from './matmul-blocked.wgsl?raw';
 import {

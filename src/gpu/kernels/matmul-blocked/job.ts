@@ -3,10 +3,10 @@
  * and B are uploaded with their rows padded to whole vec4s, the layout the kernel's loads need.
  * The check still uses the unpadded matrices and the shared error bound.
  */
-import type { JobContext, KernelJob } from '../../jobs/job';
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { createMatmulJob } from '../../jobs/matmul-job';
 import type { AnyKernelModule } from '../../kernel-module';
-import type { MatmulShape } from '../../matmul-shape';
+import type { MatmulShape } from '../../../compute/matmul-reference';
 import { matmulBlockedPlan, padRows } from './matmul-blocked';
 
 /** Builds the register-blocked matmul job for `shape` with `kernel` (its record). */

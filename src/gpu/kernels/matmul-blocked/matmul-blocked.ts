@@ -4,8 +4,9 @@
  * (matmul-shape.ts). The WGSL twin is matmul-blocked.wgsl; this file imports no WGSL.
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
-import { matmulPlanFor, type MatmulShape } from '../../matmul-shape';
-import { requireInteger } from '../../vec4-stream';
+import { matmulPlanFor } from '../../matmul-plan';
+import { type MatmulShape } from '../../../compute/matmul-reference';
+import { requireInteger } from '../../../compute/require-integer';
 
 /** Rows and columns of C one workgroup computes (the WGSL `TILE_M` and `TILE_N`). */
 export const MATMUL_BLOCK_EDGE = 128;

@@ -5,10 +5,11 @@
  */
 import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch, type JobContext, type KernelJob } from '../../jobs/job';
+import { bindBuffers, dispatch } from '../../jobs/job';
+import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
 import { matmulCheckIndices } from '../../jobs/matmul-job';
 import { getPipeline } from '../../pipelines';
-import { checkElements } from '../../verify-f32';
+import { checkElements } from '../../../compute/verify-f32';
 import { formatBytesBinary } from '../../../format/units';
 import { kernelOfVariant } from './index';
 import {

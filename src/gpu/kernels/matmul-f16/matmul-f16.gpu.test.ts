@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { describeF32Check } from '../../verify-f32';
+import { describeF32Check } from '../../../compute/verify-f32';
 import { MATMUL_F16_SIZES } from './matmul-f16';
 import { deviceHasShaderF16, runHalfMatmulOnce, SHADER_F16 } from './run';
 

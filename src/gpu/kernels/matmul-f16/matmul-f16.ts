@@ -4,11 +4,11 @@
  * get the very same numbers (uniform in [-1, 1], rounded to f16 once on the host), so every
  * difference between their results comes from the arithmetic. This file imports no WGSL.
  */
-import type { KernelDescriptor, Precision } from '../../../engine/descriptor';
-import { mixIndex } from '../../kernel-inputs';
+import type { KernelDescriptor, Precision } from '../../../engine/models/descriptor';
+import { mixIndex } from '../../../compute/inputs';
 import type { KernelPlan } from '../../kernel-plan';
-import { matmulCpuAt, matmulTolerance, type MatmulShape } from '../../matmul-shape';
-import { requireInteger } from '../../vec4-stream';
+import { matmulCpuAt, matmulTolerance, type MatmulShape } from '../../../compute/matmul-reference';
+import { requireInteger } from '../../../compute/require-integer';
 import { halfBits, halfValue } from './half';
 
 /** Workgroup edge: 16 × 16 invocations, one per element of a 16 × 16 block of C. */

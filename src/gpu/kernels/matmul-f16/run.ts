@@ -5,7 +5,7 @@
  */
 import type { GpuContext } from '../../device';
 import { measureJob, runJobOnce, type MeasuredJob, type MeasureJobOptions } from '../../measure';
-import type { F32Check } from '../../verify-f32';
+import type { F32Check } from '../../../compute/verify-f32';
 import { createHalfMatmulJob, type HalfMatmulJob } from './job';
 import type { HalfMatmulVariant, MatmulErrors } from './matmul-f16';
 

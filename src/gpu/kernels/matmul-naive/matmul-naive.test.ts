@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { predictKernel } from '../../../engine';
+import { predictKernel } from '../../../engine/models';
 import { matmulNaivePlan } from './matmul-naive';
 
 describe('naive matmul plan', () => {

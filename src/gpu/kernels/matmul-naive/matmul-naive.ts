@@ -4,7 +4,8 @@
  * twin is matmul-naive.wgsl; this file imports no WGSL.
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
-import { matmulPlanFor, type MatmulShape } from '../../matmul-shape';
+import { matmulPlanFor } from '../../matmul-plan';
+import { type MatmulShape } from '../../../compute/matmul-reference';
 
 /** Workgroup edge: 16 x 16 invocations, one per element of a 16 x 16 block of C. */
 export const MATMUL_NAIVE_WORKGROUP_EDGE = 16;

@@ -1,7 +1,7 @@
 /** The tiled matmul's record: its WGSL, entry point, bindings, plan, reference and lab part. */
 import { MATMUL_BINDINGS, matmulLabFacet } from '../../jobs/matmul-job';
 import { defineLabKernel, type AnyKernelModule } from '../../kernel-module';
-import { matmulCpu, type MatmulShape } from '../../matmul-shape';
+import { matmulCpu, type MatmulShape } from '../../../compute/matmul-reference';
 import matmulTiledWgsl from './matmul-tiled.wgsl?raw';
 import { MATMUL_TILE_EDGE, matmulTiledPlan } from './matmul-tiled';
 

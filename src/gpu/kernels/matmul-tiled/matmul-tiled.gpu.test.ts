@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLabKernelOnce } from '../../lab/kernel-runner';
-import { MATMUL_SHAPES_UNDER_TEST } from '../../matmul-shape';
+import { MATMUL_SHAPES_UNDER_TEST } from '../../../compute/matmul-reference';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { describeF32Check } from '../../verify-f32';
+import { describeF32Check } from '../../../compute/verify-f32';
 
 const acquisition = await acquireNodeGpu();
 warnIfUnavailable(acquisition, 'tiled matmul kernel');

@@ -4,7 +4,8 @@
  * is matmul-tiled.wgsl; this file imports no WGSL.
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
-import { matmulPlanFor, type MatmulShape } from '../../matmul-shape';
+import { matmulPlanFor } from '../../matmul-plan';
+import { type MatmulShape } from '../../../compute/matmul-reference';
 
 /** Tile edge (the WGSL `TILE` constant): 16 x 16 invocations and two 16 x 16 tiles of f32. */
 export const MATMUL_TILE_EDGE = 16;

@@ -2,16 +2,11 @@
 import { defineKernel } from '../../kernel-module';
 import type { KernelPlan } from '../../kernel-plan';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel-plan';
-import { gridForItems } from '../../dispatch';
+import { gridForItems } from '../../../compute/dispatch';
 import { getPipeline } from '../../pipelines';
 import raceWgsl from './race.wgsl?raw';
-import {
-  RACE_WORKGROUP_SIZE,
-  raceBatchCpu,
-  raceDescriptor,
-  raceSerialCpu,
-  type RaceJob,
-} from './race';
+import { RACE_WORKGROUP_SIZE, raceDescriptor } from './race';
+import { raceBatchCpu, raceSerialCpu, type RaceJob } from '../../../compute/race-reference';
 
 /** The batch's plan: one task per invocation in one dispatch (the runner cuts it in chunks). */
 export function raceBatchPlan(

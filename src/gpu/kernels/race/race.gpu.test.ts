@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { gridForItems } from '../../dispatch';
+import { gridForItems } from '../../../compute/dispatch';
 import { runRaceOnGpu, SERIAL_ITERATIONS_PER_DISPATCH } from '../../race-runner';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { compareU32, describeComparison } from '../../verify';
-import { raceBatchCpu, raceSerialCpu } from './race';
+import { compareU32, describeComparison } from '../../../compute/verify';
+import { raceBatchCpu, raceSerialCpu } from '../../../compute/race-reference';
 
 const acquisition = await acquireNodeGpu();
 warnIfUnavailable(acquisition, 'race kernel');

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { validateDescriptor } from '../../../engine/descriptor';
+import { validateDescriptor } from '../../../engine/models/descriptor';
+import { raceDescriptor, raceSerialDescriptor } from './race';
 import {
-  raceDescriptor,
-  raceSerialDescriptor,
   raceBatchCpu,
   raceSeed,
   raceSerialCpu,
   raceStep,
   raceTaskCpu,
   validateRaceJob,
-} from './race';
+} from '../../../compute/race-reference';
 
 // An independent re-implementation in BigInt arithmetic with an explicit 32-bit mask, so a
 // slip in the Math.imul / >>> 0 version (a lost sign, a missed wrap) shows up as a mismatch.

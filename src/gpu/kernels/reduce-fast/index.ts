@@ -1,5 +1,5 @@
 /** The fast sum reduction's record (workgroup-memory version) and its lab part. */
-import type { KernelJob } from '../../jobs/job';
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
 import { maxStreamElements } from '../../lab/stream-limits';

@@ -5,11 +5,13 @@
  */
 import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch, SEEDS, type JobContext, type KernelJob } from '../../jobs/job';
-import { makeInput } from '../../kernel-inputs';
+import { bindBuffers, dispatch } from '../../jobs/job';
+import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
+import { SEEDS } from '../../../compute/inputs';
+import { makeInput } from '../../../compute/inputs';
 import type { AnyKernelModule } from '../../kernel-module';
 import { getPipeline } from '../../pipelines';
-import { checkElements } from '../../verify-f32';
+import { checkElements } from '../../../compute/verify-f32';
 import { VEC4_BYTES } from '../../vec4-stream';
 import { formatBytesBinary } from '../../../format/units';
 import { reduceCpu } from '../reduce/reduce';

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runLabKernelOnce } from '../../lab/kernel-runner';
 import { runJobOnce } from '../../measure';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { describeF32Check } from '../../verify-f32';
+import { describeF32Check } from '../../../compute/verify-f32';
 import { reduceSubgroupsKernel } from '../reduce-subgroups';
 import { reduceFastKernel } from '.';
 import { createReduceFastJob } from './job';

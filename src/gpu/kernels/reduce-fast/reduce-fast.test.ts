@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reductionDescriptor } from '../../../engine';
+import { reductionDescriptor } from '../../../engine/models';
 import { SHARED_OPTIONAL_FEATURES } from '../../device';
-import { gammaF32 } from '../../verify-f32';
+import { gammaF32 } from '../../../compute/verify-f32';
 import { reducePlan } from '../reduce/reduce';
 import {
   REDUCE_FAST_MAX_WORKGROUPS,

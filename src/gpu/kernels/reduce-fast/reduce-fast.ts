@@ -4,15 +4,15 @@
  * simple reduction's (`reduceCpu`). The WGSL twins are reduce-fast.wgsl (workgroup memory) and
  * reduce-subgroups.wgsl (subgroup adds); this file imports no WGSL.
  */
-import { reductionDescriptor } from '../../../engine/descriptor';
+import { reductionDescriptor } from '../../../engine/models/descriptor';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,
   type Grid3,
   type KernelPlan,
 } from '../../kernel-plan';
-import { gammaF32 } from '../../verify-f32';
-import { requireInteger } from '../../vec4-stream';
+import { gammaF32 } from '../../../compute/verify-f32';
+import { requireInteger } from '../../../compute/require-integer';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override); a power of two. */
 export const REDUCE_FAST_WORKGROUP_SIZE = 256;

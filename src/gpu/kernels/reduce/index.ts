@@ -1,5 +1,5 @@
 /** The sum reduction's record: its WGSL, entry points, bindings, plan, reference and lab part. */
-import type { KernelJob } from '../../jobs/job';
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
 import { maxStreamElements } from '../../lab/stream-limits';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { runLabKernelOnce } from '../../lab/kernel-runner';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { describeF32Check } from '../../verify-f32';
+import { describeF32Check } from '../../../compute/verify-f32';
 import { REDUCE_ITEMS_PER_INVOCATION, REDUCE_WORKGROUP_SIZE } from './reduce';
 
 const acquisition = await acquireNodeGpu();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reductionDescriptor } from '../../../engine';
-import { gammaF32 } from '../../verify-f32';
+import { reductionDescriptor } from '../../../engine/models';
+import { gammaF32 } from '../../../compute/verify-f32';
 import {
   reduceCpu,
   reducePasses,

@@ -2,15 +2,15 @@
  * The sum-reduction kernel: its passes, its plan (launch and work, shared with the cost engine),
  * its CPU reference and its error bound. The WGSL twin is reduce.wgsl; this file imports no WGSL.
  */
-import { reductionDescriptor } from '../../../engine/descriptor';
+import { reductionDescriptor } from '../../../engine/models/descriptor';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,
   type Grid3,
   type KernelPlan,
 } from '../../kernel-plan';
-import { gammaF32 } from '../../verify-f32';
-import { requireInteger } from '../../vec4-stream';
+import { gammaF32 } from '../../../compute/verify-f32';
+import { requireInteger } from '../../../compute/require-integer';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override); a power of two. */
 export const REDUCE_WORKGROUP_SIZE = 256;

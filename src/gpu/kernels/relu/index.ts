@@ -1,6 +1,6 @@
 /** The ReLU kernel's record: its WGSL, entry points, bindings, plans, reference and lab part. */
 import { createStreamJob, createVec4StreamJob } from '../../jobs/stream-job';
-import type { JobContext, KernelJob } from '../../jobs/job';
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
 import { maxStreamElements } from '../../lab/stream-limits';

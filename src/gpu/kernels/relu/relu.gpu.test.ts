@@ -4,7 +4,7 @@ import { runJobOnce } from '../../measure';
 import { measureReluOnGpu } from '../../relu-runner';
 import { createReluScalarJob } from '.';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { describeF32Check } from '../../verify-f32';
+import { describeF32Check } from '../../../compute/verify-f32';
 import { FALLBACK_VEC4S_PER_INVOCATION } from '../copy/copy';
 import { RELU_WORKGROUP_SIZE } from './relu';
 

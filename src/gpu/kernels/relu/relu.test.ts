@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elementwiseDescriptor, predictKernel, validateDescriptor } from '../../../engine';
+import { elementwiseDescriptor, predictKernel, validateDescriptor } from '../../../engine/models';
 import {
   allowedWorkgroupSize,
   checkReluScalarFits,

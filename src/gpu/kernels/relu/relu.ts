@@ -2,13 +2,14 @@
  * The ReLU kernel's plans (launch and work, shared with the cost engine) and its CPU reference.
  * The WGSL twin is relu.wgsl; this file imports no WGSL, so pure code can use it.
  */
-import { elementwiseDescriptor } from '../../../engine/descriptor';
+import { elementwiseDescriptor } from '../../../engine/models/descriptor';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,
   type KernelPlan,
 } from '../../kernel-plan';
-import { requireInteger, vec4Stream, type StreamOptions } from '../../vec4-stream';
+import { requireInteger } from '../../../compute/require-integer';
+import { vec4Stream, type StreamOptions } from '../../vec4-stream';
 import { COPY_VEC4S_PER_INVOCATION } from '../copy/copy';
 
 /** Invocations per workgroup of `relu_vec4` (the `WORKGROUP_SIZE` override's default). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { TrainStepRequest } from '../../../engine';
+import type { TrainStepRequest } from '../../../engine/models';
 import { StepThroughPanel } from './StepThroughPanel';
 
 const MLP: TrainStepRequest = {

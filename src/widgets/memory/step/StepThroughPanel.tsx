@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type JSX } from 'react';
-import type { TrainStepRequest } from '../../../engine';
+import type { TrainStepRequest } from '../../../engine/models';
 import { formatCount } from '../../../format/units';
 import { AllocatorView } from './AllocatorView';
 import { EngineNote } from './EngineNote';

@@ -8,7 +8,7 @@
  * it: a forgotten zero_grad keeps every gradient alive through the next forward and peaks higher
  * by up to the gradients' size; the previous output held through forward adds a little. Pure.
  */
-import type { MemoryBreakdown } from '../../../engine';
+import type { MemoryBreakdown } from '../../../engine/models';
 import type { TrainingTrace } from './trace';
 
 /** How far the plain loop's peak may be from the engine's. */

@@ -4,7 +4,7 @@
  * empty_cache, resetting the peak) and on the precision (autocast, fp16's GradScaler) and
  * checkpointing. Each line has an id the events point at. Pure.
  */
-import type { NetworkPrecision, OptimizerId } from '../../../engine';
+import type { NetworkPrecision, OptimizerId } from '../../../engine/models';
 
 /** The lines of the loop that events can belong to. */
 export type LineId =

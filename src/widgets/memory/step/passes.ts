@@ -6,7 +6,7 @@
  * and backward makes each input gradient as it frees the layer's activations. With checkpointing,
  * every segment but the last keeps only its input and is run again in backward. Pure.
  */
-import type { LayerCost } from '../../../engine';
+import type { LayerCost } from '../../../engine/models';
 import type { EventLog } from './event-log';
 
 /** Bytes of the cuBLAS and cuDNN workspaces (the engine's LIBRARY_WORKSPACE_BYTES, 32 MiB). */

@@ -6,17 +6,16 @@
 import {
   analyzeNetwork,
   CUDA_CONTEXT_BYTES,
-  getGpu,
   getZooNetwork,
   networkLayers,
   optimizerCost,
   precisionPlan,
   predictTrainStep,
-  type Gpu,
   type LayerCost,
   type MemoryBreakdown,
   type TrainStepRequest,
-} from '../../../engine';
+} from '../../../engine/models';
+import { getGpu, type Gpu } from '../../../engine/catalog';
 
 /** A checked training request, ready to be turned into allocation events. */
 export interface StepSetup {

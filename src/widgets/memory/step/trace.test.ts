@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrainStepRequest } from '../../../engine';
+import type { TrainStepRequest } from '../../../engine/models';
 import { ENGINE_TOLERANCE } from './engine-gap';
 import { PLAIN_LOOP, type LoopHabits } from './loop-code';
 import { resolveStepSetup, type StepSetup } from './step-setup';

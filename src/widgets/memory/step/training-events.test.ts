@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TrainStepRequest } from '../../../engine';
+import type { TrainStepRequest } from '../../../engine/models';
 import type { TensorOp, TrainingEvent } from './event-log';
 import { PLAIN_LOOP, type LoopHabits } from './loop-code';
 import { resolveStepSetup, type StepSetup } from './step-setup';

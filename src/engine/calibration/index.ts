@@ -1,0 +1,20 @@
+/**
+ * The engine's calibration: every published measurement it is judged against (single kernels
+ * and transfers, collectives, whole networks), each with the engine's prediction of it.
+ * `npm run -s calibration` prints the table; the calibration tests hold each case to its
+ * tolerance.
+ */
+import type { CalibrationCase } from './case';
+import { COLLECTIVE_CALIBRATION_CASES } from './collectives';
+import { KERNEL_CALIBRATION_CASES } from './kernels';
+import { NETWORK_CALIBRATION_CASES } from './networks';
+
+export { relativeError, type CalibrationCase } from './case';
+export { NETWORK_CALIBRATION_CASES } from './networks';
+
+/** Every calibration case, kernels first, then collectives, then whole networks. */
+export const CALIBRATION_CASES: readonly CalibrationCase[] = [
+  ...KERNEL_CALIBRATION_CASES,
+  ...COLLECTIVE_CALIBRATION_CASES,
+  ...NETWORK_CALIBRATION_CASES,
+];

@@ -1,0 +1,146 @@
+/**
+ * The time of one layer's forward and backward passes on a GPU, for a batch and a precision:
+ * each pass is a few kernels, and each kernel takes the larger of its compute time (FLOPs over
+ * the achievable rate of the unit it runs on) and its memory time (bytes over the achievable
+ * bandwidth), the roofline of kernel.ts, plus a short gap the GPU spends between kernels. The
+ * launch cost itself is paid on the host, in parallel (step-time.ts). Pure.
+ */
+import type { Gpu } from '../../catalog/hardware';
+import { achievableMemoryBytesPerSecond, chooseUnit } from '../kernel';
+import { finiteResult } from '../validate';
+import { estimate, type Figure } from '../../catalog/figure';
+import { networkMatmulFlopsPerSecond, type PassKind } from './matmul-efficiency';
+import type { PrecisionPlan } from './precision';
+import { PYTORCH_OVERHEADS } from '../../catalog/network-sources';
+import type { LayerCost } from './types';
+
+/** What bounds a pass: its arithmetic, its memory traffic, or the gaps between its kernels. */
+export type PassBound = 'compute' | 'memory' | 'overhead';
+
+/** One pass of one layer on the GPU. */
+export interface PassTime {
+  seconds: number;
+  computeSeconds: number;
+  memorySeconds: number;
+  /** Kernels the pass launches (each also costs the host a dispatch). */
+  kernels: number;
+  flops: number;
+  bytes: number;
+  bound: PassBound;
+}
+
+/** The GPU's idle time between two back-to-back kernels of one stream. */
+export const KERNEL_GAP_SECONDS: Figure = estimate(
+  2e-6,
+  's',
+  PYTORCH_OVERHEADS,
+  'kernels queued ahead start about 1-3 us after the previous one ends',
+);
+
+/** The work of one pass, before it is turned into time. */
+interface PassWork {
+  flops: number;
+  bytes: number;
+  kernels: number;
+}
+
+/** Achievable FLOP/s for a layer's arithmetic in one pass at this precision. */
+export function layerFlopsPerSecond(
+  gpu: Gpu,
+  plan: PrecisionPlan,
+  cost: LayerCost,
+  pass: PassKind,
+): number {
+  if (cost.matmul) {
+    return cost.type === 'conv2d'
+      ? networkMatmulFlopsPerSecond(gpu, 'convolution', pass, plan.conv)
+      : networkMatmulFlopsPerSecond(gpu, 'gemm', pass, plan.matmul);
+  }
+  const choice = chooseUnit(gpu, 'elementwise', 'fp32');
+  return choice.peakFlopsPerSecond.value * choice.achievableFraction.value;
+}
+
+/** Turns a pass's work into time on `gpu`. */
+function timeOf(
+  gpu: Gpu,
+  plan: PrecisionPlan,
+  cost: LayerCost,
+  pass: PassKind,
+  work: PassWork,
+): PassTime {
+  const computeSeconds = work.flops / layerFlopsPerSecond(gpu, plan, cost, pass);
+  const memorySeconds = work.bytes / achievableMemoryBytesPerSecond(gpu);
+  const gapSeconds = work.kernels * KERNEL_GAP_SECONDS.value;
+  const busy = Math.max(computeSeconds, memorySeconds);
+  const bound: PassBound =
+    gapSeconds > busy ? 'overhead' : computeSeconds >= memorySeconds ? 'compute' : 'memory';
+  return {
+    seconds: finiteResult(`${cost.name} seconds`, busy + gapSeconds),
+    computeSeconds,
+    memorySeconds,
+    kernels: work.kernels,
+    flops: work.flops,
+    bytes: work.bytes,
+    bound,
+  };
+}
+
+/** Bytes of the weights a pass reads: 16-bit copies under AMP for products, fp32 otherwise. */
+function weightBytes(plan: PrecisionPlan, cost: LayerCost): number {
+  return cost.weightElements * (cost.matmul ? plan.weightReadBytes : 4);
+}
+
+/**
+ * Activation elements a forward pass moves. Batch norm in training makes a statistics pass and
+ * a normalising pass (3 per element); at inference it normalises with its running statistics,
+ * one read and one write (2 per element).
+ */
+function forwardIoElements(cost: LayerCost, training: boolean): number {
+  return cost.type === 'batchnorm2d' && !training
+    ? (cost.forwardIoElements * 2) / 3
+    : cost.forwardIoElements;
+}
+
+/**
+ * The forward pass for `batch` samples. Under AMP a matmul layer also casts its fp32 weights to
+ * a 16-bit copy (one more kernel). A recurrent layer re-reads its weights every time step.
+ */
+export function forwardTime(
+  gpu: Gpu,
+  plan: PrecisionPlan,
+  cost: LayerCost,
+  batch: number,
+  training: boolean,
+): PassTime {
+  const cast = cost.matmul && plan.weightCastBytes > 0 && cost.weightElements > 0;
+  const weightReads = weightBytes(plan, cost) * cost.serialSteps;
+  return timeOf(gpu, plan, cost, 'forward', {
+    flops: cost.forwardFlops * batch,
+    bytes:
+      forwardIoElements(cost, training) * batch * plan.activationBytes +
+      weightReads +
+      (cast ? cost.weightElements * plan.weightCastBytes : 0),
+    kernels: cost.forwardKernels + (cast ? 1 : 0),
+  });
+}
+
+/**
+ * The backward pass for `batch` samples: input and weight gradients, reading the weights again
+ * and writing the fp32 gradient (AMP computes a 16-bit one and accumulates it into fp32).
+ */
+export function backwardTime(
+  gpu: Gpu,
+  plan: PrecisionPlan,
+  cost: LayerCost,
+  batch: number,
+): PassTime {
+  const gradientBytes = cost.params * (plan.weightCopyBytes > 0 ? 2 + 2 + 4 : 4);
+  return timeOf(gpu, plan, cost, 'backward', {
+    flops: cost.backwardFlops * batch,
+    bytes:
+      cost.backwardIoElements * batch * plan.activationBytes +
+      weightBytes(plan, cost) * cost.serialSteps +
+      gradientBytes,
+    kernels: 2 * cost.forwardKernels,
+  });
+}

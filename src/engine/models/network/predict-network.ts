@@ -1,0 +1,202 @@
+/**
+ * The network models' entry points: a training step or an inference step of a zoo network (by
+ * id) or of a learner's own layer list, on a catalog GPU, answered with its time, its peak
+ * memory, whether it fits and the largest batch that would. A model that does not fit is an
+ * answer (`fits: false`), not an error; impossible input is an error naming the value. Pure.
+ */
+import { getGpu, type Gpu } from '../../catalog/hardware';
+import { requirePeerLink } from '../peer-links';
+import { requireOneOf, requirePositiveInteger } from '../validate';
+import { analyzeNetwork } from './layers';
+import {
+  predictDataParallelStep,
+  type DataParallelMode,
+  type DataParallelPrediction,
+} from './data-parallel';
+import { fitsOn, largestBatch, stepMemory, type MemoryBreakdown } from './memory';
+import { optimizerCost, type OptimizerId } from './optimizer';
+import { parseLayerList } from './parse-network';
+import { precisionPlan, type NetworkPrecision, type PrecisionPlan } from './precision';
+import { predictStep, type StepPrediction } from './step-time';
+import type { BuildOptions, LayerCost, LayerSpec } from './types';
+import { getZooNetwork } from './zoo/zoo';
+
+/** A network given by zoo id or as a layer list. */
+export type ModelInput = string | readonly unknown[];
+
+/** What a training step is asked about. */
+export interface TrainStepRequest {
+  model: ModelInput;
+  gpu: string;
+  /** Samples per step. */
+  batch: number;
+  /** Sequence length for sequence models (defaults to the network's own). */
+  seq?: number;
+  precision: NetworkPrecision;
+  optimizer: OptimizerId;
+  checkpointing?: boolean;
+}
+
+/** Inference phases: a forward pass, or a decoder's prompt (prefill) and next token (decode). */
+export type InferencePhase = NonNullable<BuildOptions['phase']>;
+
+/** Every inference phase. */
+export const INFERENCE_PHASES: readonly InferencePhase[] = ['forward', 'prefill', 'decode'];
+
+/** What an inference step is asked about. */
+export interface InferenceRequest {
+  model: ModelInput;
+  gpu: string;
+  batch: number;
+  seq?: number;
+  precision: NetworkPrecision;
+  phase: InferencePhase;
+}
+
+/** A predicted step with its memory. */
+export interface NetworkPrediction {
+  /** Seconds per step (per generated token for decode). */
+  seconds: number;
+  /** Peak allocated bytes, as `max_memory_allocated()` reports. */
+  bytes: number;
+  fits: boolean;
+  /** The largest batch that fits this GPU with the same settings (0 if none). */
+  largestBatch: number;
+  step: StepPrediction;
+  memory: MemoryBreakdown;
+  /** Trainable parameters of the network as built. */
+  params: number;
+}
+
+/** A network's layers for a use: built by the zoo, or parsed from a learner's list. */
+export function networkLayers(model: ModelInput, options: BuildOptions): LayerSpec[] {
+  if (typeof model === 'string') {
+    const network = getZooNetwork(model);
+    const seq = options.seq;
+    if (network.family === 'decoder' || network.family === 'encoder') {
+      requirePositiveInteger('seq', seq);
+      if (network.maxSeq !== null && seq > network.maxSeq) {
+        throw new RangeError(`seq must be at most ${network.maxSeq} for ${model}, got ${seq}`);
+      }
+    }
+    if (options.phase && options.phase !== 'forward' && network.family !== 'decoder') {
+      throw new RangeError(
+        `phase "${options.phase}" is for decoder language models; ${model} takes "forward"`,
+      );
+    }
+    return network.build(options);
+  }
+  if (!Array.isArray(model)) {
+    throw new RangeError('model must be a zoo id or an array of layers');
+  }
+  return parseLayerList(model);
+}
+
+/** The sequence length of a request: given, or the zoo network's default. */
+function seqOf(model: ModelInput, seq: number | undefined): number {
+  if (seq !== undefined) {
+    requirePositiveInteger('seq', seq);
+    return seq;
+  }
+  return typeof model === 'string' ? getZooNetwork(model).defaultSeq : 1;
+}
+
+/** The plan of an inference step: AMP precisions load 16-bit weights, with no casts. */
+function inferencePlan(plan: PrecisionPlan): PrecisionPlan {
+  return { ...plan, weightCastBytes: 0, weightCopyBytes: 0 };
+}
+
+/** Answers with time, memory, fit and the largest batch that fits. */
+function answer(
+  gpu: Gpu,
+  layers: readonly LayerCost[],
+  step: StepPrediction,
+  memoryAt: (batch: number) => MemoryBreakdown,
+  batch: number,
+): NetworkPrediction {
+  const memory = memoryAt(batch);
+  return {
+    seconds: step.seconds,
+    bytes: memory.allocatedBytes,
+    fits: fitsOn(gpu, memory),
+    largestBatch: largestBatch(gpu, memoryAt),
+    step,
+    memory,
+    params: layers.reduce((sum, l) => sum + l.params, 0),
+  };
+}
+
+/** What a training step on one GPU works from: the GPU, its layers, and their step. */
+interface TrainingSetup {
+  gpu: Gpu;
+  layers: LayerCost[];
+  step: StepPrediction;
+  memoryAt: (batch: number) => MemoryBreakdown;
+}
+
+/** Checks a training request and predicts its step on one GPU. */
+function trainingSetup(request: TrainStepRequest): TrainingSetup {
+  const gpu = getGpu(request.gpu);
+  requirePositiveInteger('batch', request.batch);
+  const plan = precisionPlan(gpu, request.precision);
+  const optimizer = optimizerCost(request.optimizer);
+  const seq = seqOf(request.model, request.seq);
+  const layers = analyzeNetwork(networkLayers(request.model, { seq, mode: 'train' })).layers;
+  const checkpointing = request.checkpointing ?? false;
+  const step = predictStep({ gpu, layers, batch: request.batch, plan, optimizer, checkpointing });
+  const memoryAt = (batch: number) => stepMemory({ layers, batch, plan, optimizer, checkpointing });
+  return { gpu, layers, step, memoryAt };
+}
+
+/** Predicts one training step. */
+export function predictTrainStep(request: TrainStepRequest): NetworkPrediction {
+  const { gpu, layers, step, memoryAt } = trainingSetup(request);
+  return answer(gpu, layers, step, memoryAt, request.batch);
+}
+
+/** Predicts one inference step (one generated token for `decode`). */
+export function predictInference(request: InferenceRequest): NetworkPrediction {
+  const gpu = getGpu(request.gpu);
+  requirePositiveInteger('batch', request.batch);
+  requireOneOf('phase', request.phase, INFERENCE_PHASES);
+  const plan = inferencePlan(precisionPlan(gpu, request.precision));
+  const seq = seqOf(request.model, request.seq);
+  const specs = networkLayers(request.model, { seq, mode: 'inference', phase: request.phase });
+  const layers = analyzeNetwork(specs).layers;
+  const step = predictStep({ gpu, layers, batch: request.batch, plan });
+  const inferenceWeightBytes = plan.weightReadBytes;
+  const keepsKvCache = request.phase !== 'forward';
+  const memoryAt = (batch: number) =>
+    stepMemory({ layers, batch, plan, inferenceWeightBytes, keepsKvCache });
+  return answer(gpu, layers, step, memoryAt, request.batch);
+}
+
+/** What a data-parallel step is asked about: a training step on each of several GPUs. */
+export interface DataParallelRequest extends TrainStepRequest {
+  /** GPUs in all. */
+  gpus: number;
+  /** Nodes the GPUs are spread over (default 1). */
+  nodes?: number;
+  /** GPU-to-GPU link inside a node (nvlink3, nvlink4, pcie4, pcie5). */
+  link: string;
+  /** Link between nodes (ib-hdr, ib-ndr), for more than one node. */
+  nodeLink?: string;
+  mode: DataParallelMode;
+}
+
+/** Predicts one data-parallel training step; `batch` is per GPU. */
+export function predictDataParallel(
+  request: DataParallelRequest,
+): DataParallelPrediction & { bytes: number; fits: boolean } {
+  requirePeerLink(getGpu(request.gpu), request.link);
+  const { gpu, layers, step, memoryAt } = trainingSetup(request);
+  const memory = memoryAt(request.batch);
+  const topology = {
+    gpus: request.gpus,
+    nodes: request.nodes ?? 1,
+    link: request.link,
+    ...(request.nodeLink === undefined ? {} : { nodeLink: request.nodeLink }),
+  };
+  const parallel = predictDataParallelStep(request.mode, step, layers, request.batch, topology);
+  return { ...parallel, bytes: memory.allocatedBytes, fits: fitsOn(gpu, memory) };
+}
