@@ -1,4 +1,4 @@
-import { estimate, vendor, type Figure } from './figure';
+import { estimate, vendor } from './figure';
 import {
   blocksPerSm,
   GB,

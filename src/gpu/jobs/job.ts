@@ -2,9 +2,7 @@
  * The two steps every job's `record` is made of: bind a kernel's buffers by the names in its
  * record, and dispatch its pipeline over a grid. (What a job is: kernel-job.ts.)
  */
-import type { KernelPlan } from '../kernel-plan';
 import { entryPointOf, type AnyKernelModule } from '../kernel-module';
-import type { JobContext } from './kernel-job';
 
 /** Records a dispatch of `pipeline` with `group` over `grid`. */
 export function dispatch(
