@@ -3,10 +3,10 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from 'unist-util-visit';
 import {
   CALLOUT_KINDS,
-  LESSON_COMPONENT_NAMES,
+  lessonComponentNames,
   QUESTION_TAG_NAMES,
-  WIDGET_TAG_NAMES,
 } from '../src/lessons/component-names.ts';
+import { declaredWidgets } from './widget-declarations.ts';
 import {
   loadCatalogResolver,
   resolveCatalogValueNode,
@@ -27,6 +27,8 @@ export interface LessonProblem {
   message: string;
 }
 
+const WIDGET_TAG_NAMES = declaredWidgets().map((w) => w.tag);
+const LESSON_COMPONENT_NAMES = lessonComponentNames(WIDGET_TAG_NAMES);
 const known = new Set<string>(LESSON_COMPONENT_NAMES);
 const widgetTags = new Set<string>(WIDGET_TAG_NAMES);
 const questionTags = new Set<string>(QUESTION_TAG_NAMES);

@@ -82,19 +82,19 @@ describe('wantsQuestionsOnly', () => {
 
 describe('widget lessons', () => {
   it('lists the tags a source places, not those in code or prose', () => {
-    const source = 'Text `<Crossover />`\n\n```tsx\n<Explorer />\n```\n\n<Race />\n\n<Race />\n';
+    const source = 'Text `<AmdahlPlot />`\n\n```tsx\n<Explorer />\n```\n\n<Race />\n\n<Race />\n';
     expect(tagsInSource(source)).toEqual(['Race']);
   });
 
   it('maps each tag to the first lesson in file order, skipping a broken file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'widget-lessons-'));
-    writeFileSync(join(dir, '02-later.mdx'), '<Race />\n\n<Crossover />\n');
+    writeFileSync(join(dir, '02-later.mdx'), '<Race />\n\n<AmdahlPlot />\n');
     writeFileSync(join(dir, '01-first.mdx'), '<Race />\n');
     writeFileSync(join(dir, '03-broken.mdx'), '<Explorer\n');
     const warnings: string[] = [];
     expect(buildWidgetLessons(dir, (m) => warnings.push(m))).toEqual({
       Race: 'first',
-      Crossover: 'later',
+      AmdahlPlot: 'later',
     });
     expect(warnings).toEqual([expect.stringMatching(/03-broken\.mdx left out/)]);
   });

@@ -9,7 +9,7 @@ import { lessonComponents } from '../lessons/components';
 import { allowedValues, formatFieldValue, type Field } from '../state/fields';
 import type { AnyWidgetSchema } from '../state/schema';
 import { WIDGETS } from '../widgets/registry';
-import { WIDGET_SCHEMAS } from '../widgets/schemas';
+import { WIDGET_SCHEMAS } from '../widgets/registry';
 import './guide.css';
 
 /** How many allowed values a row lists before it says how many more there are. */

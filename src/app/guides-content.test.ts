@@ -8,7 +8,7 @@ import { mdxOptions } from '../../scripts/mdx-options';
 import { readFrontmatter } from '../../scripts/lesson-manifest-plugin';
 import { validateFrontmatter } from '../lessons/frontmatter';
 import { WIDGETS } from '../widgets/registry';
-import { WIDGET_SCHEMAS } from '../widgets/schemas';
+import { WIDGET_SCHEMAS } from '../widgets/registry';
 import { describeField, widgetStateRows } from './guide-components';
 import { guideTitle } from './GuidePage';
 import { GUIDE_NAMES, parseRoute, type GuideName } from '../state/route';

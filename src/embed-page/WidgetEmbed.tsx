@@ -10,12 +10,7 @@ const components = new Map<string, ComponentType<Record<string, unknown>>>();
 function lazyComponent(entry: WidgetEntry): ComponentType<Record<string, unknown>> {
   let component = components.get(entry.id);
   if (!component) {
-    component = lazyWidget<Record<string, unknown>>(entry.load, {
-      id: entry.id,
-      label: entry.label,
-      placeholderHeightPx: entry.placeholderHeightPx,
-      narrowPlaceholderHeightPx: entry.narrowPlaceholderHeightPx,
-    });
+    component = lazyWidget<Record<string, unknown>>(entry.load, entry);
     components.set(entry.id, component);
   }
   return component;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LessonMeta } from '../lessons/frontmatter';
+import { raceLikeSchema } from '../state/testing/example-schemas';
 import type { WidgetEntry } from '../widgets/registry';
 import { resolveEmbed, type EmbedTables } from './resolve-target';
 
@@ -17,6 +18,7 @@ const race: WidgetEntry = {
   label: 'CPU vs GPU race',
   placeholderHeightPx: 1000,
   narrowPlaceholderHeightPx: 1500,
+  schema: raceLikeSchema,
   load: () => Promise.resolve({ default: () => null }),
 };
 const tables: EmbedTables = {

@@ -9,7 +9,8 @@ import type { LessonMeta } from '../lessons/frontmatter';
 import { questionIndex, type QuestionLocation } from '../lessons/question-index';
 import { lessons as allLessons } from '../lessons/registry';
 import type { WidgetEntry } from '../widgets/registry';
-import { findWidget, lessonOfWidget } from './widget-lesson';
+import { findWidget } from '../widgets/registry';
+import { lessonOfWidget } from './widget-lesson';
 
 /** The section id every lesson's closing questions sit under. */
 export const CHECK_SECTION = 'check-yourself';

@@ -1,11 +1,5 @@
 import lessonsByTag from 'virtual:widget-lessons';
-import { WIDGETS, type WidgetEntry } from '../widgets/registry';
-
-/** The registry entry of a widget id, or undefined. */
-export function findWidget(id: string): WidgetEntry | undefined {
-  const entries: readonly WidgetEntry[] = WIDGETS;
-  return entries.find((w) => w.id === id);
-}
+import { findWidget } from '../widgets/registry';
 
 /**
  * The slug of the first lesson that places this widget (by its `data-widget` id, or an

@@ -1,10 +1,23 @@
 /**
- * The tags lessons may use. The components map (components.tsx) provides exactly these; the MDX
- * build check rejects any other capitalised tag with the file and line named.
+ * The tags lessons may use besides widgets: the building blocks and the questions. Widget tags
+ * come from the widget registry (src/widgets/registry.ts; at build time its declarations are
+ * read by scripts/widget-declarations.ts). Pure data, so the build checks can import it. The
+ * components map (components.tsx) provides exactly these tags plus the widgets'; the MDX build
+ * check rejects any other capitalised tag with the file and line named.
  */
-export const LESSON_COMPONENT_NAMES = [
+
+/** The building blocks' tags (text, code, catalog figures, glossary terms, practice). */
+export const BLOCK_TAG_NAMES = [
   'Callout',
   'AnnotatedCode',
+  'CatalogValue',
+  'Term',
+  'Practice',
+  'Task',
+] as const;
+
+/** The question tags and the markers questions read from their children. */
+export const QUESTION_COMPONENT_NAMES = [
   'QuickCheck',
   'Choice',
   'NumericCheck',
@@ -12,48 +25,16 @@ export const LESSON_COMPONENT_NAMES = [
   'Step',
   'BugCheck',
   'PredictCheck',
-  'CatalogValue',
-  'Term',
-  'Race',
-  'AmdahlPlot',
-  'Explorer',
-  'SpecTable',
-  'Practice',
-  'Task',
-  'TorchConsole',
-  'TransferSimulator',
-  'MemorySimulator',
-  'MemorySnapshot',
-  'PrecisionExplorer',
-  'DeviceCard',
-  'KernelLab',
-  'Crossover',
-  'NetworkProfile',
-  'AsyncTiming',
-  'DataParallel',
 ] as const;
 
-/** The tags that place a widget (each has a state schema and a Share link on the page). */
-export const WIDGET_TAG_NAMES = [
-  'Race',
-  'AmdahlPlot',
-  'Explorer',
-  'SpecTable',
-  'TorchConsole',
-  'TransferSimulator',
-  'MemorySimulator',
-  'MemorySnapshot',
-  'PrecisionExplorer',
-  'DeviceCard',
-  'KernelLab',
-  'Crossover',
-  'NetworkProfile',
-  'AsyncTiming',
-  'DataParallel',
-] as const;
+/** A block's or a question's tag. */
+export type BlockOrQuestionName =
+  (typeof BLOCK_TAG_NAMES)[number] | (typeof QUESTION_COMPONENT_NAMES)[number];
 
-/** One of the tags lessons may use. */
-export type LessonComponentName = (typeof LESSON_COMPONENT_NAMES)[number];
+/** Every tag lessons may use, given the widgets' tags. */
+export function lessonComponentNames(widgetTags: readonly string[]): string[] {
+  return [...BLOCK_TAG_NAMES, ...QUESTION_COMPONENT_NAMES, ...widgetTags];
+}
 
 /** Callout kinds, the first three named by the course's style. */
 export const CALLOUT_KINDS = ['best-practice', 'common-error', 'pitfall', 'note'] as const;

@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import type { MDXComponents } from 'mdx/types';
-import type { LessonComponentName } from './component-names';
+import type { BlockOrQuestionName } from './component-names';
 import { Callout } from './blocks/Callout';
 import { AnnotatedCode } from './blocks/AnnotatedCode';
 import { CodeBlock } from './blocks/CodeBlock';
@@ -16,30 +17,22 @@ import {
   Step,
 } from './blocks/lazy-questions';
 import { Practice, Task } from './blocks/Practice';
-import { lessonWidgetTags } from '../widgets/registry';
+import { lazyWidget } from '../ui/frame/lazyWidget';
+import { WIDGETS, type WidgetTag } from '../widgets/registry';
 
-const {
-  Race,
-  AmdahlPlot,
-  Explorer,
-  SpecTable,
-  TorchConsole,
-  TransferSimulator,
-  MemorySimulator,
-  MemorySnapshot,
-  PrecisionExplorer,
-  DeviceCard,
-  KernelLab,
-  Crossover,
-  NetworkProfile,
-  AsyncTiming,
-  DataParallel,
-} = lessonWidgetTags();
+/** Every widget by tag: its code in its own chunk, a placeholder of its height meanwhile. */
+const widgetTags = Object.fromEntries(
+  WIDGETS.map((widget) => [widget.tag, lazyWidget<Record<string, unknown>>(widget.load, widget)]),
+) as Record<WidgetTag, ComponentType<Record<string, unknown>>>;
 
-/** Every tag a lesson may use, by name (see component-names.ts for the list). */
-export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
+/** Every tag a lesson may use, by name: the blocks, the questions (component-names.ts) and the widgets. */
+export const lessonTags: Record<BlockOrQuestionName | WidgetTag, MDXComponents[string]> = {
   Callout,
   AnnotatedCode,
+  CatalogValue,
+  Term,
+  Practice,
+  Task,
   QuickCheck,
   Choice,
   NumericCheck,
@@ -47,25 +40,7 @@ export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   Step,
   BugCheck,
   PredictCheck,
-  CatalogValue,
-  Term,
-  Race,
-  AmdahlPlot,
-  Explorer,
-  SpecTable,
-  Practice,
-  Task,
-  TorchConsole,
-  TransferSimulator,
-  MemorySimulator,
-  MemorySnapshot,
-  PrecisionExplorer,
-  DeviceCard,
-  KernelLab,
-  Crossover,
-  NetworkProfile,
-  AsyncTiming,
-  DataParallel,
+  ...widgetTags,
 };
 
 /** The one components map given to every lesson: the tags plus HTML overrides. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { mdxOptions } from '../../scripts/mdx-options';
 import { buildManifest } from '../../scripts/lesson-manifest-plugin';
 import { WIDGETS } from '../widgets/registry';
-import { LESSON_COMPONENT_NAMES, WIDGET_TAG_NAMES } from './component-names';
+import { declaredWidgets } from '../../scripts/widget-declarations';
+import { lessonComponentNames } from './component-names';
 import { lessonTags } from './components';
 import { slugFromPath } from './frontmatter';
 
@@ -44,18 +45,21 @@ describe('lesson content', () => {
     for (const file of lessonFiles) {
       const src = readFileSync(join(contentDir, file), 'utf8');
       expect(src, file).toMatch(/<QuickCheck\b/);
-      expect(src, file).toMatch(new RegExp(`<(${WIDGET_TAG_NAMES.join('|')})\\b`));
+      expect(src, file).toMatch(new RegExp(`<(${WIDGETS.map((w) => w.tag).join('|')})\\b`));
     }
   });
 });
 
 describe('the components map', () => {
   it('provides exactly the tags the content check allows', () => {
-    expect(Object.keys(lessonTags).sort()).toEqual([...LESSON_COMPONENT_NAMES].sort());
+    const atBuild = lessonComponentNames(declaredWidgets().map((w) => w.tag));
+    expect(Object.keys(lessonTags).sort()).toEqual(atBuild.sort());
   });
 
-  it('places every registered widget under the tag the content check knows as a widget', () => {
-    expect(WIDGETS.map((w) => w.tag).sort()).toEqual([...WIDGET_TAG_NAMES].sort());
+  it('is read at build from the same widget declarations the app registers', () => {
+    expect(declaredWidgets().map(({ tag, id }) => ({ tag, id }))).toEqual(
+      WIDGETS.map(({ tag, id }) => ({ tag, id })),
+    );
   });
 });
 

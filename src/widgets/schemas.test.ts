@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzSchema } from '../state/testing/fuzz';
-import { WIDGETS } from './registry';
-import { WIDGET_SCHEMAS } from './schemas';
+import { WIDGETS, WIDGET_SCHEMAS } from './registry';
 
 /** Rounds per seed; each round runs three cases (hostile query, hostile props, round trip). */
 const ROUNDS = 700;
 
 describe('every widget’s state schema', () => {
-  it('exists for every registered widget, one each, in the registry’s order', () => {
+  it('belongs to its widget: each declaration’s schema has the widget’s own id', () => {
     expect(WIDGET_SCHEMAS.map((s) => s.id)).toEqual(WIDGETS.map((w) => w.id));
+    expect(new Set(WIDGETS.map((w) => w.id)).size).toBe(WIDGETS.length);
+    expect(new Set(WIDGETS.map((w) => w.tag)).size).toBe(WIDGETS.length);
   });
 
   for (const schema of WIDGET_SCHEMAS) {

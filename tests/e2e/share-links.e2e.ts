@@ -7,7 +7,7 @@ import { serializeState } from '../../src/state/pairs';
 import { buildQuery } from '../../src/state/query';
 import { alternativeState } from '../../src/state/testing/alternative';
 import { WIDGETS } from '../../src/widgets/registry';
-import { WIDGET_SCHEMAS } from '../../src/widgets/schemas';
+import { WIDGET_SCHEMAS } from '../../src/widgets/registry';
 import { launchBrowser, openPage } from './browser';
 
 const base = inject('baseUrl');

@@ -8,7 +8,8 @@ import * as runtime from 'react/jsx-runtime';
 import { VFile } from 'vfile';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mdxOptions } from '../../../scripts/mdx-options';
-import { LESSON_COMPONENT_NAMES } from '../component-names';
+import { lessonComponentNames } from '../component-names';
+import { WIDGETS } from '../../widgets/registry';
 import { progressStore } from '../../store/progress';
 import { AnnotatedCode } from './AnnotatedCode';
 import { Callout } from './Callout';
@@ -30,10 +31,9 @@ const blocks: MDXComponents = {
 };
 const components: MDXComponents = {
   ...Object.fromEntries(
-    LESSON_COMPONENT_NAMES.filter((name) => !(name in blocks)).map((name) => [
-      name,
-      () => <div data-widget={name} />,
-    ]),
+    lessonComponentNames(WIDGETS.map((w) => w.tag))
+      .filter((name) => !(name in blocks))
+      .map((name) => [name, () => <div data-widget={name} />]),
   ),
   ...blocks,
   pre: CodeBlock,

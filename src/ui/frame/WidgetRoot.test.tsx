@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { learningEvents, type LearningEvent } from '../../embed/learning-events';
+import { PlaceholderHeightContext } from './placeholder-height';
 import { WidgetRoot } from './WidgetRoot';
 import type { WidgetStatus } from './status';
 
@@ -42,7 +43,7 @@ describe('WidgetRoot run events', () => {
   it('uses the label without a summary, and publishes nothing for a failed run', () => {
     const { events, stop } = record();
     const view = (status: WidgetStatus) => (
-      <WidgetRoot id="crossover" status={status} label="Crossover plot">
+      <WidgetRoot id="demo-plot" status={status} label="Demo plot">
         x
       </WidgetRoot>
     );
@@ -51,8 +52,45 @@ describe('WidgetRoot run events', () => {
     rerender(view('running'));
     rerender(view('done'));
     expect(events).toEqual([
-      expect.objectContaining({ widgetId: 'crossover', summary: 'Crossover plot' }),
+      expect.objectContaining({ widgetId: 'demo-plot', summary: 'Demo plot' }),
     ]);
     stop();
+  });
+});
+
+describe('WidgetRoot embed height', () => {
+  const settings = {
+    anchorId: 'widget-demo-plot',
+    shareUrl: () => 'https://lab.example/#/lesson/l/widget-demo-plot',
+    notices: [],
+    dismissNotices: () => undefined,
+  };
+
+  /** Opens Share, then "Embed on another site", and reads the height it offers. */
+  function offeredHeight(): string {
+    fireEvent.click(screen.getByRole('button', { name: /^Share/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Embed on another site' }));
+    return (screen.getByRole('spinbutton', { name: 'Height (px)' }) as HTMLInputElement).value;
+  }
+
+  it('offers the height its placeholder reserved', () => {
+    render(
+      <PlaceholderHeightContext.Provider value={1234}>
+        <WidgetRoot id="demo-plot" status="idle" label="Demo plot" settings={settings}>
+          x
+        </WidgetRoot>
+      </PlaceholderHeightContext.Provider>,
+    );
+    expect(offeredHeight()).toBe('1234');
+  });
+
+  it('offers a measured height where no placeholder was reserved', () => {
+    render(
+      <WidgetRoot id="demo-plot" status="idle" label="Demo plot" settings={settings}>
+        x
+      </WidgetRoot>,
+    );
+    // jsdom lays nothing out: a zero-height root falls back to the default of 600 px.
+    expect(offeredHeight()).toBe('600');
   });
 });

@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { learningEvents } from '../../embed/learning-events';
 import { ShareControl, type ShareEmbedOptions } from '../share/ShareControl';
-import { WIDGETS, type WidgetEntry } from '../../widgets/registry';
 import { WidgetNotices } from '../share/WidgetNotices';
+import { PlaceholderHeightContext } from './placeholder-height';
 import type { WidgetStatus } from './status';
 
 /** What the frame needs from a widget's settings (see state/useWidgetState). */
@@ -54,11 +54,12 @@ export function WidgetRoot({
 }: WidgetRootProps) {
   usePublishRuns(id, label, status, runSummary);
   const rootRef = useRef<HTMLElement>(null);
+  const placeholderHeightPx = useContext(PlaceholderHeightContext);
   const embed: ShareEmbedOptions | undefined = settings && {
     widgetId: id,
     prefix: settings.anchorId.replace(/^widget-/, ''),
     title: `${label} · GPU Lab`,
-    defaultHeightPx: () => embedHeightPx(id, rootRef.current),
+    defaultHeightPx: () => placeholderHeightPx ?? measuredHeightPx(rootRef.current),
   };
   return (
     <section
@@ -102,11 +103,8 @@ function usePublishRuns(id: string, label: string, status: WidgetStatus, summary
   }, [id, label, status]);
 }
 
-/** Height to offer for a widget's iframe: its placeholder height, else its rendered height. */
-function embedHeightPx(id: string, root: HTMLElement | null): number {
-  const entries: readonly WidgetEntry[] = WIDGETS;
-  const entry = entries.find((w) => w.id === id);
-  if (entry) return entry.placeholderHeightPx;
+/** Height to offer for an iframe of a widget that reserved none: its rendered height. */
+function measuredHeightPx(root: HTMLElement | null): number {
   const rendered = root ? Math.ceil(root.getBoundingClientRect().height) : 0;
   return rendered > 0 ? rendered + 40 : 600;
 }

@@ -10,6 +10,7 @@ import {
 import { WidgetBoundary } from './WidgetBoundary';
 import { TextPaintContext } from './text-paint';
 import { WIDGET_CODE_REQUESTED_MARK } from './marks';
+import { PlaceholderHeightContext } from './placeholder-height';
 
 /** Options for a lazily loaded widget. */
 export interface LazyWidgetOptions {
@@ -61,7 +62,9 @@ export function lazyWidget<P extends object>(
       <WidgetBoundary id={id} label={label}>
         {painted ? (
           <Suspense fallback={placeholder}>
-            <Lazy {...props} />
+            <PlaceholderHeightContext.Provider value={placeholderHeightPx}>
+              <Lazy {...props} />
+            </PlaceholderHeightContext.Provider>
           </Suspense>
         ) : (
           placeholder

@@ -1,0 +1,13 @@
+import { defineWidget } from '../declare';
+import { amdahlSchema } from './settings';
+
+/** Amdahl's law plot: how lessons and embeds place it (see ../declare.ts). */
+export const amdahlWidget = defineWidget({
+  tag: 'AmdahlPlot',
+  id: 'amdahl',
+  label: "Amdahl's law plot",
+  placeholderHeightPx: 930,
+  narrowPlaceholderHeightPx: 1010,
+  schema: amdahlSchema,
+  load: () => import('./AmdahlPlot'),
+});

@@ -1,0 +1,13 @@
+import { defineWidget } from '../declare';
+import { asyncTimingSchema } from './settings';
+
+/** Async timing demo: how lessons and embeds place it (see ../declare.ts). */
+export const asyncTimingWidget = defineWidget({
+  tag: 'AsyncTiming',
+  id: 'async-timing',
+  label: 'Async timing demo',
+  placeholderHeightPx: 2020,
+  narrowPlaceholderHeightPx: 2890,
+  schema: asyncTimingSchema,
+  load: () => import('./AsyncTimingWidget'),
+});

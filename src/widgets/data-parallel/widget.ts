@@ -1,0 +1,13 @@
+import { defineWidget } from '../declare';
+import { dataParallelSchema } from './settings';
+
+/** Data-parallel simulator: how lessons and embeds place it (see ../declare.ts). */
+export const dataParallelWidget = defineWidget({
+  tag: 'DataParallel',
+  id: 'data-parallel',
+  label: 'Data-parallel simulator',
+  placeholderHeightPx: 2870,
+  narrowPlaceholderHeightPx: 4100,
+  schema: dataParallelSchema,
+  load: () => import('./DataParallel'),
+});

@@ -1,0 +1,38 @@
+/**
+ * What a widget declares about itself, in one data-only file of its folder (`widget.ts`): the
+ * tag lessons write, its `data-widget` id, its name, the heights its placeholder reserves, its
+ * settings schema and how its code loads. The registry lists these; every other list (the
+ * lessons' tags, the components map, the embed targets, the schemas the tests fuzz) is derived
+ * from it, so adding a widget is one folder and one line.
+ */
+import type { ComponentType } from 'react';
+import type { AnyWidgetSchema } from '../state/schema';
+
+/** One widget as lessons and embeds place it, known before its code loads. */
+export interface WidgetDeclaration<Tag extends string = string, Id extends string = string> {
+  /** The MDX tag (`<Race />`). */
+  tag: Tag;
+  /** The `data-widget` id: also its schema's id and its URL prefix (`race.tasks=…`). */
+  id: Id;
+  /** Human name, for the placeholder, error messages and embeds. */
+  label: string;
+  /** Height reserved while its code loads, so the text does not jump (measured at 1280 px). */
+  placeholderHeightPx: number;
+  /** The same at phone width (measured at 375 px), where the widget stacks taller. */
+  narrowPlaceholderHeightPx: number;
+  /** What its link carries: pure, so embeds and tests read it without loading the widget. */
+  schema: AnyWidgetSchema;
+  // Each widget has its own props; the components map passes what the lesson wrote.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  load: () => Promise<{ default: ComponentType<any> }>;
+}
+
+/**
+ * Declares a widget. The schema is any widget's own `defineWidgetSchema` result; its id must be
+ * the widget's id (the registry test checks it).
+ */
+export function defineWidget<const Tag extends string, const Id extends string>(
+  declaration: Omit<WidgetDeclaration<Tag, Id>, 'schema'> & { schema: object },
+): WidgetDeclaration<Tag, Id> {
+  return { ...declaration, schema: declaration.schema as AnyWidgetSchema };
+}

@@ -1,0 +1,13 @@
+import { defineWidget } from '../declare';
+import { networkProfileSchema } from './settings';
+
+/** Where the time goes: a network profile: how lessons and embeds place it (see ../declare.ts). */
+export const networkProfileWidget = defineWidget({
+  tag: 'NetworkProfile',
+  id: 'network-profile',
+  label: 'Where the time goes: a network profile',
+  placeholderHeightPx: 1680,
+  narrowPlaceholderHeightPx: 2380,
+  schema: networkProfileSchema,
+  load: () => import('./NetworkProfile'),
+});

@@ -1,0 +1,13 @@
+import { defineWidget } from '../declare';
+import { raceSchema } from './settings';
+
+/** CPU vs GPU race: how lessons and embeds place it (see ../declare.ts). */
+export const raceWidget = defineWidget({
+  tag: 'Race',
+  id: 'race',
+  label: 'CPU vs GPU race',
+  placeholderHeightPx: 1000,
+  narrowPlaceholderHeightPx: 1520,
+  schema: raceSchema,
+  load: () => import('./RaceWidget'),
+});
