@@ -5,9 +5,11 @@
  * (tests/unit/layers.test.ts) and by `npm run -s imports` to find import circles, imports that
  * break the layer table (scripts/imports/layers.mjs), and what one file pulls in.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
+import { isTestPath } from './layers.mjs';
+import { resolveImport } from './resolve.mjs';
 
 /** One import of one file. */
 export interface ImportEdge {
@@ -31,10 +33,8 @@ export interface ImportGraph {
   edges: ImportEdge[];
 }
 
-/** Whether a path names a test or test-only file (tests are not part of the layered source). */
-export function isTestFile(path: string): boolean {
-  return /\.(test|gpu\.test|fuzz\.test)\.tsx?$/.test(path) || /\.e2e\.ts$/.test(path);
-}
+/** Whether a path names a test or a test helper (they are not part of the layered source). */
+export const isTestFile = isTestPath;
 
 /** Every `.ts` and `.tsx` file under `dir` (relative to `root`), tests included. */
 export function listSourceFiles(root: string, dir = 'src'): string[] {
@@ -51,22 +51,6 @@ export function listSourceFiles(root: string, dir = 'src'): string[] {
   };
   walk(resolve(root, dir));
   return out.sort();
-}
-
-const EXTENSIONS = ['.ts', '.tsx', '.d.ts', '/index.ts', '/index.tsx'];
-
-/** The file a relative specifier names, relative to the root, or null (a package, a virtual module). */
-export function resolveSpecifier(root: string, fromFile: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const bare = specifier.replace(/[?#].*$/s, '');
-  const base = resolve(root, dirname(fromFile), bare);
-  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext)];
-  for (const candidate of candidates) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) {
-      return relative(root, candidate).split(sep).join('/');
-    }
-  }
-  return null;
 }
 
 /** Whether an import declaration brings in types only. */
@@ -154,7 +138,7 @@ export function buildImportGraph(root: string, files: readonly string[]): Import
   for (const from of files) {
     const text = readFileSync(resolve(root, from), 'utf8');
     for (const found of readImports(from, text)) {
-      const to = resolveSpecifier(root, from, found.specifier);
+      const to = resolveImport(root, from, found.specifier);
       if (to && known.has(to)) edges.push({ from, to, ...found });
     }
   }

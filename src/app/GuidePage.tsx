@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXComponents } from 'mdx/types';
 import { guideHref, type GuideName } from '../state/route';
-import { LessonBoundary } from './LessonBoundary';
+import { LessonBoundary } from '../lessons/LessonBoundary';
 
 /** A compiled guide: its MDX content and its frontmatter (title and a one-line summary). */
 export interface GuideModule {

@@ -4,7 +4,7 @@ import type { QuestionPage } from '../lessons/blocks/question-frame';
 import { InlineText } from '../lessons/blocks/InlineText';
 import { summarizeCheck, teachesHref, type CheckItem } from '../lessons/questions/check-page';
 import { progressStore, useProgress } from '../store/progress';
-import { QuestionPageContent } from './QuestionPageContent';
+import { QuestionPageContent } from '../lessons/QuestionPageContent';
 
 type LoadState =
   | { state: 'loading' }

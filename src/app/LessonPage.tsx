@@ -6,7 +6,7 @@ import { lessonComponents } from '../lessons/components';
 import { useProgress } from '../store/progress';
 import { lessonHref } from '../state/route';
 import { Toc, type TocEntry } from './Toc';
-import { LessonBoundary } from './LessonBoundary';
+import { LessonBoundary } from '../lessons/LessonBoundary';
 import { TextPaintContext, whenElementPainted } from '../ui/frame/text-paint';
 
 // The "Embed this lesson's check" control sits in the footer: it loads after the lesson, not

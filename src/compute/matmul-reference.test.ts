@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matmulDescriptor } from '../engine/models/descriptor';
+import { matmulDescriptor } from '../engine/models';
 import {
   matmulCpu,
   matmulCpuAt,

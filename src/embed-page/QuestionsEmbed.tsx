@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { learningEvents } from '../embed/learning-events';
-import { QuestionPageContent } from '../app/QuestionPageContent';
+import { QuestionPageContent } from '../lessons/QuestionPageContent';
 import type { QuestionPage } from '../lessons/blocks/question-frame';
 import type { LessonModule } from '../lessons/registry';
 import { useProgress } from '../store/progress';

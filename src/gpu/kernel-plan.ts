@@ -3,7 +3,7 @@
  * (workgroup size, dispatches) and the cost engine (its `descriptor`: bytes moved, FLOPs and
  * launch geometry), so a measurement and a prediction always describe the same work.
  */
-import type { KernelDescriptor } from '../engine/models/descriptor';
+import type { KernelDescriptor } from '../engine/models';
 
 /** Workgroups (or invocations) along x, y and z. */
 export type Grid3 = readonly [x: number, y: number, z: number];

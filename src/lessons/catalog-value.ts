@@ -36,7 +36,7 @@ import {
   type KernelKind,
   type Precision,
 } from '../engine/models';
-import { figuresIn } from '../engine/catalog/figure';
+import { figuresIn } from '../engine/catalog';
 import { figureTitle } from '../format/figure';
 import { formatCatalogNumber, type DisplayRequest } from './catalog-value-units';
 

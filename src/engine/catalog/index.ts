@@ -42,3 +42,5 @@ export {
   type LinkSpec,
   type TransferDirection,
 } from './links';
+export { estimate, figuresIn, measured, vendor } from './figure';
+export { SM_ANATOMY, type SmAnatomy } from './sm-anatomy';

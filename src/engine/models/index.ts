@@ -81,3 +81,12 @@ export {
   type WaveInput,
   type WaveSchedule,
 } from './waves';
+export {
+  gpuFromMeasuredRoofs,
+  missingRoofs,
+  predictKernelOnMeasured,
+  type MeasuredDevice,
+  type MeasuredPrediction,
+  type MeasuredRoof,
+  type MeasuredRoofsInput,
+} from './measured-device';

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState, type PointerEvent } from 'react';
 import * as d3 from 'd3';
-import { amdahlSpeedup } from '../../engine/models/amdahl';
+import { amdahlSpeedup } from '../../engine/models';
 import { formatCount } from '../../format/units';
 import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';

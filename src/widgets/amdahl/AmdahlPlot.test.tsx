@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { amdahlLimit, amdahlSpeedup } from '../../engine/models/amdahl';
+import { amdahlLimit, amdahlSpeedup } from '../../engine/models';
 import AmdahlPlot from './AmdahlPlot';
 import { DEFAULT_MAX_CORES } from './model';
 import { formatSpeedup } from './readout';

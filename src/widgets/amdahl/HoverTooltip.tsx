@@ -1,4 +1,4 @@
-import { amdahlSpeedup } from '../../engine/models/amdahl';
+import { amdahlSpeedup } from '../../engine/models';
 import type { ChartSeries } from './model';
 import { formatCoresPhrase, formatSpeedup } from './readout';
 

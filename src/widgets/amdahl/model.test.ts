@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amdahlLimit, amdahlSpeedup } from '../../engine/models/amdahl';
+import { amdahlLimit, amdahlSpeedup } from '../../engine/models';
 import {
   axisMaxCores,
   buildCurve,

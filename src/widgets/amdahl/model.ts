@@ -3,7 +3,7 @@
  * axis range, the sampled curves with their ceilings, and the speedup read at one point. The
  * slider stops, axis ticks, label placement, readout text and screen-reader table live beside it.
  */
-import { amdahlLimit, amdahlSpeedup } from '../../engine/models/amdahl';
+import { amdahlLimit, amdahlSpeedup } from '../../engine/models';
 
 /** The parallel fractions drawn when a lesson passes none. */
 export const DEFAULT_FRACTIONS: readonly number[] = [0.5, 0.9, 0.95, 0.99, 0.999];

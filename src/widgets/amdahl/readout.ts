@@ -2,7 +2,7 @@
  * The Amdahl plot's words: numbers formatted for people, the readout sentence under the plot and
  * the description of the plot for screen readers.
  */
-import { amdahlLimit } from '../../engine/models/amdahl';
+import { amdahlLimit } from '../../engine/models';
 import { formatCount } from '../../format/units';
 import { readSpeedup } from './model';
 

@@ -1,5 +1,5 @@
 /** The screen-reader table after the Amdahl plot: its core counts and its rows of speedups. */
-import { amdahlLimit, amdahlSpeedup } from '../../engine/models/amdahl';
+import { amdahlLimit, amdahlSpeedup } from '../../engine/models';
 import { axisMaxCores, requirePlottableFraction, visibleReferences } from './model';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GPU_IDS, getGpu } from '../../engine/catalog';
 import { catalogCoresPerSm, explorerHardware, smWord } from './hardware';
-import { SM_ANATOMY } from './sm-anatomy';
+import { SM_ANATOMY } from '../../engine/catalog';
 
 describe('explorerHardware from a catalog preset', () => {
   it('totals an A100: 108 SMs x 64 cores = 6,912 CUDA cores, 432 tensor cores', () => {

@@ -11,8 +11,8 @@ import {
   type GpuId,
   type TensorPrecision,
 } from '../../engine/catalog';
-import { estimate } from '../../engine/catalog/figure';
-import { SM_ANATOMY, type SmAnatomy } from './sm-anatomy';
+import { estimate } from '../../engine/catalog';
+import { SM_ANATOMY, type SmAnatomy } from '../../engine/catalog';
 
 /** Tensor precisions in the order the totals list them. */
 export const TENSOR_PRECISIONS: readonly TensorPrecision[] = ['tf32', 'fp16', 'bf16', 'fp8'];

@@ -1,5 +1,5 @@
 import { describeSize, LAB_KERNELS } from '../../gpu';
-import type { MeasuredDevice } from '../../engine/models/measured-device';
+import type { MeasuredDevice } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
 import { medianAbsoluteError, type PredictionRow } from './prediction-record';
 import {

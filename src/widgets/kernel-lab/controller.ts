@@ -4,7 +4,7 @@
  * (no WebGPU, a lost device, a shader or allocation error, a cancel) into a message while
  * staying ready for the next run. No DOM, no WebGPU: tests drive it with fakes.
  */
-import type { MeasuredDevice } from '../../engine/models/measured-device';
+import type { MeasuredDevice } from '../../engine/models';
 import type { DeviceRoofs } from '../../gpu';
 import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';

@@ -8,7 +8,7 @@ import {
   gpuFromMeasuredRoofs,
   predictKernelOnMeasured,
   type MeasuredDevice,
-} from '../../engine/models/measured-device';
+} from '../../engine/models';
 import { labPlan, type LabRunRequest } from '../../gpu';
 import type { KernelDescriptor } from '../../engine/models';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpuFromMeasuredRoofs } from '../../engine/models/measured-device';
+import { gpuFromMeasuredRoofs } from '../../engine/models';
 import {
   deviceModelNote,
   forecastSentence,

@@ -3,7 +3,7 @@
  * after it, the signed error, and what "this device" is. Pure string building.
  */
 import type { KernelBound } from '../../engine/models';
-import type { MeasuredDevice } from '../../engine/models/measured-device';
+import type { MeasuredDevice } from '../../engine/models';
 import {
   formatGigabytesPerSecond,
   formatGigaflopsPerSecond,

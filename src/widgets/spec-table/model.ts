@@ -4,7 +4,7 @@
  * mark vendor peaks apart from measurements and number every source as a footnote.
  */
 import { getGpu, getLink, GPU_IDS, type Figure, type Gpu, type GpuId } from '../../engine/catalog';
-import { estimate, measured } from '../../engine/catalog/figure';
+import { estimate, measured } from '../../engine/catalog';
 import {
   formatBytesBinary,
   formatCount,

@@ -3,7 +3,7 @@
  * (launch and work, shared with the cost engine) and its CPU reference. The WGSL twin is
  * binary-elementwise.wgsl; this file imports no WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/models/descriptor';
+import type { KernelDescriptor } from '../../../engine/models';
 import { type KernelPlan } from '../../kernel-plan';
 import { gammaF32 } from '../../../compute/verify-f32';
 import { requireInteger } from '../../../compute/require-integer';

@@ -2,7 +2,7 @@
  * The vectorised copy kernel: its plan (launch and work, shared with the cost engine) and its
  * CPU reference. The WGSL twin is copy.wgsl; this file imports no WGSL.
  */
-import { copyDescriptor } from '../../../engine/models/descriptor';
+import { copyDescriptor } from '../../../engine/models';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
 import { F32_BYTES, vec4Stream, type StreamOptions } from '../../vec4-stream';
 

@@ -2,7 +2,7 @@
  * The FMA throughput kernel: its parameters, its plan (launch and work, shared with the cost
  * engine) and its CPU reference. The WGSL twin is fma.wgsl; this file imports no WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/models/descriptor';
+import type { KernelDescriptor } from '../../../engine/models';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,

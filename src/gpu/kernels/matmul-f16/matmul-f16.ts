@@ -4,7 +4,7 @@
  * get the very same numbers (uniform in [-1, 1], rounded to f16 once on the host), so every
  * difference between their results comes from the arithmetic. This file imports no WGSL.
  */
-import type { KernelDescriptor, Precision } from '../../../engine/models/descriptor';
+import type { KernelDescriptor, Precision } from '../../../engine/models';
 import { mixIndex } from '../../../compute/inputs';
 import type { KernelPlan } from '../../kernel-plan';
 import { matmulCpuAt, matmulTolerance, type MatmulShape } from '../../../compute/matmul-reference';

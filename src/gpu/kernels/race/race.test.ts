@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateDescriptor } from '../../../engine/models/descriptor';
+import { validateDescriptor } from '../../../engine/models';
 import { raceDescriptor, raceSerialDescriptor } from './race';
 import {
   raceBatchCpu,

@@ -3,7 +3,7 @@
  * it is checked against, are in src/compute/race-reference.ts (the CPU workers run the same
  * code); the WGSL twin in race.wgsl computes the same u32 values bit for bit.
  */
-import type { KernelDescriptor } from '../../../engine/models/descriptor';
+import type { KernelDescriptor } from '../../../engine/models';
 import { RACE_OPS_PER_ITERATION, validateRaceJob } from '../../../compute/race-reference';
 
 /** Bytes one task writes to memory: its single u32 result. */

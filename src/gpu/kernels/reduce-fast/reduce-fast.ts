@@ -4,7 +4,7 @@
  * simple reduction's (`reduceCpu`). The WGSL twins are reduce-fast.wgsl (workgroup memory) and
  * reduce-subgroups.wgsl (subgroup adds); this file imports no WGSL.
  */
-import { reductionDescriptor } from '../../../engine/models/descriptor';
+import { reductionDescriptor } from '../../../engine/models';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,

@@ -2,7 +2,7 @@
  * The sum-reduction kernel: its passes, its plan (launch and work, shared with the cost engine),
  * its CPU reference and its error bound. The WGSL twin is reduce.wgsl; this file imports no WGSL.
  */
-import { reductionDescriptor } from '../../../engine/models/descriptor';
+import { reductionDescriptor } from '../../../engine/models';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,

@@ -2,7 +2,7 @@
  * The ReLU kernel's plans (launch and work, shared with the cost engine) and its CPU reference.
  * The WGSL twin is relu.wgsl; this file imports no WGSL, so pure code can use it.
  */
-import { elementwiseDescriptor } from '../../../engine/models/descriptor';
+import { elementwiseDescriptor } from '../../../engine/models';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,

@@ -3,8 +3,8 @@
  * warp schedulers, register file, and the combined L1 / shared memory block. Each figure keeps
  * its source; Apple does not publish these for the M2, so they are null there.
  */
-import { vendor, type Figure } from '../../engine/catalog/figure';
-import type { GpuId } from '../../engine/catalog';
+import { vendor, type Figure } from './figure';
+import type { GpuId } from './gpu-spec';
 import {
   CUDA_GUIDE_LIMITS,
   NVIDIA_A100,
@@ -12,7 +12,7 @@ import {
   NVIDIA_GA102,
   NVIDIA_H100,
   NVIDIA_V100,
-} from '../../engine/catalog/sources';
+} from './sources';
 
 /** NVIDIA's Turing whitepaper, for the Turing SM of the GTX 1650 (TU117) and the T4 (TU104). */
 const NVIDIA_TURING =

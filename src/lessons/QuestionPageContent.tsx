@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { MDXComponents } from 'mdx/types';
 import { MDXProvider } from '@mdx-js/react';
-import { lessonComponents } from '../lessons/components';
-import { QuestionPageContext, type QuestionPage } from '../lessons/blocks/question-frame';
+import { lessonComponents } from './components';
+import { QuestionPageContext, type QuestionPage } from './blocks/question-frame';
 import { LessonBoundary } from './LessonBoundary';
 
 /**
