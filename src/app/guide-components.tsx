@@ -4,12 +4,12 @@
  * out of the lesson tag list, so lessons cannot place them, while the lesson check (which only
  * looks at capitalised tags) still validates everything else in a guide.
  */
+import { use } from 'react';
 import type { MDXComponents } from 'mdx/types';
 import { lessonComponents } from '../lessons/components';
 import { allowedValues, formatFieldValue, type Field } from '../state/fields';
 import type { AnyWidgetSchema } from '../state/schema';
-import { WIDGETS } from '../widgets/registry';
-import { WIDGET_SCHEMAS } from '../widgets/registry';
+import { loadWidgetSchemas, WIDGETS } from '../widgets/registry';
 import './guide.css';
 
 /** How many allowed values a row lists before it says how many more there are. */
@@ -76,19 +76,23 @@ function keysOf(schema: AnyWidgetSchema): WidgetKeyRow[] {
  * reports.
  */
 export function widgetStateRows(
-  widgets: readonly { tag: string; id: string; label: string }[] = WIDGETS,
-  schemas: readonly AnyWidgetSchema[] = WIDGET_SCHEMAS,
+  widgets: readonly { tag: string; id: string; label: string }[],
+  schemas: readonly AnyWidgetSchema[],
 ): WidgetStateRows[] {
   return widgets.map((w) => {
     const schema = schemas.find((s) => s.id === w.id);
-    if (!schema) throw new Error(`widget ${w.id} has no state schema in src/widgets/schemas.ts`);
+    if (!schema) throw new Error(`widget ${w.id} has no state schema (see its widget.ts)`);
     return { tag: w.tag, id: w.id, label: w.label, keys: keysOf(schema) };
   });
 }
 
+/** Every widget's schema, loaded once, when the first guide table asks (a guide page waits). */
+let schemas: Promise<AnyWidgetSchema[]> | null = null;
+
 /** The table of widgets and their link keys, generated from the registry and schemas. */
 export function WidgetStateTable() {
-  const rows = widgetStateRows();
+  schemas ??= loadWidgetSchemas();
+  const rows = widgetStateRows(WIDGETS, use(schemas));
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Widgets and their keys">
       <table className="guide-widget-table">

@@ -8,7 +8,7 @@ import { mdxOptions } from '../../scripts/mdx-options';
 import { readFrontmatter } from '../../scripts/lesson-manifest-plugin';
 import { validateFrontmatter } from '../lessons/frontmatter';
 import { WIDGETS } from '../widgets/registry';
-import { WIDGET_SCHEMAS } from '../widgets/registry';
+import { loadWidgetSchemas } from '../widgets/registry';
 import { describeField, widgetStateRows } from './guide-components';
 import { guideTitle } from './GuidePage';
 import { GUIDE_NAMES, parseRoute, type GuideName } from '../state/route';
@@ -158,8 +158,9 @@ describe('the examples in the guides', () => {
 });
 
 describe('the generated widget table', () => {
-  it('lists every registered widget once, with every URL key of its schema', () => {
-    const rows = widgetStateRows();
+  it('lists every registered widget once, with every URL key of its schema', async () => {
+    const WIDGET_SCHEMAS = await loadWidgetSchemas();
+    const rows = widgetStateRows(WIDGETS, WIDGET_SCHEMAS);
     expect(rows.map((r) => r.id)).toEqual(WIDGETS.map((w) => w.id));
     for (const row of rows) {
       const schema = WIDGET_SCHEMAS.find((s) => s.id === row.id)!;

@@ -18,7 +18,7 @@ const race: WidgetEntry = {
   label: 'CPU vs GPU race',
   placeholderHeightPx: 1000,
   narrowPlaceholderHeightPx: 1500,
-  schema: raceLikeSchema,
+  loadSchema: () => Promise.resolve(raceLikeSchema),
   load: () => Promise.resolve({ default: () => null }),
 };
 const tables: EmbedTables = {

@@ -1,7 +1,7 @@
 /**
  * What a widget declares about itself, in one data-only file of its folder (`widget.ts`): the
- * tag lessons write, its `data-widget` id, its name, the heights its placeholder reserves, its
- * settings schema and how its code loads. The registry lists these; every other list (the
+ * tag lessons write, its `data-widget` id, its name, the heights its placeholder reserves, and
+ * how its settings schema and its code load. The registry lists these; every other list (the
  * lessons' tags, the components map, the embed targets, the schemas the tests fuzz) is derived
  * from it, so adding a widget is one folder and one line.
  */
@@ -20,19 +20,24 @@ export interface WidgetDeclaration<Tag extends string = string, Id extends strin
   placeholderHeightPx: number;
   /** The same at phone width (measured at 375 px), where the widget stacks taller. */
   narrowPlaceholderHeightPx: number;
-  /** What its link carries: pure, so embeds and tests read it without loading the widget. */
-  schema: AnyWidgetSchema;
+  /**
+   * Loads its settings schema (what its link carries), apart from its view: the guides and the
+   * tests read every schema without loading a widget, and the app's first load carries none.
+   */
+  loadSchema: () => Promise<AnyWidgetSchema>;
   // Each widget has its own props; the components map passes what the lesson wrote.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   load: () => Promise<{ default: ComponentType<any> }>;
 }
 
 /**
- * Declares a widget. The schema is any widget's own `defineWidgetSchema` result; its id must be
- * the widget's id (the registry test checks it).
+ * Declares a widget. Its schema is the widget's own `defineWidgetSchema` result, whose id must
+ * be the widget's id (the registry test checks it).
  */
 export function defineWidget<const Tag extends string, const Id extends string>(
-  declaration: Omit<WidgetDeclaration<Tag, Id>, 'schema'> & { schema: object },
+  declaration: Omit<WidgetDeclaration<Tag, Id>, 'loadSchema'> & {
+    loadSchema: () => Promise<object>;
+  },
 ): WidgetDeclaration<Tag, Id> {
-  return { ...declaration, schema: declaration.schema as AnyWidgetSchema };
+  return declaration as WidgetDeclaration<Tag, Id>;
 }

@@ -1,10 +1,12 @@
 /**
  * Every widget, one line each, in course order of first appearance. Each widget declares itself
- * in its folder's `widget.ts` (tag, id, label, placeholder heights, settings schema, loader);
+ * in its folder's `widget.ts` (tag, id, label, placeholder heights, how its settings schema and
+ * its code load);
  * everything else that lists widgets derives from this list: the tags lessons may use and the
  * components map (src/lessons), the embed targets (src/embed-page), the schemas the tests fuzz.
  * Adding a widget: its folder with a `widget.ts`, and one line here.
  */
+import type { AnyWidgetSchema } from '../state/schema';
 import type { WidgetDeclaration } from './declare';
 import { raceWidget } from './race/widget';
 import { amdahlWidget } from './amdahl/widget';
@@ -54,4 +56,6 @@ export function findWidget(id: string): WidgetEntry | undefined {
 }
 
 /** Every widget's settings schema, in the registry's order (what links carry; fuzzed by tests). */
-export const WIDGET_SCHEMAS = WIDGETS.map((w) => w.schema);
+export function loadWidgetSchemas(): Promise<AnyWidgetSchema[]> {
+  return Promise.all(WIDGETS.map((w) => w.loadSchema()));
+}

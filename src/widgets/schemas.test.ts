@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fuzzSchema } from '../state/testing/fuzz';
-import { WIDGETS, WIDGET_SCHEMAS } from './registry';
+import { loadWidgetSchemas, WIDGETS } from './registry';
 
 /** Rounds per seed; each round runs three cases (hostile query, hostile props, round trip). */
-const ROUNDS = 700;
+const ROUNDS = 400;
+const WIDGET_SCHEMAS = await loadWidgetSchemas();
 
 describe('every widget’s state schema', () => {
   it('belongs to its widget: each declaration’s schema has the widget’s own id', () => {

@@ -6,8 +6,7 @@ import { slugFromPath } from '../../src/lessons/frontmatter';
 import { serializeState } from '../../src/state/pairs';
 import { buildQuery } from '../../src/state/query';
 import { alternativeState } from '../../src/state/testing/alternative';
-import { WIDGETS } from '../../src/widgets/registry';
-import { WIDGET_SCHEMAS } from '../../src/widgets/registry';
+import { loadWidgetSchemas, WIDGETS } from '../../src/widgets/registry';
 import { launchBrowser, openPage } from './browser';
 
 const base = inject('baseUrl');
@@ -47,6 +46,7 @@ async function shareLinkOf(page: Page, id: string): Promise<string> {
   return field.inputValue();
 }
 
+const WIDGET_SCHEMAS = await loadWidgetSchemas();
 const cases = WIDGET_SCHEMAS.map((schema) => {
   const entry = WIDGETS.find((w) => w.id === schema.id);
   if (!entry) throw new Error(`schema ${schema.id} has no widget`);

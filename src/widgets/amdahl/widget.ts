@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { amdahlSchema } from './settings';
 
 /** Amdahl's law plot: how lessons and embeds place it (see ../declare.ts). */
 export const amdahlWidget = defineWidget({
@@ -8,6 +7,6 @@ export const amdahlWidget = defineWidget({
   label: "Amdahl's law plot",
   placeholderHeightPx: 930,
   narrowPlaceholderHeightPx: 1010,
-  schema: amdahlSchema,
+  loadSchema: () => import('./settings').then((m) => m.amdahlSchema),
   load: () => import('./AmdahlPlot'),
 });

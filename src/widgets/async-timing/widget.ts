@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { asyncTimingSchema } from './settings';
 
 /** Async timing demo: how lessons and embeds place it (see ../declare.ts). */
 export const asyncTimingWidget = defineWidget({
@@ -8,6 +7,6 @@ export const asyncTimingWidget = defineWidget({
   label: 'Async timing demo',
   placeholderHeightPx: 2020,
   narrowPlaceholderHeightPx: 2890,
-  schema: asyncTimingSchema,
+  loadSchema: () => import('./settings').then((m) => m.asyncTimingSchema),
   load: () => import('./AsyncTimingWidget'),
 });

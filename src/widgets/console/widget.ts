@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { consoleSchema } from './settings';
 
 /** PyTorch console: how lessons and embeds place it (see ../declare.ts). */
 export const consoleWidget = defineWidget({
@@ -8,6 +7,6 @@ export const consoleWidget = defineWidget({
   label: 'PyTorch console',
   placeholderHeightPx: 430,
   narrowPlaceholderHeightPx: 620,
-  schema: consoleSchema,
+  loadSchema: () => import('./settings').then((m) => m.consoleSchema),
   load: () => import('./TorchConsole'),
 });

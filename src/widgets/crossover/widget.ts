@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { crossoverSchema } from './settings';
 
 /** Crossover plot: how lessons and embeds place it (see ../declare.ts). */
 export const crossoverWidget = defineWidget({
@@ -8,6 +7,6 @@ export const crossoverWidget = defineWidget({
   label: 'Crossover plot',
   placeholderHeightPx: 1660,
   narrowPlaceholderHeightPx: 2160,
-  schema: crossoverSchema,
+  loadSchema: () => import('./settings').then((m) => m.crossoverSchema),
   load: () => import('./CrossoverWidget'),
 });

@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { dataParallelSchema } from './settings';
 
 /** Data-parallel simulator: how lessons and embeds place it (see ../declare.ts). */
 export const dataParallelWidget = defineWidget({
@@ -8,6 +7,6 @@ export const dataParallelWidget = defineWidget({
   label: 'Data-parallel simulator',
   placeholderHeightPx: 2870,
   narrowPlaceholderHeightPx: 4100,
-  schema: dataParallelSchema,
+  loadSchema: () => import('./settings').then((m) => m.dataParallelSchema),
   load: () => import('./DataParallel'),
 });

@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { deviceSchema } from './settings';
 
 /** Your GPU: how lessons and embeds place it (see ../declare.ts). */
 export const deviceCardWidget = defineWidget({
@@ -8,6 +7,6 @@ export const deviceCardWidget = defineWidget({
   label: 'Your GPU',
   placeholderHeightPx: 1560,
   narrowPlaceholderHeightPx: 2390,
-  schema: deviceSchema,
+  loadSchema: () => import('./settings').then((m) => m.deviceSchema),
   load: () => import('./DeviceCardWidget'),
 });

@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { explorerSchema } from './settings';
 
 /** SM and core explorer: how lessons and embeds place it (see ../declare.ts). */
 export const explorerWidget = defineWidget({
@@ -8,6 +7,6 @@ export const explorerWidget = defineWidget({
   label: 'SM and core explorer',
   placeholderHeightPx: 1730,
   narrowPlaceholderHeightPx: 2460,
-  schema: explorerSchema,
+  loadSchema: () => import('./settings').then((m) => m.explorerSchema),
   load: () => import('./ExplorerWidget'),
 });

@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { kernelLabSchema } from './settings';
 
 /** Kernel lab: how lessons and embeds place it (see ../declare.ts). */
 export const kernelLabWidget = defineWidget({
@@ -8,6 +7,6 @@ export const kernelLabWidget = defineWidget({
   label: 'Kernel lab',
   placeholderHeightPx: 990,
   narrowPlaceholderHeightPx: 1230,
-  schema: kernelLabSchema,
+  loadSchema: () => import('./settings').then((m) => m.kernelLabSchema),
   load: () => import('./KernelLabWidget'),
 });

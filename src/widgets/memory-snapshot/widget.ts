@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { memorySnapshotSchema } from './settings';
 
 /** Memory snapshot viewer: how lessons and embeds place it (see ../declare.ts). */
 export const memorySnapshotWidget = defineWidget({
@@ -8,6 +7,6 @@ export const memorySnapshotWidget = defineWidget({
   label: 'Memory snapshot viewer',
   placeholderHeightPx: 310,
   narrowPlaceholderHeightPx: 380,
-  schema: memorySnapshotSchema,
+  loadSchema: () => import('./settings').then((m) => m.memorySnapshotSchema),
   load: () => import('./MemorySnapshot'),
 });

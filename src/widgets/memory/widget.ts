@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { memorySchema } from './settings';
 
 /** GPU memory simulator: how lessons and embeds place it (see ../declare.ts). */
 export const memoryWidget = defineWidget({
@@ -8,6 +7,6 @@ export const memoryWidget = defineWidget({
   label: 'GPU memory simulator',
   placeholderHeightPx: 4440,
   narrowPlaceholderHeightPx: 6930,
-  schema: memorySchema,
+  loadSchema: () => import('./settings').then((m) => m.memorySchema),
   load: () => import('./MemorySimulator'),
 });

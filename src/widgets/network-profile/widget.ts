@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { networkProfileSchema } from './settings';
 
 /** Where the time goes: a network profile: how lessons and embeds place it (see ../declare.ts). */
 export const networkProfileWidget = defineWidget({
@@ -8,6 +7,6 @@ export const networkProfileWidget = defineWidget({
   label: 'Where the time goes: a network profile',
   placeholderHeightPx: 1680,
   narrowPlaceholderHeightPx: 2380,
-  schema: networkProfileSchema,
+  loadSchema: () => import('./settings').then((m) => m.networkProfileSchema),
   load: () => import('./NetworkProfile'),
 });

@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { precisionSchema } from './settings';
 
 /** Precision explorer: how lessons and embeds place it (see ../declare.ts). */
 export const precisionWidget = defineWidget({
@@ -8,6 +7,6 @@ export const precisionWidget = defineWidget({
   label: 'Precision explorer',
   placeholderHeightPx: 1240,
   narrowPlaceholderHeightPx: 1970,
-  schema: precisionSchema,
+  loadSchema: () => import('./settings').then((m) => m.precisionSchema),
   load: () => import('./PrecisionExplorerWidget'),
 });

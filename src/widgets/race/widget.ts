@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { raceSchema } from './settings';
 
 /** CPU vs GPU race: how lessons and embeds place it (see ../declare.ts). */
 export const raceWidget = defineWidget({
@@ -8,6 +7,6 @@ export const raceWidget = defineWidget({
   label: 'CPU vs GPU race',
   placeholderHeightPx: 1000,
   narrowPlaceholderHeightPx: 1520,
-  schema: raceSchema,
+  loadSchema: () => import('./settings').then((m) => m.raceSchema),
   load: () => import('./RaceWidget'),
 });

@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { specTableSchema } from './settings';
 
 /** GPU spec comparison table: how lessons and embeds place it (see ../declare.ts). */
 export const specTableWidget = defineWidget({
@@ -8,6 +7,6 @@ export const specTableWidget = defineWidget({
   label: 'GPU spec comparison table',
   placeholderHeightPx: 1990,
   narrowPlaceholderHeightPx: 3650,
-  schema: specTableSchema,
+  loadSchema: () => import('./settings').then((m) => m.specTableSchema),
   load: () => import('./SpecTable'),
 });

@@ -1,5 +1,4 @@
 import { defineWidget } from '../declare';
-import { transferSchema } from './settings';
 
 /** Transfer simulator: how lessons and embeds place it (see ../declare.ts). */
 export const transferWidget = defineWidget({
@@ -8,6 +7,6 @@ export const transferWidget = defineWidget({
   label: 'Transfer simulator',
   placeholderHeightPx: 2290,
   narrowPlaceholderHeightPx: 3300,
-  schema: transferSchema,
+  loadSchema: () => import('./settings').then((m) => m.transferSchema),
   load: () => import('./TransferSimulator'),
 });
