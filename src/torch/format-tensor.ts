@@ -83,14 +83,16 @@ function summarizedValues(t: Nested, summarize: boolean): number[] {
   return out;
 }
 
-function vectorText(
-  t: Nested,
-  indent: number,
-  summarize: boolean,
-  format: Formatter,
-  width: number,
-  lineWidth: number,
-): string {
+/** How values are laid out: summarized or whole, each formatted to `width`, lines to `lineWidth`. */
+interface ValuesLayout {
+  summarize: boolean;
+  format: Formatter;
+  width: number;
+  lineWidth: number;
+}
+
+function vectorText(t: Nested, indent: number, layout: ValuesLayout): string {
+  const { summarize, format, width, lineWidth } = layout;
   const elementSize = width + 2;
   const perLine = Math.max(1, Math.floor((lineWidth - indent) / elementSize));
   const items = indices(t.shape[0] ?? 0, summarize).map((i) =>
@@ -102,18 +104,11 @@ function vectorText(
   return `[${lines.join(`,\n${' '.repeat(indent + 1)}`)}]`;
 }
 
-function nestedText(
-  t: Nested,
-  indent: number,
-  summarize: boolean,
-  format: Formatter,
-  width: number,
-  lineWidth: number,
-): string {
-  if (t.shape.length === 0) return format(t.values[0] ?? 0).trim();
-  if (t.shape.length === 1) return vectorText(t, indent, summarize, format, width, lineWidth);
-  const rows = indices(t.shape[0] ?? 0, summarize).map((i) =>
-    i === null ? '...' : nestedText(sub(t, i), indent + 1, summarize, format, width, lineWidth),
+function nestedText(t: Nested, indent: number, layout: ValuesLayout): string {
+  if (t.shape.length === 0) return layout.format(t.values[0] ?? 0).trim();
+  if (t.shape.length === 1) return vectorText(t, indent, layout);
+  const rows = indices(t.shape[0] ?? 0, layout.summarize).map((i) =>
+    i === null ? '...' : nestedText(sub(t, i), indent + 1, layout),
   );
   const separator = `,${'\n'.repeat(t.shape.length - 1)}${' '.repeat(indent + 1)}`;
   return `[${rows.join(separator)}]`;
@@ -134,7 +129,7 @@ export function valuesText(
   const shown = summarizedValues(t, summarize);
   const format = formatterOverride ? formatterOverride(shown) : formatterFor(shown, dtype);
   const width = format(shown[0] ?? 0).length;
-  return nestedText(t, indent, summarize, format, width, lineWidth);
+  return nestedText(t, indent, { summarize, format, width, lineWidth });
 }
 
 /** Appends suffixes, wrapping onto a new line when the last line would pass 80 characters. */
