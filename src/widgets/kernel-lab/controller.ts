@@ -10,6 +10,7 @@ import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
 import { describeF32Check, type AdapterFacts as BaseAdapterFacts } from '../../gpu';
 import type { LabSize } from '../../gpu';
+import { AbortableRun, asSentence } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import type { MeasuredKernel } from './compare';
@@ -159,16 +160,14 @@ const STAGE_WORDS: Record<LabProgress['stage'], string> = {
   verify: 'checking against the CPU',
 };
 
-/** The message of an error, with the lab's reassurance that it can run again. */
-function failureMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message || error.name : String(error);
-  const sentence = /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
-  return `${sentence} Nothing needs reloading: change the size or run again.`;
+/** The text of a failure, with the lab's reassurance that it can run again. */
+function failureMessage(message: string): string {
+  return `${asSentence(message)} Nothing needs reloading: change the size or run again.`;
 }
 
 /** Runs lab work one job at a time and reports state to subscribers. */
 export class KernelLabController extends WidgetController<KernelLabState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
 
   constructor(private readonly deps: KernelLabDeps) {
     super({
@@ -199,7 +198,7 @@ export class KernelLabController extends WidgetController<KernelLabState> {
 
   /** Cancels the work in progress, if any. */
   cancel(): void {
-    this.abort?.abort(new DOMException('The run was cancelled.', 'AbortError'));
+    this.runs.cancel();
   }
 
   /**
@@ -325,8 +324,6 @@ export class KernelLabController extends WidgetController<KernelLabState> {
     work: (gpu: LabGpu, signal: AbortSignal) => Promise<void>,
   ): Promise<void> {
     if (this.state.status === 'running') return;
-    const abort = new AbortController();
-    this.abort = abort;
     this.patch({
       status: 'running',
       activity: { label, fraction: 0 },
@@ -334,34 +331,30 @@ export class KernelLabController extends WidgetController<KernelLabState> {
       notice: null,
       lastJob: kind,
     });
-    try {
-      const acquired = await this.deps.getGpu();
-      if (!acquired.ok) {
-        this.patch({
-          status: 'error',
-          activity: null,
-          unavailable: acquired.message,
-          error: acquired.message,
-        });
-        return;
-      }
-      this.patch({ adapter: acquired.gpu.adapter, unavailable: null });
-      abort.signal.throwIfAborted();
-      await work(acquired.gpu, abort.signal);
-      this.patch({ status: 'done', activity: null });
-    } catch (error) {
-      if (abort.signal.aborted) {
-        this.patch({
-          status: 'idle',
-          activity: null,
-          notice: 'Cancelled. The lab is ready again.',
-        });
-      } else {
-        this.patch({ status: 'error', activity: null, error: failureMessage(error) });
-      }
-    } finally {
-      if (this.abort === abort) this.abort = null;
-    }
+    await this.runs.start(
+      async (signal) => {
+        const acquired = await this.deps.getGpu();
+        if (!acquired.ok) {
+          const { message } = acquired;
+          this.patch({ status: 'error', activity: null, unavailable: message, error: message });
+          return;
+        }
+        this.patch({ adapter: acquired.gpu.adapter, unavailable: null });
+        signal.throwIfAborted();
+        await work(acquired.gpu, signal);
+        this.patch({ status: 'done', activity: null });
+      },
+      {
+        cancelled: () =>
+          this.patch({
+            status: 'idle',
+            activity: null,
+            notice: 'Cancelled. The lab is ready again.',
+          }),
+        failed: (message) =>
+          this.patch({ status: 'error', activity: null, error: failureMessage(message) }),
+      },
+    );
   }
 
   private progress(label: string, fraction: number): void {

@@ -184,4 +184,21 @@ describe('RaceController', () => {
       /The cost model puts the same job at 100 µs on an HW \S+ and 10 ms on an HW i9\S*: the GPU 100× faster\./,
     );
   });
+
+  it('ends in an error, not stuck running, when something outside the lanes fails', async () => {
+    const c = new RaceController(
+      fakeDeps({
+        predict: () => {
+          throw new Error('no such hardware');
+        },
+      }),
+    );
+    await c.run(settings);
+    expect(c.getState()).toMatchObject({
+      status: 'error',
+      error: 'no such hardware',
+      reading: ['no such hardware'],
+    });
+    expect(c.isAnimating()).toBe(false);
+  });
 });

@@ -1,3 +1,4 @@
+import { AbortableRun, errorText } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
 import { compareU32 } from '../../gpu';
@@ -26,7 +27,7 @@ export const DEFAULT_MODELED = { cpu: 'i9-14900k', gpu: 'a100-sxm-80gb' } as con
  * modeled lanes play back the cost engine's predictions. Emits a fresh RaceState on each change.
  */
 export class RaceController extends WidgetController<RaceState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
   private lastProgressAt = new Map<LaneId, number>();
   /** Set once the measured lanes are done: what to do when the modeled playback ends. */
   private finishWhenPlayed: (() => void) | null = null;
@@ -85,7 +86,7 @@ export class RaceController extends WidgetController<RaceState> {
       this.cancelled(); // only the modeled playback was left
       return;
     }
-    this.abort?.abort();
+    this.runs.cancel();
   }
 
   /** Advances the modeled lanes' playback to the current time; call it once per frame. */
@@ -122,8 +123,6 @@ export class RaceController extends WidgetController<RaceState> {
    */
   async run(settings: RaceJobSettings): Promise<void> {
     if (this.state.status === 'running') return;
-    const abort = new AbortController();
-    this.abort = abort;
     const job: RaceJob = {
       tasks: settings.tasks,
       iterations: settings.iterations,
@@ -131,7 +130,15 @@ export class RaceController extends WidgetController<RaceState> {
     };
     this.lastProgressAt.clear();
     this.emit({ ...this.initialState(), status: 'running' });
+    await this.runs.start((signal) => this.race(settings, job, signal), {
+      cancelled: () => this.cancelled(),
+      failed: (message) =>
+        this.emit({ ...this.state, status: 'error', error: message, reading: [message] }),
+    });
+  }
 
+  /** The measured lanes one after the other, then the modeled lanes' playback. */
+  private async race(settings: RaceJobSettings, job: RaceJob, signal: AbortSignal): Promise<void> {
     // Modeled lanes: predicted now, played back once the measured lanes are done, so that
     // drawing the animation takes no CPU time from the work being measured.
     const cpuModel = this.deps.predict(this.modeled.cpu, job);
@@ -142,15 +149,14 @@ export class RaceController extends WidgetController<RaceState> {
       });
     }
 
-    const cpuRun = await this.runCpuLane(job, abort.signal);
-    const { gpuRun, gpuUnavailable, adapter, verified } = abort.signal.aborted
-      ? { gpuRun: null, gpuUnavailable: null, adapter: null, verified: null }
-      : await this.runGpuLane(job, cpuRun, abort.signal);
-
-    if (abort.signal.aborted) {
-      this.cancelled();
-      return;
-    }
+    const cpuRun = await this.runCpuLane(job, signal);
+    signal.throwIfAborted();
+    const { gpuRun, gpuUnavailable, adapter, verified } = await this.runGpuLane(
+      job,
+      cpuRun,
+      signal,
+    );
+    signal.throwIfAborted();
 
     const reading = readRace({
       cpuMeasuredSeconds: cpuRun?.seconds ?? null,
@@ -168,10 +174,7 @@ export class RaceController extends WidgetController<RaceState> {
     });
     this.startPlayback('cpu-modeled', cpuModel, job.tasks);
     this.startPlayback('gpu-modeled', gpuModel, job.tasks);
-    this.finishWhenPlayed = () => {
-      this.emit({ ...this.state, status: 'done', reading });
-      this.abort = null;
-    };
+    this.finishWhenPlayed = () => this.emit({ ...this.state, status: 'done', reading });
     if (!this.isPlaying()) this.finishPlayback();
   }
 
@@ -196,7 +199,6 @@ export class RaceController extends WidgetController<RaceState> {
       status: 'idle',
       reading: ['The race was cancelled. Change the settings or run it again.'],
     });
-    this.abort = null;
   }
 
   /** The measured CPU lane: the worker pool, for real. Null when it failed or was cancelled. */
@@ -293,8 +295,7 @@ export class RaceController extends WidgetController<RaceState> {
       this.patchLane(id, { state: 'skipped', note: 'Cancelled.' });
       return;
     }
-    const message = err instanceof Error ? err.message : String(err);
-    this.patchLane(id, { state: 'error', note: message });
+    this.patchLane(id, { state: 'error', note: errorText(err) });
   }
 }
 
