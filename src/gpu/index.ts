@@ -42,9 +42,9 @@ export {
   type GpuRaceOptions,
   type GpuRaceProgress,
   type GpuRaceResult,
-} from './race-runner';
-export { RACE_OPS_PER_ITERATION, type RaceJob } from '../compute/race-reference';
-export { maxRaceTasks } from './race-limits';
+} from './kernels/race/run';
+export { RACE_OPS_PER_ITERATION, type RaceJob, type RaceRun } from '../compute/race-reference';
+export { maxRaceTasks } from './kernels/race/limits';
 
 export {
   countOf,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RaceController } from './controller';
-import type { GpuRunner, MeasuredRun, RaceDeps, RaceJob } from './race-types';
+import type { RaceJob, RaceRun } from '../../gpu';
+import type { GpuRunner, RaceDeps } from './race-types';
 
-function reference(job: RaceJob): MeasuredRun {
+function reference(job: RaceJob): RaceRun {
   const results = new Uint32Array(job.tasks).map((_, i) => (i * 2654435761) >>> 0);
   return { results, serialResult: job.serialIterations, seconds: 0.2 };
 }
@@ -145,7 +146,7 @@ describe('RaceController', () => {
     let release: () => void = () => undefined;
     const deps = fakeDeps({
       runCpu: (_job, _p, signal) =>
-        new Promise<MeasuredRun>((_resolve, reject) => {
+        new Promise<RaceRun>((_resolve, reject) => {
           release = () => reject(new Error('aborted'));
           signal.addEventListener('abort', () => release());
         }),

@@ -1,19 +1,12 @@
 import { AbortableRun, errorText } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
-import { compareU32 } from '../../gpu';
+import { compareU32, type RaceJob, type RaceRun } from '../../gpu';
 import { initialRaceState, waveActivity } from './lanes';
 import { type LaneId, type LaneView } from './race-types';
 import { planPlayback, type LanePlayback } from './modeled-playback';
 import { serialIterationsFor, type RaceJobSettings } from './settings';
-import type {
-  MeasuredRun,
-  ModeledRun,
-  GpuLaneOutcome,
-  RaceDeps,
-  RaceJob,
-  RaceState,
-} from './race-types';
+import type { ModeledRun, GpuLaneOutcome, RaceDeps, RaceState } from './race-types';
 
 /** Shortest time between two progress repaints of a measured lane. */
 export const PROGRESS_INTERVAL_SECONDS = 0.1;
@@ -202,7 +195,7 @@ export class RaceController extends WidgetController<RaceState> {
   }
 
   /** The measured CPU lane: the worker pool, for real. Null when it failed or was cancelled. */
-  private async runCpuLane(job: RaceJob, signal: AbortSignal): Promise<MeasuredRun | null> {
+  private async runCpuLane(job: RaceJob, signal: AbortSignal): Promise<RaceRun | null> {
     const cpuStart = this.deps.now();
     this.patchLane('cpu-measured', { state: 'running' });
     try {
@@ -235,7 +228,7 @@ export class RaceController extends WidgetController<RaceState> {
   /** The measured GPU lane: WebGPU, for real, verified against the CPU lane's results. */
   private async runGpuLane(
     job: RaceJob,
-    cpuRun: MeasuredRun | null,
+    cpuRun: RaceRun | null,
     signal: AbortSignal,
   ): Promise<GpuLaneOutcome> {
     const none = { gpuRun: null, gpuUnavailable: null, adapter: null, verified: null };
@@ -299,6 +292,6 @@ export class RaceController extends WidgetController<RaceState> {
   }
 }
 
-function sameResults(a: MeasuredRun, b: MeasuredRun): boolean {
+function sameResults(a: RaceRun, b: RaceRun): boolean {
   return a.serialResult === b.serialResult && compareU32(a.results, b.results).ok;
 }
