@@ -8,7 +8,7 @@ import type { MeasuredDevice } from '../../engine/models/measured-device';
 import type { DeviceRoofs } from '../../gpu';
 import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
-import { describeF32Check, type AdapterFacts as BaseAdapterFacts } from '../../gpu';
+import type { AdapterFacts as BaseAdapterFacts } from '../../gpu';
 import type { LabSize } from '../../gpu';
 import { AbortableRun, asSentence } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
@@ -16,6 +16,7 @@ import type { WidgetStatus } from '../../ui/frame/status';
 import type { MeasuredKernel } from './compare';
 import { forecastDescriptor, forecastRun, labDeviceModel, type Forecast } from './device-model';
 import { sameSize } from './draft';
+import { LAUNCH_PROBE, measuredFrom, roofsFrom, type MeasuredRoofs } from './lab-results';
 import { appendRun, type PredictionRow } from './prediction-record';
 
 /** What the lab shows about the adapter: the shared facts, and whether it has timestamps. */
@@ -41,24 +42,6 @@ export interface KernelLabDeps {
   getGpu(): Promise<{ ok: true; gpu: LabGpu } | { ok: false; message: string }>;
 }
 
-/** The device's roofs as the lab shows them. */
-export interface MeasuredRoofs {
-  /** Copy kernel, read + write bytes per second. */
-  memoryBytesPerSecond: number;
-  /** copyBufferToBuffer, read + write bytes per second. */
-  copyEngineBytesPerSecond: number;
-  /** FMA kernel. */
-  flopsPerSecond: number;
-  /**
-   * Median time of a near-empty dispatch (the copy kernel on one element), the launch overhead
-   * the device model adds to every kernel; null when that run failed its check.
-   */
-  launchOverheadSeconds: number | null;
-  /** True when every output (the three roofs and the near-empty dispatch) matched. */
-  verified: boolean;
-  method: MeasuredKernel['method'];
-}
-
 /** The run the model of this device predicted last, as the forecast panel shows it. */
 export interface RunForecast {
   kernel: LabKernelId;
@@ -74,9 +57,6 @@ export interface RunForecast {
 /** Said in place of a prediction when the roofs were measured but an output failed its check. */
 export const ROOFS_FAILED =
   'No prediction for this device: a roof measurement failed its check, so the roofs cannot describe this device. Measure them again.';
-
-/** The near-empty run whose time is the launch overhead of the device model. */
-export const LAUNCH_PROBE: LabRunRequest = { kernel: 'copy', size: { elements: 1 } };
 
 /** Share of the roof measurement's progress bar given to the three roofs (the rest: the probe). */
 const ROOFS_SHARE = 0.9;
@@ -112,43 +92,6 @@ export interface KernelLabState {
   notice: string | null;
   /** What went wrong in the last run. */
   error: string | null;
-}
-
-/** A lab result as the lab keeps it. */
-export function measuredFrom(result: LabRunResult): MeasuredKernel {
-  return {
-    kernel: result.kernel,
-    size: result.size,
-    descriptor: result.plan.descriptor,
-    medianSeconds: result.measurement.medianSeconds,
-    relativeSpread: result.measurement.relativeSpread,
-    samples: result.measurement.samples,
-    repeatsPerBatch: result.measurement.repeatsPerBatch,
-    method: result.measurement.method,
-    bytesPerSecond: result.bytesPerSecond,
-    flopsPerSecond: result.flopsPerSecond,
-    verified: result.check.ok,
-    checkText: describeF32Check(result.check),
-  };
-}
-
-/**
- * The device roofs as the lab keeps them, with the near-empty dispatch (`probe`) as the launch
- * overhead; without a probe the launch overhead is absent.
- */
-export function roofsFrom(roofs: DeviceRoofs, probe: LabRunResult | null = null): MeasuredRoofs {
-  const all = [roofs.memory.measurement, roofs.copyEngine.measurement, roofs.compute.measurement];
-  if (probe) all.push(probe.measurement);
-  const probeOk = probe !== null && probe.check.ok;
-  return {
-    memoryBytesPerSecond: roofs.memory.bytesPerSecond,
-    copyEngineBytesPerSecond: roofs.copyEngine.bytesPerSecond,
-    flopsPerSecond: roofs.compute.flopsPerSecond,
-    launchOverheadSeconds: probeOk ? probe.measurement.medianSeconds : null,
-    verified:
-      roofs.memory.check.ok && roofs.copyEngine.check.ok && roofs.compute.check.ok && probeOk,
-    method: all.every((m) => m.method === 'timestamp-query') ? 'timestamp-query' : 'completion',
-  };
 }
 
 /** Words for a stage of a run, for the progress bar. */
