@@ -15,6 +15,16 @@ export interface RaceJob {
   serialIterations: number;
 }
 
+/** What a measured race produced, on the CPU workers or the GPU, and how long it took. */
+export interface RaceRun {
+  /** Result of task i at index i. */
+  results: Uint32Array;
+  /** The serial chain's result. */
+  serialResult: number;
+  /** Wall-clock seconds of the run (each runner says what it counts). */
+  seconds: number;
+}
+
 /** Scalar integer operations in one mixing step (add, 3 xor, 3 shift, 2 multiply). */
 export const RACE_OPS_PER_ITERATION = 9;
 

@@ -15,10 +15,10 @@ import { allIndices, checkElements, sampledIndices, type F32Check } from '../com
 import { reluSlice } from './crossover-kernels';
 import type { CrossoverOp, CrossoverRequest, CrossoverResponse } from './crossover-protocol';
 import {
-  defaultPoolSize,
   expectKind,
-  WorkerSlots,
+  WorkerPool,
   type MessageWorker,
+  type WorkerPoolOptions,
   type WorkerSlot,
 } from './worker-slots';
 
@@ -27,15 +27,8 @@ export type CrossoverWorkerLike = MessageWorker<CrossoverRequest, CrossoverRespo
 
 type Slot = WorkerSlot<CrossoverRequest, CrossoverResponse>;
 
-/** Options of the pool. */
-export interface CrossoverPoolOptions {
-  /** Default: a module worker running crossover.worker.ts. */
-  createWorker?: () => CrossoverWorkerLike;
-  /** Most workers (default: logical cores, or 2 when unknown). */
-  size?: number;
-  /** Seconds on a monotonic clock (default performance.now()). */
-  clock?: () => number;
-}
+/** Options of the pool (the default worker runs crossover.worker.ts). */
+export type CrossoverPoolOptions = WorkerPoolOptions<CrossoverRequest, CrossoverResponse>;
 
 /** Options of one measurement. */
 export interface CpuMeasureOptions {
@@ -83,19 +76,9 @@ export function workersFor(op: CrossoverOp, size: number, poolSize: number): num
 }
 
 /** The CPU side of the crossover plot; one measurement at a time. */
-export class CrossoverCpuPool {
-  readonly size: number;
-  private readonly workers: WorkerSlots<CrossoverRequest, CrossoverResponse>;
-  private readonly clock: () => number;
-  private running = false;
-
+export class CrossoverCpuPool extends WorkerPool<CrossoverRequest, CrossoverResponse> {
   constructor(options: CrossoverPoolOptions = {}) {
-    this.workers = new WorkerSlots(
-      options.size ?? defaultPoolSize(),
-      options.createWorker ?? createCrossoverWorker,
-    );
-    this.size = this.workers.size;
-    this.clock = options.clock ?? (() => performance.now() / 1000);
+    super(options, createCrossoverWorker);
   }
 
   /** Measures `op` at `size` (elements for ReLU, n for an n × n matmul); see the file comment. */
@@ -107,25 +90,9 @@ export class CrossoverCpuPool {
     if (!Number.isInteger(size) || size < 1) {
       throw new RangeError(`size must be an integer >= 1, got ${String(size)}`);
     }
-    if (this.running) throw new Error('The CPU pool is already measuring');
-    options.signal?.throwIfAborted();
-    this.running = true;
-    const onAbort = (): void => this.workers.reset(options.signal?.reason);
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      return await this.measureLoaded(op, size, options);
-    } catch (error) {
-      this.workers.reset(error);
-      throw error;
-    } finally {
-      options.signal?.removeEventListener('abort', onAbort);
-      this.running = false;
-    }
-  }
-
-  /** Terminates every worker (new ones start on the next measurement). */
-  dispose(): void {
-    this.workers.reset(new Error('The CPU pool was disposed'));
+    return this.exclusive(options.signal, 'The CPU pool is already measuring', () =>
+      this.measureLoaded(op, size, options),
+    );
   }
 
   private async measureLoaded(

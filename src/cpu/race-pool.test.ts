@@ -43,6 +43,19 @@ describe('RaceWorkerPool', () => {
     expect((await racing).seconds).toBeCloseTo(9 * 0.01, 12);
   });
 
+  it('reads the injected clock once at the start of the timed part and once at its end', async () => {
+    let reads = 0;
+    const pool = new RaceWorkerPool({
+      size: 2,
+      createWorker: () => new FakeWorker(),
+      clock: () => (reads += 1) * 2,
+    });
+    pools.push(pool);
+    const run = await pool.runRace({ tasks: 100, iterations: 1, serialIterations: 1 });
+    expect(reads).toBe(2);
+    expect(run.seconds).toBe(2);
+  });
+
   it('warms every worker up, then runs the serial stage on the first one only', async () => {
     const { pool, started } = fakePool(3);
     await pool.runRace({ tasks: 10, iterations: 1, serialIterations: 5 });

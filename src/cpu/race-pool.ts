@@ -3,18 +3,16 @@
  * then the batch in chunks that idle workers take one at a time, so every core stays busy and
  * the page can show how many tasks each core has finished.
  */
-import { validateRaceJob, type RaceJob } from '../compute/race-reference';
+import { validateRaceJob, type RaceJob, type RaceRun } from '../compute/race-reference';
 import { planWorkerChunks } from './race-chunks';
 import type { RaceRequest, RaceResponse } from './race-protocol';
 import {
-  defaultPoolSize,
   expectKind,
-  WorkerSlots,
+  WorkerPool,
   type MessageWorker,
+  type WorkerPoolOptions,
   type WorkerSlot,
 } from './worker-slots';
-
-export { defaultPoolSize } from './worker-slots';
 
 /** The parts of a `Worker` the pool uses; a fake with these runs the pool in tests. */
 export type WorkerLike = MessageWorker<RaceRequest, RaceResponse>;
@@ -22,15 +20,8 @@ export type WorkerLike = MessageWorker<RaceRequest, RaceResponse>;
 /** Makes one worker. */
 export type WorkerFactory = () => WorkerLike;
 
-/** Options for a RaceWorkerPool. */
-export interface WorkerPoolOptions {
-  /** Default: a module worker running race.worker.ts. */
-  createWorker?: WorkerFactory;
-  /** Worker count. Default: navigator.hardwareConcurrency, or 2 when unknown. */
-  size?: number;
-  /** Seconds on a monotonic clock, which times a race (default: performance.now()). */
-  now?: () => number;
-}
+/** Options for a RaceWorkerPool (the default worker runs race.worker.ts). */
+export type RacePoolOptions = WorkerPoolOptions<RaceRequest, RaceResponse>;
 
 /** Options for one race. */
 export interface PoolRaceOptions {
@@ -40,14 +31,11 @@ export interface PoolRaceOptions {
   signal?: AbortSignal;
 }
 
-/** What a CPU race produced and how long it took. */
-export interface PoolRaceResult {
-  /** Result of task i at index i. */
-  results: Uint32Array;
-  serialResult: number;
-  /** Wall-clock seconds from sending the serial stage to having every result (workers warm). */
-  seconds: number;
-  /** Workers that took part. */
+/**
+ * A CPU race: the results, `seconds` from sending the serial stage to having every result
+ * (workers warm), and the workers that took part.
+ */
+export interface PoolRaceResult extends RaceRun {
   workers: number;
 }
 
@@ -56,54 +44,33 @@ export const createRaceWorker: WorkerFactory = () =>
   new Worker(new URL('./race.worker.ts', import.meta.url), { type: 'module' });
 
 /** A fixed-size pool of race workers; one race at a time. */
-export class RaceWorkerPool {
-  /** Number of workers the pool runs. */
-  readonly size: number;
-  private readonly workers: WorkerSlots<RaceRequest, RaceResponse>;
-  private readonly now: () => number;
-  private running = false;
+export class RaceWorkerPool extends WorkerPool<RaceRequest, RaceResponse> {
   private disposed = false;
 
-  constructor(options: WorkerPoolOptions = {}) {
-    this.workers = new WorkerSlots(
-      options.size ?? defaultPoolSize(),
-      options.createWorker ?? createRaceWorker,
-    );
-    this.size = this.workers.size;
-    this.now = options.now ?? (() => performance.now() / 1000);
+  constructor(options: RacePoolOptions = {}) {
+    super(options, createRaceWorker);
   }
 
   /** Runs `job` on the workers; see PoolRaceResult for what `seconds` covers. */
   async runRace(job: RaceJob, opts: PoolRaceOptions = {}): Promise<PoolRaceResult> {
     validateRaceJob(job);
     if (this.disposed) throw new Error('This worker pool has been disposed');
-    if (this.running) throw new Error('This worker pool is already running a race');
-    opts.signal?.throwIfAborted();
-    this.running = true;
-    const onAbort = (): void => this.workers.reset(opts.signal?.reason);
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    try {
-      return await this.race(job, opts);
-    } catch (error) {
-      this.workers.reset(error); // terminate busy workers so no stray results arrive later
-      throw error;
-    } finally {
-      opts.signal?.removeEventListener('abort', onAbort);
-      this.running = false;
-    }
+    return this.exclusive(opts.signal, 'This worker pool is already running a race', () =>
+      this.race(job, opts),
+    );
   }
 
   /** Terminates every worker; the pool cannot be used afterwards. */
-  dispose(): void {
+  override dispose(): void {
     this.disposed = true;
-    this.workers.reset(new Error('The worker pool was disposed'));
+    super.dispose();
   }
 
   /** The race itself: warm-up (untimed), serial stage, then the chunked batch. */
   private async race(job: RaceJob, opts: PoolRaceOptions): Promise<PoolRaceResult> {
     const slots = this.workers.ensure();
     await Promise.all(slots.map((slot) => this.workers.request(slot, { kind: 'warm-up', id: 0 })));
-    const start = this.now();
+    const start = this.clock();
     const perWorkerDone: number[] = slots.map(() => 0);
 
     const first = slots[0];
@@ -143,7 +110,7 @@ export class RaceWorkerPool {
       }
     };
     await Promise.all(slots.map(drain));
-    const seconds = Math.max(0, this.now() - start);
+    const seconds = Math.max(0, this.clock() - start);
     return { results, serialResult: serial.result, seconds, workers: slots.length };
   }
 }

@@ -1,8 +1,10 @@
 /**
  * The plumbing both CPU worker pools share: a fixed number of workers started on first use, one
  * request at a time per worker matched to its answer by id, a worker's crash rejecting what it
- * was doing, and a reset that terminates everything (new workers start on the next use).
+ * was doing, a reset that terminates everything (new workers start on the next use), and the
+ * base of a pool: its options, its clock, and one run at a time that Cancel can stop.
  */
+import { performanceClock, type Clock } from '../compute/timing/clock';
 
 /** The parts of a `Worker` a pool uses; a fake with these runs a pool in tests. */
 export interface MessageWorker<Req, Res> {
@@ -124,5 +126,67 @@ export class WorkerSlots<Req extends { id: number }, Res extends { id: number }>
       pending?.reject(slot.failure);
     };
     return slot;
+  }
+}
+
+/** Options every worker pool takes. */
+export interface WorkerPoolOptions<Req, Res> {
+  /** Makes one worker (default: the pool's own module worker). */
+  createWorker?: () => MessageWorker<Req, Res>;
+  /** Worker count (default: logical cores, or 2 when unknown). */
+  size?: number;
+  /** Seconds on a monotonic clock, which times the pool's runs (default: performance.now()). */
+  clock?: Clock;
+}
+
+/** The base of a worker pool: its workers, its clock, and one run at a time. */
+export abstract class WorkerPool<Req extends { id: number }, Res extends { id: number }> {
+  /** Number of workers the pool runs. */
+  readonly size: number;
+  protected readonly workers: WorkerSlots<Req, Res>;
+  protected readonly clock: Clock;
+  private running = false;
+
+  protected constructor(
+    options: WorkerPoolOptions<Req, Res>,
+    defaultWorker: () => MessageWorker<Req, Res>,
+  ) {
+    this.workers = new WorkerSlots(
+      options.size ?? defaultPoolSize(),
+      options.createWorker ?? defaultWorker,
+    );
+    this.size = this.workers.size;
+    this.clock = options.clock ?? performanceClock;
+  }
+
+  /** Terminates every worker (new ones start on the next run). */
+  dispose(): void {
+    this.workers.reset(new Error('The worker pool was disposed'));
+  }
+
+  /**
+   * Runs `work` as the pool's only run, refusing a second with `busy`. Aborting `signal`
+   * terminates the workers, so `work` rejects with its reason; when `work` fails, the workers
+   * are terminated too, so no stray answer arrives later.
+   */
+  protected async exclusive<T>(
+    signal: AbortSignal | undefined,
+    busy: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    if (this.running) throw new Error(busy);
+    signal?.throwIfAborted();
+    this.running = true;
+    const onAbort = (): void => this.workers.reset(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await work();
+    } catch (error) {
+      this.workers.reset(error);
+      throw error;
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      this.running = false;
+    }
   }
 }

@@ -1,8 +1,8 @@
 /**
  * The WebGPU runtime's public surface: widgets, stores and the bench page import from here and
- * nowhere deeper (a lint rule holds them to it). Device acquisition, the runners that measure
- * real kernels (race, lab, roofs, ReLU for the explorer, tensors for the console, transfers),
- * the kernel registry, and the types their results come in.
+ * nowhere deeper (a lint rule holds them to it). Device acquisition and sharing, the runners
+ * that measure real kernels (race, lab, roofs, ReLU for the explorer, tensors for the console,
+ * transfers), the kernel registry, and the types their results come in.
  */
 export {
   acquireGpu,
@@ -17,6 +17,7 @@ export {
   type GpuLossInfo,
   type GpuUnavailableReason,
 } from './device';
+export { LOST_GPU_MESSAGE, withSharedGpu, type NoSharedGpu, type SharedGpu } from './shared-gpu';
 export {
   adapterFacts,
   adapterLabel,
@@ -41,9 +42,9 @@ export {
   type GpuRaceOptions,
   type GpuRaceProgress,
   type GpuRaceResult,
-} from './race-runner';
-export { RACE_OPS_PER_ITERATION, type RaceJob } from '../compute/race-reference';
-export { maxRaceTasks } from './race-limits';
+} from './kernels/race/run';
+export { RACE_OPS_PER_ITERATION, type RaceJob, type RaceRun } from '../compute/race-reference';
+export { maxRaceTasks } from './kernels/race/limits';
 
 export {
   countOf,

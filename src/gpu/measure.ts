@@ -101,8 +101,11 @@ export function timeJob(
   );
 }
 
-/** Runs `work` with a guard and a buffer set for one run, freeing both afterwards. */
-async function withRun<T>(
+/**
+ * Runs `work` with a guard (checked before it starts) and a buffer set for one run, freeing both
+ * afterwards: how every run on a device holds its buffers and watches for abort and loss.
+ */
+export async function withRun<T>(
   gpu: GpuContext,
   signal: AbortSignal | undefined,
   work: (guard: RunGuard, buffers: BufferSet) => Promise<T>,

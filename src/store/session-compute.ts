@@ -4,7 +4,7 @@
  * values are computed on the CPU and the interface says so.
  */
 import type { StoreApi } from 'zustand/vanilla';
-import { shareGpu } from '../gpu';
+import { withSharedGpu } from '../gpu';
 import { createWebGpuCompute } from './webgpu-tensor-compute';
 import type { SessionStoreState } from './session';
 
@@ -14,7 +14,8 @@ const attached = new WeakSet<StoreApi<SessionStoreState>>();
 export function attachBrowserCompute(store: StoreApi<SessionStoreState>): void {
   if (attached.has(store)) return;
   attached.add(store);
-  void shareGpu().then(
+  const shared = withSharedGpu({}, ({ gpu }) => ({ ok: true, compute: createWebGpuCompute(gpu) }));
+  void shared.then(
     (acquired) => {
       if (!acquired.ok) {
         store.getState().setCompute(null, {
@@ -23,7 +24,7 @@ export function attachBrowserCompute(store: StoreApi<SessionStoreState>): void {
         });
         return;
       }
-      const compute = createWebGpuCompute(acquired.gpu);
+      const { compute } = acquired;
       store
         .getState()
         .setCompute(compute, { backend: 'webgpu', description: `with ${compute.description}` });

@@ -1,26 +1,12 @@
 /**
  * The experiments a predict-run-explain question may run, each declared here under an id and
  * referenced from MDX by that id. Modeled ones ask the cost engine for two timings to compare;
- * the measured one (relu-gpu-vs-cpu) runs on the learner's own hardware, see measured-relu.ts.
+ * measured ones run on the learner's own hardware, from src/experiments, loaded only when run.
  */
 import { predictScenario } from '../../engine/models';
+import type { ExperimentResult } from '../../experiments/experiment-result';
 
-/** One side of an experiment's comparison. */
-export interface ExperimentSide {
-  label: string;
-  seconds: number;
-}
-
-/** What running an experiment shows: two timings, the ratio, and where they came from. */
-export interface ExperimentResult {
-  a: ExperimentSide;
-  b: ExperimentSide;
-  /** How many times longer b takes than a. */
-  ratioBOverA: number;
-  source: string;
-  /** What a real datacenter GPU would show, from the engine, when the run was on a fallback. */
-  realGpuNote?: string;
-}
+export type { ExperimentResult, ExperimentSide } from '../../experiments/experiment-result';
 
 interface Experiment {
   title: string;
@@ -61,6 +47,15 @@ export const MEASURED_EXPERIMENTS = {
 /** The id of an experiment measured on the learner's hardware. */
 export type MeasuredExperimentId = keyof typeof MEASURED_EXPERIMENTS;
 
+/** How each measured experiment runs: its module, loaded on first use (it pulls in WebGPU). */
+const MEASURED_RUNNERS: Record<
+  MeasuredExperimentId,
+  () => Promise<(signal?: AbortSignal) => Promise<ExperimentResult>>
+> = {
+  'relu-gpu-vs-cpu': () =>
+    import('../../experiments/relu-gpu-vs-cpu').then((m) => m.runReluGpuVsCpu),
+};
+
 /** The id of a declared experiment. */
 export type ExperimentId = ModeledExperimentId | MeasuredExperimentId;
 
@@ -96,4 +91,13 @@ export function runModeledExperiment(id: ModeledExperimentId): ExperimentResult 
     ratioBOverA: b.seconds / a.seconds,
     source: 'modeled by the cost engine from the hardware catalog',
   };
+}
+
+/** Runs a measured experiment on the learner's hardware; rejects with a readable Error. */
+export async function runMeasuredExperiment(
+  id: MeasuredExperimentId,
+  signal?: AbortSignal,
+): Promise<ExperimentResult> {
+  const run = await MEASURED_RUNNERS[id]();
+  return run(signal);
 }

@@ -1,59 +1,11 @@
 /**
- * The measured experiment: ReLU over 4 Mi float32 values on the learner's GPU (through the
- * WebGPU runtime) against the same ReLU on every CPU core (the crossover plot's Web Worker
- * pool), each checked against the CPU reference. On a software adapter the result also says
- * what an A100 would show, from the engine.
+ * The path PredictCheck (src/lessons/blocks) loads the measured experiment by. The experiment
+ * itself lives in src/experiments/relu-gpu-vs-cpu.ts; this module only forwards to
+ * runMeasuredExperiment, and goes away once PredictCheck calls that directly.
  */
-import { formatSeconds } from '../../format/units';
-import { describeF32Check, measureReluOnGpu, shareGpu, adapterFacts } from '../../gpu';
-import { predictScenario } from '../../engine/models';
-import { CrossoverCpuPool } from '../../cpu/crossover-pool';
-import type { ExperimentResult } from './experiments';
+import { runMeasuredExperiment, type ExperimentResult } from './experiments';
 
-/** Elements the experiment works on. */
-export const RELU_EXPERIMENT_ELEMENTS = 4 * 1024 * 1024;
-
-/** What an A100 takes for the same ReLU, from the engine. */
-export function modeledReluSeconds(): number {
-  return predictScenario({
-    op: 'elementwise',
-    gpu: 'a100-sxm-80gb',
-    elements: RELU_EXPERIMENT_ELEMENTS,
-    dtype: 'fp32',
-    flopsPerElement: 1,
-  }).seconds;
-}
-
-/** Runs the experiment; throws an Error with a readable message when WebGPU is missing. */
-export async function runMeasuredRelu(signal?: AbortSignal): Promise<ExperimentResult> {
-  const acquired = await shareGpu();
-  if (!acquired.ok) throw new Error(acquired.message);
-  const { gpu } = acquired;
-  const run = await measureReluOnGpu(gpu, RELU_EXPERIMENT_ELEMENTS, 256, {
-    ...(signal ? { signal } : {}),
-  });
-  if (!run.check.ok) throw new Error(`the GPU result was wrong: ${describeF32Check(run.check)}`);
-  const pool = new CrossoverCpuPool();
-  let cpu;
-  try {
-    cpu = await pool.measure('relu', RELU_EXPERIMENT_ELEMENTS, signal ? { signal } : {});
-  } finally {
-    pool.dispose();
-  }
-  if (!cpu.check.ok) throw new Error(`the CPU result was wrong: ${describeF32Check(cpu.check)}`);
-  const cpuSeconds = cpu.measurement.medianSeconds;
-  const gpuSeconds = run.measurement.medianSeconds;
-  const facts = adapterFacts(gpu.adapter);
-  const a100 = modeledReluSeconds();
-  return {
-    a: { label: 'your GPU', seconds: gpuSeconds },
-    b: { label: `your CPU (${cpu.workers} Web Workers)`, seconds: cpuSeconds },
-    ratioBOverA: cpuSeconds / gpuSeconds,
-    source: `measured on this device (${facts.description}): the GPU kernel alone, the CPU in Web Workers`,
-    ...(facts.isFallback
-      ? {
-          realGpuNote: `Your browser ran the kernel on a software adapter, which is the CPU pretending to be a GPU, so this comparison says little about GPUs. On a real GPU the kernel is far faster: the cost engine predicts ${formatSeconds(a100)} on an A100, about ${Math.round(cpuSeconds / a100)} times quicker than your CPU's workers above.`,
-        }
-      : {}),
-  };
+/** Runs the ReLU GPU-vs-CPU experiment (see src/experiments/relu-gpu-vs-cpu.ts). */
+export function runMeasuredRelu(signal?: AbortSignal): Promise<ExperimentResult> {
+  return runMeasuredExperiment('relu-gpu-vs-cpu', signal);
 }

@@ -1,13 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { codeLines, bugProblems, gradeLine } from './bug';
 import { summarizeCheck, teachesHref, type CheckItem } from './check-page';
 import {
   EXPERIMENT_IDS,
   isExperimentId,
   isMeasuredExperiment,
+  runMeasuredExperiment,
   runModeledExperiment,
 } from './experiments';
-import { modeledReluSeconds } from './measured-relu';
+import { runMeasuredRelu } from './measured-relu';
 import { gradeSelection, readSelection, selectionKey } from './multiple';
 import { formatInUnit, gradeTypedAnswer, readTypedAnswer, withinTolerance } from './numeric';
 import { computeNumericAnswer } from './numeric-answer';
@@ -129,6 +130,16 @@ describe('the knowledge check summary', () => {
   });
 });
 
+const measured = vi.hoisted(() => ({
+  runReluGpuVsCpu: vi.fn(async () => ({
+    a: { label: 'your GPU', seconds: 1 },
+    b: { label: 'your CPU', seconds: 3 },
+    ratioBOverA: 3,
+    source: 'a stand-in for the measured run',
+  })),
+}));
+vi.mock('../../experiments/relu-gpu-vs-cpu', () => measured);
+
 describe('experiments', () => {
   it('declares each experiment by id and runs it through the engine', () => {
     expect(isExperimentId('pinned-vs-pageable')).toBe(true);
@@ -143,7 +154,12 @@ describe('experiments', () => {
     expect(runModeledExperiment('pinned-vs-pageable').ratioBOverA).toBeGreaterThan(1.5);
   });
 
-  it('models the A100 side of the measured experiment', () => {
-    expect(modeledReluSeconds()).toBeGreaterThan(0);
+  it('runs a measured experiment from src/experiments, loaded only when it runs', async () => {
+    const signal = new AbortController().signal;
+    await expect(runMeasuredExperiment('relu-gpu-vs-cpu', signal)).resolves.toMatchObject({
+      source: 'a stand-in for the measured run',
+    });
+    expect(measured.runReluGpuVsCpu).toHaveBeenCalledWith(signal);
+    await expect(runMeasuredRelu()).resolves.toMatchObject({ ratioBOverA: 3 });
   });
 });

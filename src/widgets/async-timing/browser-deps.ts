@@ -5,15 +5,15 @@
 import {
   adapterLabel,
   describeF32Check,
-  shareGpu,
   timeSubmissions,
   timestampSupport,
-  type GpuContext,
+  withSharedGpu,
+  type SharedGpu,
 } from '../../gpu';
 import type { AsyncTimingDeps, TimingTarget } from './controller';
 
-/** The demo's view of a live device. */
-export function timingTargetFor(gpu: GpuContext): TimingTarget {
+/** The demo's view of the shared device: each set of runs reaches it only while it is alive. */
+export function timingTargetFor({ gpu, run }: SharedGpu): TimingTarget {
   return {
     adapter: {
       description: adapterLabel(gpu.adapter),
@@ -21,10 +21,12 @@ export function timingTargetFor(gpu: GpuContext): TimingTarget {
       timestamps: timestampSupport(gpu),
     },
     async time(n, runs, onRun, signal) {
-      const result = await timeSubmissions(
-        gpu,
-        { kernel: 'matmul-naive', size: { m: n, n, k: n } },
-        { runs, signal, onRun },
+      const result = await run((live) =>
+        timeSubmissions(
+          live,
+          { kernel: 'matmul-naive', size: { m: n, n, k: n } },
+          { runs, signal, onRun },
+        ),
       );
       const size = result.request.size;
       return {
@@ -45,11 +47,10 @@ export function createBrowserTimingDeps(): AsyncTimingDeps {
   return {
     webgpuPresent: () =>
       typeof navigator !== 'undefined' && Boolean((navigator as { gpu?: unknown }).gpu),
-    async acquire() {
-      const acquired = await shareGpu({ optionalFeatures: ['timestamp-query'] });
-      return acquired.ok
-        ? { ok: true, target: timingTargetFor(acquired.gpu) }
-        : { ok: false, message: acquired.message };
-    },
+    acquire: () =>
+      withSharedGpu({ optionalFeatures: ['timestamp-query'] }, (shared) => ({
+        ok: true,
+        target: timingTargetFor(shared),
+      })),
   };
 }

@@ -6,6 +6,7 @@
  * in through injected dependencies, so tests drive it with fakes.
  */
 import type { SubmitReadings, TimestampSupport } from '../../gpu';
+import { AbortableRun, asSentence } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import {
@@ -92,15 +93,14 @@ export const NO_WEBGPU_TEXT =
   'still holds on a CUDA GPU; open this page in a browser with WebGPU (recent Chrome or Edge ' +
   'on desktop, for example) to watch the three clocks disagree on your own device.';
 
-/** An error's text as a sentence, with the reassurance that the demo can run again. */
-function failureMessage(error: unknown): string {
-  const text = (error instanceof Error ? error.message || error.name : String(error)).trim();
-  return `${/[.!?]$/.test(text) ? text : `${text}.`} Nothing needs reloading: run it again.`;
+/** A failure's text as a sentence, with the reassurance that the demo can run again. */
+function failureMessage(message: string): string {
+  return `${asSentence(message)} Nothing needs reloading: run it again.`;
 }
 
 /** Runs the demo and publishes its state. */
 export class AsyncTimingController extends WidgetController<AsyncTimingState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
 
   constructor(private readonly deps: AsyncTimingDeps) {
     super({
@@ -118,8 +118,6 @@ export class AsyncTimingController extends WidgetController<AsyncTimingState> {
   /** Times a first run and `warmRuns` warm runs of the matmul `choice` asks for. */
   async run(choice: SizeChoice, warmRuns: number): Promise<void> {
     if (this.getState().status === 'running') return;
-    const abort = new AbortController();
-    this.abort = abort;
     const total = warmRuns + 1;
     this.patchState({
       status: 'running',
@@ -129,73 +127,80 @@ export class AsyncTimingController extends WidgetController<AsyncTimingState> {
       notice: null,
       error: null,
     });
-    try {
-      const acquired = await this.deps.acquire();
-      if (!acquired.ok) {
-        this.patchState({ status: 'error', progress: null, unavailable: acquired.message });
-        return;
-      }
-      const { target } = acquired;
-      const size = matmulSizeFor(choice, target.adapter.fallback);
-      this.patchState({ adapter: target.adapter, unavailable: null, notice: size.note });
-      abort.signal.throwIfAborted();
-      const timed = await target.time(
-        size.n,
-        total,
-        (readings, index) =>
-          this.patchState({
-            live: [...this.getState().live, runTimings(readings, index)],
-            progress: { done: index + 1, total },
-          }),
-        abort.signal,
-      );
-      if (!timed.verified) {
+    const stopped = { progress: null, live: [] };
+    await this.runs.start((signal) => this.time(choice, total, signal), {
+      cancelled: () =>
         this.patchState({
+          ...stopped,
+          status: 'idle',
+          notice: 'Cancelled between runs. Run it again whenever you like.',
+          error: null,
+        }),
+      failed: (message) =>
+        this.patchState({
+          ...stopped,
           status: 'error',
-          progress: null,
-          live: [],
-          error: `The matmul's output did not match the CPU reference (${timed.checkText}), so its times are not shown. Nothing needs reloading: run it again.`,
-        });
-        return;
-      }
-      const report = buildReport(timed.readings, timed.timestamps);
-      const findings = readReport(report, {
-        flops: timed.flops,
-        fallback: target.adapter.fallback,
-        compiledPipeline: timed.compiledPipeline,
-      });
-      this.patchState({
-        status: 'done',
-        progress: null,
-        result: {
-          n: timed.n,
-          report,
-          findings,
-          compiledPipeline: timed.compiledPipeline,
-          checkText: timed.checkText,
-        },
-      });
-    } catch (error) {
-      const aborted = abort.signal.aborted;
-      this.patchState({
-        status: aborted ? 'idle' : 'error',
-        progress: null,
-        live: [],
-        notice: aborted ? 'Cancelled between runs. Run it again whenever you like.' : null,
-        error: aborted ? null : failureMessage(error),
-      });
-    } finally {
-      if (this.abort === abort) this.abort = null;
-    }
+          notice: null,
+          error: failureMessage(message),
+        }),
+    });
   }
 
   /** Stops a running set of runs before the next one starts. */
   cancel(): void {
-    this.abort?.abort(new DOMException('The runs were cancelled.', 'AbortError'));
+    this.runs.cancel();
   }
 
   /** Stops whatever runs; the view calls it when it goes away. */
   override dispose(): void {
     this.cancel();
+  }
+
+  private async time(choice: SizeChoice, total: number, signal: AbortSignal): Promise<void> {
+    const acquired = await this.deps.acquire();
+    if (!acquired.ok) {
+      this.patchState({ status: 'error', progress: null, unavailable: acquired.message });
+      return;
+    }
+    const { target } = acquired;
+    const size = matmulSizeFor(choice, target.adapter.fallback);
+    this.patchState({ adapter: target.adapter, unavailable: null, notice: size.note });
+    signal.throwIfAborted();
+    const timed = await target.time(
+      size.n,
+      total,
+      (readings, index) =>
+        this.patchState({
+          live: [...this.getState().live, runTimings(readings, index)],
+          progress: { done: index + 1, total },
+        }),
+      signal,
+    );
+    if (!timed.verified) {
+      this.patchState({
+        status: 'error',
+        progress: null,
+        live: [],
+        error: `The matmul's output did not match the CPU reference (${timed.checkText}), so its times are not shown. Nothing needs reloading: run it again.`,
+      });
+      return;
+    }
+    const report = buildReport(timed.readings, timed.timestamps);
+    const findings = readReport(report, {
+      flops: timed.flops,
+      fallback: target.adapter.fallback,
+      compiledPipeline: timed.compiledPipeline,
+    });
+    this.patchState({
+      status: 'done',
+      progress: null,
+      result: {
+        n: timed.n,
+        report,
+        findings,
+        compiledPipeline: timed.compiledPipeline,
+        checkText: timed.checkText,
+      },
+    });
   }
 }

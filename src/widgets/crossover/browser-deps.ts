@@ -1,6 +1,12 @@
 /** The crossover plot's real dependencies: Web Workers for the CPU, WebGPU for the GPU. */
 import { CrossoverCpuPool } from '../../cpu/crossover-pool';
-import { adapterFacts, LAB_KERNELS, measureRoundTrip, shareGpu, type LabKernelId } from '../../gpu';
+import {
+  adapterFacts,
+  LAB_KERNELS,
+  measureRoundTrip,
+  withSharedGpu,
+  type LabKernelId,
+} from '../../gpu';
 import type { Op } from './settings';
 import type { CrossoverDeps, CrossoverGpu } from './types';
 
@@ -21,32 +27,31 @@ export function kernelFor(op: Op, isFallback: boolean): LabKernelId {
   return isFallback ? 'matmul-naive' : 'matmul-tiled';
 }
 
-async function acquire(): Promise<CrossoverGpu> {
-  const acquired = await shareGpu({ optionalFeatures: ['timestamp-query'] });
-  if (!acquired.ok) return { ok: false, message: acquired.message };
-  const { gpu } = acquired;
-  const adapter = adapterFacts(gpu.adapter);
-  return {
-    ok: true,
-    adapter,
-    async measure(op, size, kernelAlone, onProgress, signal) {
-      if (gpu.isLost()) throw new Error('The GPU device was lost. Run the sweep again.');
-      const kernel = kernelFor(op, adapter.isFallback);
-      const r = await measureRoundTrip(
-        gpu,
-        { kernel, size: op === 'relu' ? { elements: size } : { m: size, n: size, k: size } },
-        { signal, onProgress, kernelAlone },
-      );
-      const ran = 'elements' in r.size ? r.size.elements : r.size.n;
-      return {
-        seconds: r.roundTrip.medianSeconds,
-        kernelSeconds: r.kernelOnly?.medianSeconds ?? null,
-        check: r.check,
-        size: ran,
-        kernelLabel: LAB_KERNELS[kernel].label,
-      };
-    },
-  };
+function acquire(): Promise<CrossoverGpu> {
+  return withSharedGpu({ optionalFeatures: ['timestamp-query'] }, (shared) => {
+    const adapter = adapterFacts(shared.gpu.adapter);
+    return {
+      ok: true,
+      adapter,
+      measure: (op, size, kernelAlone, onProgress, signal) =>
+        shared.run(async (gpu) => {
+          const kernel = kernelFor(op, adapter.isFallback);
+          const r = await measureRoundTrip(
+            gpu,
+            { kernel, size: op === 'relu' ? { elements: size } : { m: size, n: size, k: size } },
+            { signal, onProgress, kernelAlone },
+          );
+          const ran = 'elements' in r.size ? r.size.elements : r.size.n;
+          return {
+            seconds: r.roundTrip.medianSeconds,
+            kernelSeconds: r.kernelOnly?.medianSeconds ?? null,
+            check: r.check,
+            size: ran,
+            kernelLabel: LAB_KERNELS[kernel].label,
+          };
+        }),
+    };
+  });
 }
 
 /** Real dependencies for a browser page. */

@@ -1,4 +1,5 @@
 import { describeF32Check } from '../../gpu';
+import { AbortableRun, errorText } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { Op } from './settings';
 import { describeOpSize, sizeWeight } from './sweep';
@@ -40,7 +41,7 @@ export function verifiedSeconds(
  * appear size by size; Cancel stops between runs and keeps what was measured.
  */
 export class CrossoverController extends WidgetController<CrossoverState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
   private lastPaint = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: CrossoverDeps) {
@@ -54,7 +55,7 @@ export class CrossoverController extends WidgetController<CrossoverState> {
 
   /** Cancels the running sweep, keeping the sizes already measured. */
   cancel(): void {
-    this.abort?.abort(new DOMException('The sweep was cancelled', 'AbortError'));
+    this.runs.cancel();
   }
 
   /** Runs a sweep; resolves when it has finished, failed or been cancelled. */
@@ -64,8 +65,6 @@ export class CrossoverController extends WidgetController<CrossoverState> {
       this.patchState({ error: 'There are no sizes to measure.', status: 'error' });
       return;
     }
-    const abort = new AbortController();
-    this.abort = abort;
     const { op } = request;
     const result: SweepResult = { op, sizes: [...request.sizes], points: [], complete: false };
     this.patchState({
@@ -75,79 +74,81 @@ export class CrossoverController extends WidgetController<CrossoverState> {
       notice: null,
       error: null,
     });
+    const count = request.sizes.length;
+    await this.runs.start((signal) => this.sweep(request, result, signal), {
+      cancelled: () =>
+        this.finish(
+          result,
+          'idle',
+          `Sweep cancelled after ${result.points.length} of ${count} size${count === 1 ? '' : 's'}; what was measured stays on the plot.`,
+        ),
+      failed: (message) => this.finish(result, 'error', null, message),
+    });
+  }
+
+  /** Measures every size in turn into `result`, publishing each point as it is measured. */
+  private async sweep(
+    request: SweepRequest,
+    result: SweepResult,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { op } = request;
     const weights = request.sizes.map((s) => sizeWeight(op, s));
     const totalWeight = weights.reduce((a, b) => a + b, 0);
     let doneWeight = 0;
     let gpu: CrossoverGpu | null = null;
-    try {
-      for (const [index, size] of request.sizes.entries()) {
-        abort.signal.throwIfAborted();
-        const weight = weights[index] ?? 0;
-        const step = (part: number, share: number, label: string): void => {
-          const fraction = (doneWeight + weight * (part * 0.5 + share * 0.5)) / totalWeight;
-          this.paintProgress(fraction, `${label} (${index + 1} of ${request.sizes.length})`);
-        };
-        const point: SweepPoint = { size, cpu: null, gpu: null, note: null };
-        const notes: string[] = [];
-        const what = describeOpSize(op, size);
-        step(0, 0, `Your CPU: ${what}`);
+    for (const [index, size] of request.sizes.entries()) {
+      signal.throwIfAborted();
+      const weight = weights[index] ?? 0;
+      const step = (part: number, share: number, label: string): void => {
+        const fraction = (doneWeight + weight * (part * 0.5 + share * 0.5)) / totalWeight;
+        this.paintProgress(fraction, `${label} (${index + 1} of ${request.sizes.length})`);
+      };
+      const point: SweepPoint = { size, cpu: null, gpu: null, note: null };
+      const notes: string[] = [];
+      const what = describeOpSize(op, size);
+      step(0, 0, `Your CPU: ${what}`);
+      try {
+        point.cpu = await this.deps.measureCpu(
+          op,
+          size,
+          (f) => step(0, f, `Your CPU: ${what}`),
+          signal,
+        );
+        if (!point.cpu.check.ok) notes.push(`CPU: ${describeF32Check(point.cpu.check)}`);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        notes.push(`CPU failed: ${errorText(error)}`);
+      }
+      signal.throwIfAborted();
+      gpu ??= await this.acquire();
+      if (gpu.ok) {
+        step(1, 0, `Your GPU: ${what}`);
         try {
-          point.cpu = await this.deps.measureCpu(
+          point.gpu = await gpu.measure(
             op,
             size,
-            (f) => step(0, f, `Your CPU: ${what}`),
-            abort.signal,
+            request.kernelAlone,
+            (f) => step(1, f, `Your GPU: ${what}`),
+            signal,
           );
-          if (!point.cpu.check.ok) notes.push(`CPU: ${describeF32Check(point.cpu.check)}`);
-        } catch (error) {
-          if (abort.signal.aborted) throw error;
-          notes.push(`CPU failed: ${messageOf(error)}`);
-        }
-        abort.signal.throwIfAborted();
-        gpu ??= await this.acquire();
-        if (gpu.ok) {
-          step(1, 0, `Your GPU: ${what}`);
-          try {
-            point.gpu = await gpu.measure(
-              op,
-              size,
-              request.kernelAlone,
-              (f) => step(1, f, `Your GPU: ${what}`),
-              abort.signal,
-            );
-            if (!point.gpu.check.ok) notes.push(`GPU: ${describeF32Check(point.gpu.check)}`);
-            if (point.gpu.size !== size) {
-              notes.push(
-                `GPU ran ${describeOpSize(op, point.gpu.size)}: the device allows no more`,
-              );
-            }
-          } catch (error) {
-            if (abort.signal.aborted) throw error;
-            notes.push(`GPU failed: ${messageOf(error)}`);
+          if (!point.gpu.check.ok) notes.push(`GPU: ${describeF32Check(point.gpu.check)}`);
+          if (point.gpu.size !== size) {
+            notes.push(`GPU ran ${describeOpSize(op, point.gpu.size)}: the device allows no more`);
           }
+        } catch (error) {
+          if (signal.aborted) throw error;
+          notes.push(`GPU failed: ${errorText(error)}`);
         }
-        abort.signal.throwIfAborted();
-        point.note = notes.length > 0 ? notes.join('; ') : null;
-        doneWeight += weight;
-        result.points = [...result.points, point];
-        this.publish(result, { fraction: doneWeight / totalWeight, label: `Measured ${what}` });
       }
-      result.complete = true;
-      this.finish(result, 'done', null);
-    } catch (error) {
-      if (abort.signal.aborted) {
-        const n = result.points.length;
-        this.finish(
-          result,
-          'idle',
-          `Sweep cancelled after ${n} of ${request.sizes.length} size${request.sizes.length === 1 ? '' : 's'}; what was measured stays on the plot.`,
-        );
-      } else {
-        this.finish(result, 'error', null, messageOf(error));
-      }
-    } finally {
-      if (this.abort === abort) this.abort = null;
+      signal.throwIfAborted();
+      point.note = notes.length > 0 ? notes.join('; ') : null;
+      doneWeight += weight;
+      result.points = [...result.points, point];
+      this.publish(result, { fraction: doneWeight / totalWeight, label: `Measured ${what}` });
     }
+    result.complete = true;
+    this.finish(result, 'done', null);
   }
 
   /** Acquires the GPU once per sweep and records what it is (or why there is none). */
@@ -190,8 +191,4 @@ export class CrossoverController extends WidgetController<CrossoverState> {
       error,
     });
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

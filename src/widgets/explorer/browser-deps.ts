@@ -1,5 +1,5 @@
 /** Real dependencies of the explorer in a browser: the clock, reduced motion, and WebGPU. */
-import { adapterFacts, describeF32Check, measureReluOnGpu, shareGpu } from '../../gpu';
+import { adapterFacts, describeF32Check, measureReluOnGpu, withSharedGpu } from '../../gpu';
 import type { ElementwiseGpu, ExplorerDeps } from './controller';
 import { prefersReducedMotion } from '../../ui/motion';
 
@@ -15,28 +15,25 @@ function webgpuMissingReason(): string | null {
 }
 
 /** The learner's GPU for the explorer, from the page's shared WebGPU device. */
-async function explorerGpu(): Promise<ElementwiseGpu> {
-  const acquired = await shareGpu();
-  if (!acquired.ok) return { ok: false, message: acquired.message };
-  const { gpu } = acquired;
-  return {
+function explorerGpu(): Promise<ElementwiseGpu> {
+  return withSharedGpu({}, (shared) => ({
     ok: true,
-    adapter: adapterFacts(gpu.adapter),
-    async measure(elements, workgroupSize, signal) {
-      if (gpu.isLost()) throw new Error('The GPU device was lost. Try again to get a new one.');
-      const run = await measureReluOnGpu(gpu, elements, workgroupSize, { signal });
-      return {
-        secondsPerKernel: run.measurement.medianSeconds,
-        repeats: run.measurement.repeatsPerBatch,
-        batches: run.measurement.samples,
-        relativeSpread: run.measurement.relativeSpread,
-        method: run.measurement.method,
-        workgroupSize: run.workgroupSize,
-        verified: run.check.ok,
-        detail: describeF32Check(run.check),
-      };
-    },
-  };
+    adapter: adapterFacts(shared.gpu.adapter),
+    measure: (elements, workgroupSize, signal) =>
+      shared.run(async (gpu) => {
+        const run = await measureReluOnGpu(gpu, elements, workgroupSize, { signal });
+        return {
+          secondsPerKernel: run.measurement.medianSeconds,
+          repeats: run.measurement.repeatsPerBatch,
+          batches: run.measurement.samples,
+          relativeSpread: run.measurement.relativeSpread,
+          method: run.measurement.method,
+          workgroupSize: run.workgroupSize,
+          verified: run.check.ok,
+          detail: describeF32Check(run.check),
+        };
+      }),
+  }));
 }
 
 /** The explorer's dependencies in a real browser. */

@@ -4,6 +4,7 @@
  * dependencies (clock, reduced motion, WebGPU), so it is tested with fakes; the React view only
  * renders the state this emits.
  */
+import { AbortableRun } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import {
@@ -86,7 +87,7 @@ function initialExplorerState(deps: ExplorerDeps, initial: ExplorerSettingsInput
 /** Drives the explorer; emits a fresh ExplorerState on each change. */
 export class ExplorerController extends WidgetController<ExplorerState> {
   private lastTick: number | null = null;
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
   private gpu: Promise<ElementwiseGpu> | null = null;
 
   constructor(
@@ -236,11 +237,23 @@ export class ExplorerController extends WidgetController<ExplorerState> {
     if (this.state.measure.phase === 'running' || this.state.measure.phase === 'unavailable')
       return;
     const { elements, threadsPerBlock } = this.state.config;
-    const abort = new AbortController();
-    this.abort = abort;
     // Animation takes CPU time from the page, which would slow the run being measured.
     const playback = playbackReducer(this.state.playback, { type: 'pause' });
     this.emit({ playback, measure: { phase: 'running', elements } });
+    await this.runs.start((signal) => this.measureOnGpu(elements, threadsPerBlock, signal), {
+      cancelled: () => this.emit({ measure: { phase: 'idle' } }),
+      failed: (message) => {
+        this.gpu = null; // a lost device is replaced on the next try
+        this.emit({ measure: { phase: 'error', message } });
+      },
+    });
+  }
+
+  private async measureOnGpu(
+    elements: number,
+    threadsPerBlock: number,
+    signal: AbortSignal,
+  ): Promise<void> {
     this.gpu ??= this.deps.getGpu();
     const gpu = await this.gpu;
     if (!gpu.ok) {
@@ -248,43 +261,31 @@ export class ExplorerController extends WidgetController<ExplorerState> {
       this.emit({ measure: { phase: 'unavailable', message: gpu.message } });
       return;
     }
-    try {
-      const measurement = await gpu.measure(elements, threadsPerBlock, abort.signal);
-      if (!measurement.verified) {
-        this.emit({
-          measure: {
-            phase: 'error',
-            message: `The GPU's output did not match the CPU reference, so no time is shown: ${measurement.detail}.`,
-          },
-        });
-        return;
-      }
-      const modeled = modelElementwise(this.state.hardware, elements, measurement.workgroupSize);
+    const measurement = await gpu.measure(elements, threadsPerBlock, signal);
+    if (!measurement.verified) {
       this.emit({
         measure: {
-          phase: 'done',
-          elements,
-          adapter: gpu.adapter,
-          measurement,
-          modeled,
-          modeledOn: this.state.hardware.name,
+          phase: 'error',
+          message: `The GPU's output did not match the CPU reference, so no time is shown: ${measurement.detail}.`,
         },
       });
-    } catch (error) {
-      if (abort.signal.aborted) {
-        this.emit({ measure: { phase: 'idle' } });
-        return;
-      }
-      this.gpu = null; // a lost device is replaced on the next try
-      const message = error instanceof Error ? error.message : String(error);
-      this.emit({ measure: { phase: 'error', message } });
-    } finally {
-      if (this.abort === abort) this.abort = null;
+      return;
     }
+    const modeled = modelElementwise(this.state.hardware, elements, measurement.workgroupSize);
+    this.emit({
+      measure: {
+        phase: 'done',
+        elements,
+        adapter: gpu.adapter,
+        measurement,
+        modeled,
+        modeledOn: this.state.hardware.name,
+      },
+    });
   }
 
   /** Stops a measurement in progress and any animation; call when the view goes away. */
   override dispose(): void {
-    this.abort?.abort(new Error('The explorer was closed.'));
+    this.runs.cancel();
   }
 }

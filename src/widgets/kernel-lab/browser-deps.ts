@@ -1,5 +1,12 @@
 /** The lab's real dependencies in a browser: the page's shared WebGPU device and the runtime. */
-import { adapterFacts, measureRoofs, runLabKernel, shareGpu, type GpuContext } from '../../gpu';
+import {
+  adapterFacts,
+  measureRoofs,
+  runLabKernel,
+  withSharedGpu,
+  type GpuContext,
+  type SharedGpu,
+} from '../../gpu';
 import type { AdapterFacts, KernelLabDeps, LabGpu } from './controller';
 
 /** What the lab shows about a device's adapter. */
@@ -10,13 +17,14 @@ export function labAdapterFacts(gpu: GpuContext): AdapterFacts {
   };
 }
 
-/** The lab's view of a live device. */
-export function labGpuFor(gpu: GpuContext): LabGpu {
+/** The lab's view of the shared device: each job runs on it only while it is alive. */
+export function labGpuFor({ gpu, run }: SharedGpu): LabGpu {
   return {
     adapter: labAdapterFacts(gpu),
-    run: (request, onProgress, signal) => runLabKernel(gpu, request, { signal, onProgress }),
+    run: (request, onProgress, signal) =>
+      run((live) => runLabKernel(live, request, { signal, onProgress })),
     measureRoofs: (onProgress, signal) =>
-      measureRoofs(gpu, { signal, onProgress: (p) => onProgress(p.fraction) }),
+      run((live) => measureRoofs(live, { signal, onProgress: (p) => onProgress(p.fraction) })),
   };
 }
 
@@ -26,11 +34,10 @@ export function labGpuFor(gpu: GpuContext): LabGpu {
  */
 export function createBrowserLabDeps(): KernelLabDeps {
   return {
-    async getGpu() {
-      const acquired = await shareGpu({ optionalFeatures: ['timestamp-query'] });
-      return acquired.ok
-        ? { ok: true, gpu: labGpuFor(acquired.gpu) }
-        : { ok: false, message: acquired.message };
-    },
+    getGpu: () =>
+      withSharedGpu({ optionalFeatures: ['timestamp-query'] }, (shared) => ({
+        ok: true,
+        gpu: labGpuFor(shared),
+      })),
   };
 }

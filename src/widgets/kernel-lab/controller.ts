@@ -8,13 +8,15 @@ import type { MeasuredDevice } from '../../engine/models';
 import type { DeviceRoofs } from '../../gpu';
 import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
-import { describeF32Check, type AdapterFacts as BaseAdapterFacts } from '../../gpu';
+import type { AdapterFacts as BaseAdapterFacts } from '../../gpu';
 import type { LabSize } from '../../gpu';
+import { AbortableRun, asSentence } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import type { MeasuredKernel } from './compare';
 import { forecastDescriptor, forecastRun, labDeviceModel, type Forecast } from './device-model';
 import { sameSize } from './draft';
+import { LAUNCH_PROBE, measuredFrom, roofsFrom, type MeasuredRoofs } from './lab-results';
 import { appendRun, type PredictionRow } from './prediction-record';
 
 /** What the lab shows about the adapter: the shared facts, and whether it has timestamps. */
@@ -40,24 +42,6 @@ export interface KernelLabDeps {
   getGpu(): Promise<{ ok: true; gpu: LabGpu } | { ok: false; message: string }>;
 }
 
-/** The device's roofs as the lab shows them. */
-export interface MeasuredRoofs {
-  /** Copy kernel, read + write bytes per second. */
-  memoryBytesPerSecond: number;
-  /** copyBufferToBuffer, read + write bytes per second. */
-  copyEngineBytesPerSecond: number;
-  /** FMA kernel. */
-  flopsPerSecond: number;
-  /**
-   * Median time of a near-empty dispatch (the copy kernel on one element), the launch overhead
-   * the device model adds to every kernel; null when that run failed its check.
-   */
-  launchOverheadSeconds: number | null;
-  /** True when every output (the three roofs and the near-empty dispatch) matched. */
-  verified: boolean;
-  method: MeasuredKernel['method'];
-}
-
 /** The run the model of this device predicted last, as the forecast panel shows it. */
 export interface RunForecast {
   kernel: LabKernelId;
@@ -73,9 +57,6 @@ export interface RunForecast {
 /** Said in place of a prediction when the roofs were measured but an output failed its check. */
 export const ROOFS_FAILED =
   'No prediction for this device: a roof measurement failed its check, so the roofs cannot describe this device. Measure them again.';
-
-/** The near-empty run whose time is the launch overhead of the device model. */
-export const LAUNCH_PROBE: LabRunRequest = { kernel: 'copy', size: { elements: 1 } };
 
 /** Share of the roof measurement's progress bar given to the three roofs (the rest: the probe). */
 const ROOFS_SHARE = 0.9;
@@ -113,43 +94,6 @@ export interface KernelLabState {
   error: string | null;
 }
 
-/** A lab result as the lab keeps it. */
-export function measuredFrom(result: LabRunResult): MeasuredKernel {
-  return {
-    kernel: result.kernel,
-    size: result.size,
-    descriptor: result.plan.descriptor,
-    medianSeconds: result.measurement.medianSeconds,
-    relativeSpread: result.measurement.relativeSpread,
-    samples: result.measurement.samples,
-    repeatsPerBatch: result.measurement.repeatsPerBatch,
-    method: result.measurement.method,
-    bytesPerSecond: result.bytesPerSecond,
-    flopsPerSecond: result.flopsPerSecond,
-    verified: result.check.ok,
-    checkText: describeF32Check(result.check),
-  };
-}
-
-/**
- * The device roofs as the lab keeps them, with the near-empty dispatch (`probe`) as the launch
- * overhead; without a probe the launch overhead is absent.
- */
-export function roofsFrom(roofs: DeviceRoofs, probe: LabRunResult | null = null): MeasuredRoofs {
-  const all = [roofs.memory.measurement, roofs.copyEngine.measurement, roofs.compute.measurement];
-  if (probe) all.push(probe.measurement);
-  const probeOk = probe !== null && probe.check.ok;
-  return {
-    memoryBytesPerSecond: roofs.memory.bytesPerSecond,
-    copyEngineBytesPerSecond: roofs.copyEngine.bytesPerSecond,
-    flopsPerSecond: roofs.compute.flopsPerSecond,
-    launchOverheadSeconds: probeOk ? probe.measurement.medianSeconds : null,
-    verified:
-      roofs.memory.check.ok && roofs.copyEngine.check.ok && roofs.compute.check.ok && probeOk,
-    method: all.every((m) => m.method === 'timestamp-query') ? 'timestamp-query' : 'completion',
-  };
-}
-
 /** Words for a stage of a run, for the progress bar. */
 const STAGE_WORDS: Record<LabProgress['stage'], string> = {
   prepare: 'compiling and uploading',
@@ -159,16 +103,14 @@ const STAGE_WORDS: Record<LabProgress['stage'], string> = {
   verify: 'checking against the CPU',
 };
 
-/** The message of an error, with the lab's reassurance that it can run again. */
-function failureMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message || error.name : String(error);
-  const sentence = /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
-  return `${sentence} Nothing needs reloading: change the size or run again.`;
+/** The text of a failure, with the lab's reassurance that it can run again. */
+function failureMessage(message: string): string {
+  return `${asSentence(message)} Nothing needs reloading: change the size or run again.`;
 }
 
 /** Runs lab work one job at a time and reports state to subscribers. */
 export class KernelLabController extends WidgetController<KernelLabState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
 
   constructor(private readonly deps: KernelLabDeps) {
     super({
@@ -199,7 +141,7 @@ export class KernelLabController extends WidgetController<KernelLabState> {
 
   /** Cancels the work in progress, if any. */
   cancel(): void {
-    this.abort?.abort(new DOMException('The run was cancelled.', 'AbortError'));
+    this.runs.cancel();
   }
 
   /**
@@ -325,8 +267,6 @@ export class KernelLabController extends WidgetController<KernelLabState> {
     work: (gpu: LabGpu, signal: AbortSignal) => Promise<void>,
   ): Promise<void> {
     if (this.state.status === 'running') return;
-    const abort = new AbortController();
-    this.abort = abort;
     this.patch({
       status: 'running',
       activity: { label, fraction: 0 },
@@ -334,34 +274,30 @@ export class KernelLabController extends WidgetController<KernelLabState> {
       notice: null,
       lastJob: kind,
     });
-    try {
-      const acquired = await this.deps.getGpu();
-      if (!acquired.ok) {
-        this.patch({
-          status: 'error',
-          activity: null,
-          unavailable: acquired.message,
-          error: acquired.message,
-        });
-        return;
-      }
-      this.patch({ adapter: acquired.gpu.adapter, unavailable: null });
-      abort.signal.throwIfAborted();
-      await work(acquired.gpu, abort.signal);
-      this.patch({ status: 'done', activity: null });
-    } catch (error) {
-      if (abort.signal.aborted) {
-        this.patch({
-          status: 'idle',
-          activity: null,
-          notice: 'Cancelled. The lab is ready again.',
-        });
-      } else {
-        this.patch({ status: 'error', activity: null, error: failureMessage(error) });
-      }
-    } finally {
-      if (this.abort === abort) this.abort = null;
-    }
+    await this.runs.start(
+      async (signal) => {
+        const acquired = await this.deps.getGpu();
+        if (!acquired.ok) {
+          const { message } = acquired;
+          this.patch({ status: 'error', activity: null, unavailable: message, error: message });
+          return;
+        }
+        this.patch({ adapter: acquired.gpu.adapter, unavailable: null });
+        signal.throwIfAborted();
+        await work(acquired.gpu, signal);
+        this.patch({ status: 'done', activity: null });
+      },
+      {
+        cancelled: () =>
+          this.patch({
+            status: 'idle',
+            activity: null,
+            notice: 'Cancelled. The lab is ready again.',
+          }),
+        failed: (message) =>
+          this.patch({ status: 'error', activity: null, error: failureMessage(message) }),
+      },
+    );
   }
 
   private progress(label: string, fraction: number): void {

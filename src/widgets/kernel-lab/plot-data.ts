@@ -4,7 +4,7 @@
  */
 import { LAB_KERNELS } from '../../gpu';
 import type { Comparison } from './compare';
-import type { MeasuredRoofs } from './controller';
+import type { MeasuredRoofs } from './lab-results';
 import type { KernelPoint, Roof } from './roofline';
 
 /** FLOPs per byte of a descriptor (0 when it does no arithmetic or moves nothing). */

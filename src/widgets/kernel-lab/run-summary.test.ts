@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { MeasuredRoofs, RunForecast } from './controller';
+import type { RunForecast } from './controller';
+import type { MeasuredRoofs } from './lab-results';
 import { appendRun } from './prediction-record';
 import { kernelLabRunSummary, type RunSummaryState } from './run-summary';
 import { fakeMeasured } from './test-fixtures';

@@ -1,7 +1,12 @@
-/** Test helpers: measured kernels and lab results built from real plans, with chosen times. */
-import type { LabRunResult } from '../../gpu';
+/**
+ * Test helpers: lab results and measured kernels built from real plans with chosen times, and a
+ * fake GPU to drive the controller with.
+ */
+import type { LabRunRequest, LabRunResult } from '../../gpu';
 import { labPlan, type LabKernelId, type LabSize } from '../../gpu';
+import type { DeviceRoofs } from '../../gpu';
 import type { MeasuredKernel } from './compare';
+import type { KernelLabDeps, LabGpu } from './controller';
 
 /** A lab result of `kernel` at `size` whose median run took `seconds`. */
 export function fakeResult(
@@ -66,5 +71,44 @@ export function fakeMeasured(
     flopsPerSecond: r.flopsPerSecond,
     verified,
     checkText: verified ? 'all 4 values match the CPU reference' : '1 of all 4 values differ',
+  };
+}
+
+/** The adapter the fake GPU reports. */
+export const FAKE_ADAPTER = {
+  description: 'google · swiftshader',
+  isFallback: true,
+  timestampQuery: true,
+};
+
+/** A fake GPU whose runs succeed after reporting progress, unless `fail` says otherwise. */
+export function fakeGpu(overrides: Partial<LabGpu> = {}): LabGpu {
+  return {
+    adapter: FAKE_ADAPTER,
+    async run(request: LabRunRequest, onProgress) {
+      onProgress({ stage: 'prepare', fraction: 0 });
+      onProgress({ stage: 'sample', fraction: 0.5 });
+      return fakeResult(request.kernel, request.size, 0.01);
+    },
+    async measureRoofs(onProgress) {
+      onProgress(0.5);
+      const memory = fakeResult('copy', { elements: 1 << 22 }, 0.02);
+      const compute = fakeResult('fma', { elements: 1 << 14 }, 0.1);
+      const copyEngine = {
+        bytes: 1 << 24,
+        measurement: memory.measurement,
+        check: memory.check,
+        bytesPerSecond: 1e10,
+      };
+      return { memory, compute, copyEngine } satisfies DeviceRoofs;
+    },
+    ...overrides,
+  };
+}
+
+/** The lab's dependencies with `gpu`, or with no GPU and the reason. */
+export function depsWith(gpu: LabGpu | { message: string }): KernelLabDeps {
+  return {
+    getGpu: async () => ('run' in gpu ? { ok: true, gpu } : { ok: false, message: gpu.message }),
   };
 }

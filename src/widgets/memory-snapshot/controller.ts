@@ -3,6 +3,7 @@
  * bytes to the analyser (a worker in browsers), follows its progress, lets the learner cancel,
  * and keeps the report or the problem. Its outside world is injected (see browser-deps.ts).
  */
+import { AbortableRun } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { tooLargeProblem, type AnalyseProgress } from './analysis/analyse';
@@ -66,7 +67,7 @@ export function statusOf(state: SnapshotViewState): WidgetStatus {
 
 /** Opens snapshots and publishes what they hold. */
 export class SnapshotController extends WidgetController<SnapshotViewState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
 
   constructor(private readonly deps: SnapshotDeps) {
     super(INITIAL);
@@ -76,7 +77,7 @@ export class SnapshotController extends WidgetController<SnapshotViewState> {
   async openFile(file: SnapshotFile): Promise<void> {
     const source: SnapshotSource = { kind: 'file', name: file.name, sizeBytes: file.size };
     if (file.size > MAX_FILE_BYTES) {
-      this.stop();
+      this.runs.stop();
       this.replaceState({
         ...INITIAL,
         phase: 'failed',
@@ -97,7 +98,7 @@ export class SnapshotController extends WidgetController<SnapshotViewState> {
   /** Stops the file being read; nothing of it is kept. */
   cancel(): void {
     if (this.getState().phase !== 'loading') return;
-    this.abort?.abort();
+    this.runs.cancel();
   }
 
   /** Shows another device of the report. */
@@ -107,41 +108,37 @@ export class SnapshotController extends WidgetController<SnapshotViewState> {
   }
 
   override dispose(): void {
-    this.stop();
+    this.runs.stop();
   }
 
-  private stop(): void {
-    this.abort?.abort();
-    this.abort = null;
-  }
-
+  /** Reads the bytes, then analyses them; a newer load or a stop silences this one. */
   private async load(
     source: SnapshotSource,
     readBytes: (signal: AbortSignal) => Promise<ArrayBuffer>,
   ): Promise<void> {
-    this.stop();
-    const abort = new AbortController();
-    this.abort = abort;
-    const current = () => this.abort === abort;
     this.replaceState({ ...INITIAL, phase: 'loading', source });
-    let bytes: ArrayBuffer;
-    try {
-      bytes = await readBytes(abort.signal);
-    } catch (error) {
-      if (!current()) return;
-      const detail = error instanceof Error ? error.message : String(error);
-      return this.fail(abort.signal.aborted ? cancelledProblem() : readFailed(source, detail));
-    }
+    await this.runs.start(async (signal) => this.analyse(source, await readBytes(signal), signal), {
+      cancelled: () => this.fail(cancelledProblem()),
+      failed: (detail) => this.fail(readFailed(source, detail)),
+    });
+  }
+
+  /** Hands the bytes to the analyser and keeps its report, or the problem it found. */
+  private async analyse(
+    source: SnapshotSource,
+    bytes: ArrayBuffer,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const current = () => this.runs.isCurrent(signal);
     if (!current()) return;
     const sized = { ...source, sizeBytes: bytes.byteLength };
     this.patchState({ source: sized, progress: { stage: 'reading', fraction: 0 } });
     const outcome = await this.deps.analyser.analyse(
       bytes,
       (progress) => current() && this.patchState({ progress }),
-      abort.signal,
+      signal,
     );
     if (!current()) return;
-    this.abort = null;
     if (!outcome.ok) return this.fail(outcome.problem);
     const first = [...outcome.report.devices].sort(
       (a, b) => (b.timeline?.counts.total ?? 0) - (a.timeline?.counts.total ?? 0),
@@ -156,7 +153,6 @@ export class SnapshotController extends WidgetController<SnapshotViewState> {
   }
 
   private fail(problem: SnapshotProblem): void {
-    this.abort = null;
     this.patchState({ phase: 'failed', problem, progress: null, report: null });
   }
 }

@@ -9,9 +9,14 @@ const gpuModule = vi.hoisted(() => ({
 
 vi.mock('../../gpu', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../gpu')>()),
-  shareGpu: gpuModule.shareGpu,
   acquireGpu: gpuModule.acquireGpu,
   measureHalfMatmul: gpuModule.measureHalfMatmul,
+}));
+
+// withSharedGpu asks the device module for the shared device.
+vi.mock('../../gpu/device', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../gpu/device')>()),
+  shareGpu: gpuModule.shareGpu,
 }));
 
 const { createBrowserKernelDeps, f16Absence } = await import('./browser-deps');

@@ -9,8 +9,8 @@ import {
   describeF32Check,
   deviceHasShaderF16,
   measureHalfMatmul,
-  shareGpu,
   SHADER_F16,
+  withSharedGpu,
   type GpuContext,
 } from '../../gpu';
 import type { F16Support, KernelDeps, KernelResult, KernelVariant } from './kernel-controller';
@@ -40,36 +40,35 @@ async function deviceWithF16(shared: GpuContext): Promise<{ gpu: GpuContext; rel
 /** Browser dependencies for KernelController. */
 export function createBrowserKernelDeps(): KernelDeps {
   return {
-    async acquire() {
-      const acquired = await shareGpu({ optionalFeatures: [SHADER_F16, 'timestamp-query'] });
-      if (!acquired.ok) return { ok: false, message: acquired.message };
-      const { gpu, release } = await deviceWithF16(acquired.gpu);
-      const f16: F16Support = deviceHasShaderF16(gpu)
-        ? { available: true }
-        : { available: false, reason: f16Absence(gpu) };
-      return {
-        ok: true,
-        target: {
-          adapter: { description: adapterLabel(gpu.adapter), fallback: gpu.adapter.isFallback },
-          f16,
-          release,
-          async measure(variant: KernelVariant, n: number, signal: AbortSignal) {
-            const run = await measureHalfMatmul(gpu, variant, n, { signal });
-            const result: KernelResult = {
-              variant,
-              n,
-              medianSeconds: run.measurement.medianSeconds,
-              timing: run.measurement.method,
-              flopsPerSecond: run.flopsPerSecond,
-              maxAbsError: run.errors.maxAbsError,
-              relativeError: run.errors.relativeError,
-              verified: run.check.ok,
-              checkText: describeF32Check(run.check),
-            };
-            return result;
+    acquire: () =>
+      withSharedGpu({ optionalFeatures: [SHADER_F16, 'timestamp-query'] }, async (shared) => {
+        const { gpu, release } = await deviceWithF16(shared.gpu);
+        const f16: F16Support = deviceHasShaderF16(gpu)
+          ? { available: true }
+          : { available: false, reason: f16Absence(gpu) };
+        return {
+          ok: true,
+          target: {
+            adapter: { description: adapterLabel(gpu.adapter), fallback: gpu.adapter.isFallback },
+            f16,
+            release,
+            async measure(variant: KernelVariant, n: number, signal: AbortSignal) {
+              const run = await measureHalfMatmul(gpu, variant, n, { signal });
+              const result: KernelResult = {
+                variant,
+                n,
+                medianSeconds: run.measurement.medianSeconds,
+                timing: run.measurement.method,
+                flopsPerSecond: run.flopsPerSecond,
+                maxAbsError: run.errors.maxAbsError,
+                relativeError: run.errors.relativeError,
+                verified: run.check.ok,
+                checkText: describeF32Check(run.check),
+              };
+              return result;
+            },
           },
-        },
-      };
-    },
+        };
+      }),
   };
 }

@@ -3,6 +3,7 @@
  * "shader-f16") the f16 matmul, and keeps each verified result as it arrives. WebGPU is
  * injected, so tests drive it with fakes; browser-deps.ts wires the real one.
  */
+import { AbortableRun, MEASUREMENT_CANCELLED, measurementFailed } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 
@@ -63,7 +64,7 @@ const INITIAL: KernelState = {
 
 /** Runs the measurement and publishes its state. */
 export class KernelController extends WidgetController<KernelState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
   private target: KernelTarget | null = null;
 
   constructor(private readonly deps: KernelDeps) {
@@ -73,56 +74,51 @@ export class KernelController extends WidgetController<KernelState> {
   /** Measures both variants at size n (f16 only where the device has it). */
   async run(n: number): Promise<void> {
     if (this.getState().status === 'running') return;
-    const abort = new AbortController();
-    this.abort = abort;
     this.replaceState({ ...INITIAL, status: 'running', message: 'Getting the GPU…' });
-    try {
-      if (!this.target) {
-        const acquired = await this.deps.acquire();
-        if (!acquired.ok) {
-          this.patchState({ status: 'error', message: acquired.message });
-          return;
-        }
-        this.target = acquired.target;
-      }
-      const target = this.target;
-      this.patchState({ adapter: target.adapter, f16: target.f16 });
-      const variants: KernelVariant[] = target.f16.available ? ['f32', 'f16'] : ['f32'];
-      for (const variant of variants) {
-        this.patchState({ message: `Measuring the ${variant} matmul (${n} × ${n})…` });
-        const result = await target.measure(variant, n, abort.signal);
-        this.patchState({ results: [...this.getState().results, result] });
-      }
-      const unverified = this.getState().results.some((r) => !r.verified);
-      this.patchState({
-        status: unverified ? 'error' : 'done',
-        message: unverified
-          ? 'A result was outside its rounding bound: that run is not trustworthy.'
-          : null,
-      });
-    } catch (error) {
-      const aborted = abort.signal.aborted;
-      const text = error instanceof Error ? error.message : String(error);
-      // A failed device is not reused: the next run asks again.
-      if (!aborted) this.dropTarget();
-      this.patchState({
-        status: aborted ? 'idle' : 'error',
-        message: aborted ? 'Measurement cancelled.' : `The measurement failed: ${text}`,
-      });
-    } finally {
-      if (this.abort === abort) this.abort = null;
-    }
+    await this.runs.start((signal) => this.measure(n, signal), {
+      cancelled: () => this.patchState({ status: 'idle', message: MEASUREMENT_CANCELLED }),
+      failed: (message) => {
+        this.dropTarget(); // a failed device is not reused: the next run asks again
+        this.patchState({ status: 'error', message: measurementFailed(message) });
+      },
+    });
   }
 
   /** Stops a running measurement between batches. */
   cancel(): void {
-    this.abort?.abort(new DOMException('The measurement was cancelled.', 'AbortError'));
+    this.runs.cancel();
   }
 
   /** Stops and frees everything; the view calls it when it goes away. */
   override dispose(): void {
     this.cancel();
     this.dropTarget();
+  }
+
+  private async measure(n: number, signal: AbortSignal): Promise<void> {
+    if (!this.target) {
+      const acquired = await this.deps.acquire();
+      if (!acquired.ok) {
+        this.patchState({ status: 'error', message: acquired.message });
+        return;
+      }
+      this.target = acquired.target;
+    }
+    const target = this.target;
+    this.patchState({ adapter: target.adapter, f16: target.f16 });
+    const variants: KernelVariant[] = target.f16.available ? ['f32', 'f16'] : ['f32'];
+    for (const variant of variants) {
+      this.patchState({ message: `Measuring the ${variant} matmul (${n} × ${n})…` });
+      const result = await target.measure(variant, n, signal);
+      this.patchState({ results: [...this.getState().results, result] });
+    }
+    const unverified = this.getState().results.some((r) => !r.verified);
+    this.patchState({
+      status: unverified ? 'error' : 'done',
+      message: unverified
+        ? 'A result was outside its rounding bound: that run is not trustworthy.'
+        : null,
+    });
   }
 
   private dropTarget(): void {

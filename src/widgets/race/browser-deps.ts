@@ -1,11 +1,9 @@
+/** Real dependencies for the race in a browser: Web Workers, WebGPU, and the cost engine. */
 import { getGpu, listGpus, getCpu } from '../../engine/catalog';
 import { predictTaskBatch } from '../../engine/models';
-import { shareGpu } from '../../gpu';
-import { runRaceOnGpu } from '../../gpu';
-import { RACE_OPS_PER_ITERATION } from '../../gpu';
+import { adapterFacts, RACE_OPS_PER_ITERATION, runRaceOnGpu, withSharedGpu } from '../../gpu';
 import { RaceWorkerPool } from '../../cpu/race-pool';
-import type { GpuRunner, RaceDeps, RaceJob } from './race-types';
-import { adapterFacts } from '../../gpu';
+import type { GpuRunner, RaceDeps } from './race-types';
 import { prefersReducedMotion } from '../../ui/motion';
 
 /** The catalog GPUs a learner can pick for the modeled lane. */
@@ -29,20 +27,16 @@ function sharedPool(): RaceWorkerPool {
   return pool;
 }
 
-async function gpuRunner(): Promise<GpuRunner> {
-  const acquired = await shareGpu();
-  if (!acquired.ok) return { ok: false, message: acquired.message };
-  const { gpu } = acquired;
-  return {
+/** The GPU lane's runner: the page's shared device, the race run while it is alive. */
+function gpuRunner(): Promise<GpuRunner> {
+  return withSharedGpu({}, (shared) => ({
     ok: true,
-    adapter: adapterFacts(gpu.adapter),
-    async run(job, onProgress, signal) {
-      if (gpu.isLost())
-        throw new Error('The GPU device was lost. Run the race again to get a new one.');
-      const r = await runRaceOnGpu(gpu, job, { onProgress: (d) => onProgress(d.tasks), signal });
-      return { results: r.results, serialResult: r.serialResult, seconds: r.seconds };
-    },
-  };
+    adapter: adapterFacts(shared.gpu.adapter),
+    run: (job, onProgress, signal) =>
+      shared.run((gpu) =>
+        runRaceOnGpu(gpu, job, { onProgress: (done) => onProgress(done.tasks), signal }),
+      ),
+  }));
 }
 
 /** Real dependencies for the race in a browser: Web Workers, WebGPU, and the cost engine. */
@@ -50,13 +44,7 @@ export function createBrowserRaceDeps(): RaceDeps {
   const workers = Math.max(1, navigator.hardwareConcurrency || 2);
   return {
     workers,
-    async runCpu(job: RaceJob, onProgress, signal) {
-      const r = await sharedPool().runRace(job, {
-        onProgress: (perWorker) => onProgress(perWorker),
-        signal,
-      });
-      return { results: r.results, serialResult: r.serialResult, seconds: r.seconds };
-    },
+    runCpu: (job, onProgress, signal) => sharedPool().runRace(job, { onProgress, signal }),
     getGpu: gpuRunner,
     predict(hardwareId, job) {
       const p = predictTaskBatch({

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RaceController } from './controller';
-import type { GpuRunner, MeasuredRun, RaceDeps, RaceJob } from './race-types';
+import type { RaceJob, RaceRun } from '../../gpu';
+import type { GpuRunner, RaceDeps } from './race-types';
 
-function reference(job: RaceJob): MeasuredRun {
+function reference(job: RaceJob): RaceRun {
   const results = new Uint32Array(job.tasks).map((_, i) => (i * 2654435761) >>> 0);
   return { results, serialResult: job.serialIterations, seconds: 0.2 };
 }
@@ -145,7 +146,7 @@ describe('RaceController', () => {
     let release: () => void = () => undefined;
     const deps = fakeDeps({
       runCpu: (_job, _p, signal) =>
-        new Promise<MeasuredRun>((_resolve, reject) => {
+        new Promise<RaceRun>((_resolve, reject) => {
           release = () => reject(new Error('aborted'));
           signal.addEventListener('abort', () => release());
         }),
@@ -183,5 +184,22 @@ describe('RaceController', () => {
     expect(c.getState().reading.join(' ')).toMatch(
       /The cost model puts the same job at 100 µs on an HW \S+ and 10 ms on an HW i9\S*: the GPU 100× faster\./,
     );
+  });
+
+  it('ends in an error, not stuck running, when something outside the lanes fails', async () => {
+    const c = new RaceController(
+      fakeDeps({
+        predict: () => {
+          throw new Error('no such hardware');
+        },
+      }),
+    );
+    await c.run(settings);
+    expect(c.getState()).toMatchObject({
+      status: 'error',
+      error: 'no such hardware',
+      reading: ['no such hardware'],
+    });
+    expect(c.isAnimating()).toBe(false);
   });
 });

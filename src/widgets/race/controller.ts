@@ -1,18 +1,12 @@
+import { AbortableRun, errorText } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
-import { compareU32 } from '../../gpu';
+import { compareU32, type RaceJob, type RaceRun } from '../../gpu';
 import { initialRaceState, waveActivity } from './lanes';
 import { type LaneId, type LaneView } from './race-types';
 import { planPlayback, type LanePlayback } from './modeled-playback';
 import { serialIterationsFor, type RaceJobSettings } from './settings';
-import type {
-  MeasuredRun,
-  ModeledRun,
-  GpuLaneOutcome,
-  RaceDeps,
-  RaceJob,
-  RaceState,
-} from './race-types';
+import type { ModeledRun, GpuLaneOutcome, RaceDeps, RaceState } from './race-types';
 
 /** Shortest time between two progress repaints of a measured lane. */
 export const PROGRESS_INTERVAL_SECONDS = 0.1;
@@ -26,7 +20,7 @@ export const DEFAULT_MODELED = { cpu: 'i9-14900k', gpu: 'a100-sxm-80gb' } as con
  * modeled lanes play back the cost engine's predictions. Emits a fresh RaceState on each change.
  */
 export class RaceController extends WidgetController<RaceState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
   private lastProgressAt = new Map<LaneId, number>();
   /** Set once the measured lanes are done: what to do when the modeled playback ends. */
   private finishWhenPlayed: (() => void) | null = null;
@@ -85,7 +79,7 @@ export class RaceController extends WidgetController<RaceState> {
       this.cancelled(); // only the modeled playback was left
       return;
     }
-    this.abort?.abort();
+    this.runs.cancel();
   }
 
   /** Advances the modeled lanes' playback to the current time; call it once per frame. */
@@ -122,8 +116,6 @@ export class RaceController extends WidgetController<RaceState> {
    */
   async run(settings: RaceJobSettings): Promise<void> {
     if (this.state.status === 'running') return;
-    const abort = new AbortController();
-    this.abort = abort;
     const job: RaceJob = {
       tasks: settings.tasks,
       iterations: settings.iterations,
@@ -131,7 +123,15 @@ export class RaceController extends WidgetController<RaceState> {
     };
     this.lastProgressAt.clear();
     this.emit({ ...this.initialState(), status: 'running' });
+    await this.runs.start((signal) => this.race(settings, job, signal), {
+      cancelled: () => this.cancelled(),
+      failed: (message) =>
+        this.emit({ ...this.state, status: 'error', error: message, reading: [message] }),
+    });
+  }
 
+  /** The measured lanes one after the other, then the modeled lanes' playback. */
+  private async race(settings: RaceJobSettings, job: RaceJob, signal: AbortSignal): Promise<void> {
     // Modeled lanes: predicted now, played back once the measured lanes are done, so that
     // drawing the animation takes no CPU time from the work being measured.
     const cpuModel = this.deps.predict(this.modeled.cpu, job);
@@ -142,15 +142,14 @@ export class RaceController extends WidgetController<RaceState> {
       });
     }
 
-    const cpuRun = await this.runCpuLane(job, abort.signal);
-    const { gpuRun, gpuUnavailable, adapter, verified } = abort.signal.aborted
-      ? { gpuRun: null, gpuUnavailable: null, adapter: null, verified: null }
-      : await this.runGpuLane(job, cpuRun, abort.signal);
-
-    if (abort.signal.aborted) {
-      this.cancelled();
-      return;
-    }
+    const cpuRun = await this.runCpuLane(job, signal);
+    signal.throwIfAborted();
+    const { gpuRun, gpuUnavailable, adapter, verified } = await this.runGpuLane(
+      job,
+      cpuRun,
+      signal,
+    );
+    signal.throwIfAborted();
 
     const reading = readRace({
       cpuMeasuredSeconds: cpuRun?.seconds ?? null,
@@ -168,10 +167,7 @@ export class RaceController extends WidgetController<RaceState> {
     });
     this.startPlayback('cpu-modeled', cpuModel, job.tasks);
     this.startPlayback('gpu-modeled', gpuModel, job.tasks);
-    this.finishWhenPlayed = () => {
-      this.emit({ ...this.state, status: 'done', reading });
-      this.abort = null;
-    };
+    this.finishWhenPlayed = () => this.emit({ ...this.state, status: 'done', reading });
     if (!this.isPlaying()) this.finishPlayback();
   }
 
@@ -196,11 +192,10 @@ export class RaceController extends WidgetController<RaceState> {
       status: 'idle',
       reading: ['The race was cancelled. Change the settings or run it again.'],
     });
-    this.abort = null;
   }
 
   /** The measured CPU lane: the worker pool, for real. Null when it failed or was cancelled. */
-  private async runCpuLane(job: RaceJob, signal: AbortSignal): Promise<MeasuredRun | null> {
+  private async runCpuLane(job: RaceJob, signal: AbortSignal): Promise<RaceRun | null> {
     const cpuStart = this.deps.now();
     this.patchLane('cpu-measured', { state: 'running' });
     try {
@@ -233,7 +228,7 @@ export class RaceController extends WidgetController<RaceState> {
   /** The measured GPU lane: WebGPU, for real, verified against the CPU lane's results. */
   private async runGpuLane(
     job: RaceJob,
-    cpuRun: MeasuredRun | null,
+    cpuRun: RaceRun | null,
     signal: AbortSignal,
   ): Promise<GpuLaneOutcome> {
     const none = { gpuRun: null, gpuUnavailable: null, adapter: null, verified: null };
@@ -293,11 +288,10 @@ export class RaceController extends WidgetController<RaceState> {
       this.patchLane(id, { state: 'skipped', note: 'Cancelled.' });
       return;
     }
-    const message = err instanceof Error ? err.message : String(err);
-    this.patchLane(id, { state: 'error', note: message });
+    this.patchLane(id, { state: 'error', note: errorText(err) });
   }
 }
 
-function sameResults(a: MeasuredRun, b: MeasuredRun): boolean {
+function sameResults(a: RaceRun, b: RaceRun): boolean {
   return a.serialResult === b.serialResult && compareU32(a.results, b.results).ok;
 }

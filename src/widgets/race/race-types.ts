@@ -1,19 +1,9 @@
-/** The types a race is run with: its job, its dependencies, and its visible state. */
+/**
+ * The types a race is run with: its dependencies and its visible state. The job and a measured
+ * run's result (RaceJob, RaceRun) are the runtime's own, from the runners to the lanes.
+ */
+import type { AdapterFacts, RaceJob, RaceRun } from '../../gpu';
 import type { WidgetStatus } from '../../ui/frame/status';
-
-/** A job as the runners take it. */
-export interface RaceJob {
-  tasks: number;
-  iterations: number;
-  serialIterations: number;
-}
-
-/** What a measured run returns. */
-export interface MeasuredRun {
-  results: Uint32Array;
-  serialResult: number;
-  seconds: number;
-}
 
 /** A modeled prediction for one piece of hardware. */
 export interface ModeledRun {
@@ -22,9 +12,6 @@ export interface ModeledRun {
   parallelUnits: number;
   waves: number;
 }
-
-export type { AdapterFacts } from '../../gpu';
-import type { AdapterFacts } from '../../gpu';
 
 /** The GPU side of a race: acquired once, then run. */
 export type GpuRunner =
@@ -36,7 +23,7 @@ export type GpuRunner =
         job: RaceJob,
         onProgress: (doneTasks: number) => void,
         signal: AbortSignal,
-      ): Promise<MeasuredRun>;
+      ): Promise<RaceRun>;
     };
 
 /** Everything the controller needs from the outside world; injected so tests can fake it. */
@@ -46,7 +33,7 @@ export interface RaceDeps {
     job: RaceJob,
     onProgress: (perWorkerDone: number[]) => void,
     signal: AbortSignal,
-  ): Promise<MeasuredRun>;
+  ): Promise<RaceRun>;
   getGpu(): Promise<GpuRunner>;
   predict(hardwareId: string, job: RaceJob): ModeledRun;
   hardwareName(hardwareId: string): string;
@@ -67,7 +54,7 @@ export interface RaceState {
 
 /** What the measured GPU lane produced, for the reading. */
 export interface GpuLaneOutcome {
-  gpuRun: MeasuredRun | null;
+  gpuRun: RaceRun | null;
   gpuUnavailable: string | null;
   adapter: AdapterFacts | null;
   verified: boolean | null;

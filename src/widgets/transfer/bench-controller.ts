@@ -4,6 +4,7 @@
  * injected, so it is tested with fakes; browser-bench.ts wires the real one.
  */
 import type { BandwidthPoint } from '../../gpu';
+import { AbortableRun, MEASUREMENT_CANCELLED, measurementFailed } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 
@@ -39,7 +40,7 @@ const INITIAL: BenchState = { status: 'idle', points: [], sizes: [], adapter: nu
 
 /** Runs measurements and publishes their state to subscribers. */
 export class BenchController extends WidgetController<BenchState> {
-  private abort: AbortController | null = null;
+  private readonly runs = new AbortableRun();
 
   constructor(private readonly deps: BenchDeps) {
     super(INITIAL);
@@ -57,48 +58,42 @@ export class BenchController extends WidgetController<BenchState> {
   /** Measures every planned size up to `maxBytes`. */
   async run(maxBytes: number): Promise<void> {
     if (this.state.status === 'running') return;
-    const abort = new AbortController();
-    this.abort = abort;
     this.set({ ...INITIAL, status: 'running', message: 'Getting the GPU…' });
-    try {
-      const acquired = await this.deps.acquire();
-      if (!acquired.ok) {
-        this.set({ ...this.state, status: 'error', message: acquired.message });
-        return;
-      }
-      const { target } = acquired;
-      const sizes = this.deps.plan(maxBytes, target.maxBufferSize);
-      const adapter = { description: target.description, fallback: target.fallback };
-      this.set({ ...this.state, sizes, adapter, message: 'Measuring…' });
-      await target.measure(
-        sizes,
-        (point) => this.set({ ...this.state, points: [...this.state.points, point] }),
-        abort.signal,
-      );
-      const unverified = this.state.points.some((p) => !p.verified);
-      this.set({
-        ...this.state,
-        status: unverified ? 'error' : 'done',
-        message: unverified
-          ? 'Some bytes read back differed from what was written: the readings are not trustworthy.'
-          : null,
-      });
-    } catch (error) {
-      const aborted = abort.signal.aborted;
-      const text = error instanceof Error ? error.message : String(error);
-      this.set({
-        ...this.state,
-        status: aborted ? 'idle' : 'error',
-        message: aborted ? 'Measurement cancelled.' : `The measurement failed: ${text}`,
-      });
-    } finally {
-      if (this.abort === abort) this.abort = null;
-    }
+    await this.runs.start((signal) => this.measure(maxBytes, signal), {
+      cancelled: () => this.set({ ...this.state, status: 'idle', message: MEASUREMENT_CANCELLED }),
+      failed: (message) =>
+        this.set({ ...this.state, status: 'error', message: measurementFailed(message) }),
+    });
   }
 
   /** Stops a running measurement after the current transfer. */
   cancel(): void {
-    this.abort?.abort(new DOMException('The measurement was cancelled.', 'AbortError'));
+    this.runs.cancel();
+  }
+
+  private async measure(maxBytes: number, signal: AbortSignal): Promise<void> {
+    const acquired = await this.deps.acquire();
+    if (!acquired.ok) {
+      this.set({ ...this.state, status: 'error', message: acquired.message });
+      return;
+    }
+    const { target } = acquired;
+    const sizes = this.deps.plan(maxBytes, target.maxBufferSize);
+    const adapter = { description: target.description, fallback: target.fallback };
+    this.set({ ...this.state, sizes, adapter, message: 'Measuring…' });
+    await target.measure(
+      sizes,
+      (point) => this.set({ ...this.state, points: [...this.state.points, point] }),
+      signal,
+    );
+    const unverified = this.state.points.some((p) => !p.verified);
+    this.set({
+      ...this.state,
+      status: unverified ? 'error' : 'done',
+      message: unverified
+        ? 'Some bytes read back differed from what was written: the readings are not trustworthy.'
+        : null,
+    });
   }
 
   private set(next: BenchState): void {

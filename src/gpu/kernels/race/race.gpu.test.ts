@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { gridForItems } from '../../../compute/dispatch';
-import { runRaceOnGpu, SERIAL_ITERATIONS_PER_DISPATCH } from '../../race-runner';
+import { runRaceOnGpu, SERIAL_ITERATIONS_PER_DISPATCH } from './run';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { compareU32, describeComparison } from '../../../compute/verify';
 import { raceBatchCpu, raceSerialCpu } from '../../../compute/race-reference';
