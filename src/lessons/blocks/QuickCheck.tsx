@@ -3,6 +3,7 @@ import { quickCheckProblems, readQuickCheckChildren } from './quick-check-model'
 import { QuickCheckForm } from './QuickCheckForm';
 import { MultipleChoiceForm } from './MultipleChoiceForm';
 import './blocks.css';
+import './quick-check.css';
 
 export { Choice, type ChoiceProps } from './Choice';
 

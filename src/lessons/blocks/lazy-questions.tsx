@@ -21,7 +21,7 @@ import type { BugCheckProps } from './BugCheck';
 import type { PredictCheckProps } from './PredictCheck';
 import { Choice } from './Choice';
 import { Step } from './Step';
-import './blocks.css';
+import './quick-check.css';
 
 /** Height of a question's frame without its answer rows: kicker, question, buttons, in rem. */
 const FRAME_REM = 7.5;

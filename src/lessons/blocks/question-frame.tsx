@@ -15,6 +15,7 @@ import { findQuestion } from '../question-index';
 import type { CheckItem } from '../questions/check-page';
 import { Icon } from './Icon';
 import './blocks.css';
+import './quick-check.css';
 import './questions.css';
 import { InlineText } from './InlineText';
 
