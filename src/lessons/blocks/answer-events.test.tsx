@@ -5,10 +5,11 @@ import { learningEvents, type LearningEvent } from '../../embed/learning-events'
 import { progressStore } from '../../store/progress';
 import { BugCheck } from './BugCheck';
 import { NumericCheck } from './NumericCheck';
-import { OrderCheck, Step } from './OrderCheck';
+import { OrderCheck } from './OrderCheck';
 import { PredictCheck } from './PredictCheck';
-import { Choice, QuickCheck } from './QuickCheck';
+import { QuickCheck } from './QuickCheck';
 import { answerQuestion } from './question-frame';
+import { choicesOf, stepsOf } from './testing/question-fixtures';
 
 let events: LearningEvent[] = [];
 let stop: () => void = () => undefined;
@@ -47,10 +48,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('single choice: the chosen key and its grade', () => {
     render(
       <QuickCheck id="s" question="Which?">
-        <Choice correct explanation="yes">
-          Right one
-        </Choice>
-        <Choice explanation="no">Wrong one</Choice>
+        {choicesOf('Right one', 'Wrong one')}
       </QuickCheck>,
     );
     fireEvent.click(screen.getByRole('radio', { name: 'Wrong one' }));
@@ -74,10 +72,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('multiple choice: the selection key', () => {
     render(
       <QuickCheck id="m" multiple question="Which are matmuls?">
-        <Choice correct explanation="a">
-          Linear
-        </Choice>
-        <Choice explanation="b">ReLU</Choice>
+        {choicesOf('Linear', 'ReLU')}
       </QuickCheck>,
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Linear' }));
@@ -116,9 +111,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('order: the order of step indices', () => {
     render(
       <OrderCheck id="o" question="Order?" explanation="x">
-        <Step>a</Step>
-        <Step>b</Step>
-        <Step>c</Step>
+        {stepsOf('a', 'b', 'c')}
       </OrderCheck>,
     );
     check();
@@ -149,10 +142,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('predict: the locked-in prediction', () => {
     render(
       <PredictCheck id="p" question="Pinned?" experiment="pinned-vs-pageable" explanation="x">
-        <Choice correct explanation="a">
-          Pinned
-        </Choice>
-        <Choice explanation="b">Pageable</Choice>
+        {choicesOf('Pinned', 'Pageable')}
       </PredictCheck>,
     );
     fireEvent.click(screen.getByRole('radio', { name: 'Pageable' }));

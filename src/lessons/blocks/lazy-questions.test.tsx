@@ -12,6 +12,7 @@ import {
   QuickCheck,
   Step,
 } from './lazy-questions';
+import { choicesOf, stepsOf } from './testing/question-fixtures';
 
 beforeEach(() => {
   act(() => progressStore.getState().reset());
@@ -21,11 +22,7 @@ describe('lazily loaded questions', () => {
   it('hold their place with the question text, then become the real question', async () => {
     const { container } = render(
       <QuickCheck id="lq" question="Which is faster?">
-        <Choice correct explanation="Yes.">
-          Pinned
-        </Choice>
-        <Choice explanation="No.">Pageable</Choice>
-        <Choice explanation="No.">Neither</Choice>
+        {choicesOf('Pinned', 'Pageable', 'Neither')}
       </QuickCheck>,
     );
     const placeholder = container.querySelector<HTMLElement>('[data-question-placeholder]');
@@ -42,9 +39,7 @@ describe('lazily loaded questions', () => {
   it('reads order steps through the eager <Step> marker', async () => {
     render(
       <OrderCheck id="lo" question="Order?" explanation="Because.">
-        <Step>a</Step>
-        <Step>b</Step>
-        <Step>c</Step>
+        {stepsOf('a', 'b', 'c')}
       </OrderCheck>,
     );
     expect(await screen.findAllByRole('button', { name: /Move up/ })).toHaveLength(3);
@@ -61,10 +56,7 @@ describe('lazily loaded questions', () => {
     await preloadQuestionBlocks();
     const { container } = render(
       <QuickCheck id="lq2" question="Which?">
-        <Choice correct explanation="Yes.">
-          One
-        </Choice>
-        <Choice explanation="No.">Two</Choice>
+        {choicesOf('One', 'Two')}
       </QuickCheck>,
     );
     expect(container.querySelector('[data-question-placeholder]')).toBeNull();

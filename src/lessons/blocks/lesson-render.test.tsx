@@ -10,33 +10,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { mdxOptions } from '../../../scripts/mdx-options';
 import { LESSON_COMPONENT_NAMES } from '../component-names';
 import { progressStore } from '../../store/progress';
-import { AnnotatedCode } from './AnnotatedCode';
-import { Callout } from './Callout';
-import { CatalogValue } from './CatalogValue';
-import { CodeBlock } from './CodeBlock';
-import { Practice, Task } from './Practice';
-import { Choice, QuickCheck } from './QuickCheck';
+import { eagerBlocks } from './testing/question-fixtures';
 
 // The real lessons, rendered with the blocks; every widget tag is a stand-in (widgets are tested
 // on their own), built from the list of allowed tags so new widgets need no change here.
-const blocks: MDXComponents = {
-  Callout,
-  AnnotatedCode,
-  QuickCheck,
-  Choice,
-  Practice,
-  Task,
-  CatalogValue,
-};
 const components: MDXComponents = {
   ...Object.fromEntries(
-    LESSON_COMPONENT_NAMES.filter((name) => !(name in blocks)).map((name) => [
+    LESSON_COMPONENT_NAMES.filter((name) => !(name in eagerBlocks)).map((name) => [
       name,
       () => <div data-widget={name} />,
     ]),
   ),
-  ...blocks,
-  pre: CodeBlock,
+  ...eagerBlocks,
 };
 
 const contentDir = join(process.cwd(), 'content');
