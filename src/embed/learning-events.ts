@@ -4,6 +4,7 @@
  * subscribes (src/embed/host-bridge.ts turns them into xAPI statements for the host), so on the
  * site itself publishing costs nothing and sends nothing anywhere.
  */
+import type { QuestionKind } from '../lessons/questions/kinds';
 
 /** A question was answered (or answered again). */
 export interface AnsweredEvent {
@@ -12,7 +13,7 @@ export interface AnsweredEvent {
   /** The question as the learner read it. */
   question: string;
   /** The question's kind as its frame writes it in `data-kind` (single, multiple, numeric, order, bug, predict). */
-  questionKind: string;
+  questionKind: QuestionKind;
   /** What the learner answered, as saved (a choice key, a number with its unit, an order). */
   response: string;
   correct: boolean;

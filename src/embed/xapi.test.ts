@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LearningEvent } from './learning-events';
+import { QUESTION_KINDS, type QuestionKind } from '../lessons/questions/kinds';
 import {
   buildStatements,
   checkScore,
@@ -151,12 +152,16 @@ describe('answered statements', () => {
     expect(Array.from(statement?.result?.response ?? '')).toHaveLength(MAX_TEXT_CHARS);
   });
 
-  it('map every question kind to an xAPI interaction type', () => {
-    expect(
-      ['single', 'multiple', 'predict', 'numeric', 'order', 'bug', 'mystery'].map(
-        interactionTypeOf,
-      ),
-    ).toEqual(['choice', 'choice', 'choice', 'numeric', 'sequencing', 'other', 'other']);
+  it('map every question kind to the xAPI interaction type its record declares', () => {
+    expect(Object.fromEntries(QUESTION_KINDS.map((k) => [k, interactionTypeOf(k)]))).toEqual({
+      single: 'choice',
+      multiple: 'choice',
+      predict: 'choice',
+      numeric: 'numeric',
+      order: 'sequencing',
+      bug: 'other',
+    });
+    expect(interactionTypeOf('mystery' as QuestionKind)).toBe('other');
   });
 });
 

@@ -4,6 +4,11 @@
  * same event always gives the same statements in tests.
  */
 import type { LearningEvent } from './learning-events';
+import {
+  QUESTION_INTERACTION_TYPES,
+  type InteractionType,
+  type QuestionKind,
+} from '../lessons/questions/kinds';
 
 /** A language map: `{ 'en-US': 'answered' }`. */
 export type LanguageMap = Record<string, string>;
@@ -96,8 +101,8 @@ export interface XapiStatement {
   context?: XapiContext;
 }
 
-/** The interaction types GPU Lab's questions map to. */
-export type XapiInteractionType = 'choice' | 'numeric' | 'sequencing' | 'other';
+/** The interaction types GPU Lab's questions map to (each kind's record names its own). */
+export type XapiInteractionType = InteractionType;
 
 /** What an embed page shows: a widget, one question, or a lesson's check; and the lesson holding it. */
 export interface EmbedTarget {
@@ -155,20 +160,12 @@ export function lessonUrl(siteBase: string, slug: string): string {
   return `${siteBase}#/lesson/${encodeURIComponent(slug)}`;
 }
 
-/** The xAPI interaction type of a question kind (`data-kind`); unknown kinds are 'other'. */
-export function interactionTypeOf(questionKind: string): XapiInteractionType {
-  switch (questionKind) {
-    case 'single':
-    case 'multiple':
-    case 'predict':
-      return 'choice';
-    case 'numeric':
-      return 'numeric';
-    case 'order':
-      return 'sequencing';
-    default:
-      return 'other';
-  }
+/**
+ * The xAPI interaction type of a question kind (`data-kind`), as its record declares it
+ * (src/lessons/questions/kinds); a kind no record declares is 'other'.
+ */
+export function interactionTypeOf(questionKind: QuestionKind): XapiInteractionType {
+  return QUESTION_INTERACTION_TYPES[questionKind] ?? 'other';
 }
 
 /** Text cut to MAX_TEXT_CHARS (whole code points), for names and responses. */

@@ -1,17 +1,14 @@
+import { QUESTION_COMPONENT_NAMES } from './questions/kinds/index.ts';
+
 /**
- * The tags lessons may use. The components map (components.tsx) provides exactly these; the MDX
+ * The tags lessons may use (the question tags and their markers come from the question kinds'
+ * records, src/lessons/questions/kinds). The components map (components.tsx) provides exactly these; the MDX
  * build check rejects any other capitalised tag with the file and line named.
  */
 export const LESSON_COMPONENT_NAMES = [
   'Callout',
   'AnnotatedCode',
-  'QuickCheck',
-  'Choice',
-  'NumericCheck',
-  'OrderCheck',
-  'Step',
-  'BugCheck',
-  'PredictCheck',
+  ...QUESTION_COMPONENT_NAMES,
   'CatalogValue',
   'Term',
   'Race',
@@ -61,10 +58,4 @@ export const CALLOUT_KINDS = ['best-practice', 'common-error', 'pitfall', 'note'
 export type CalloutKind = (typeof CALLOUT_KINDS)[number];
 
 /** The question tags: each needs an id unique across a file (it keys the saved answer). */
-export const QUESTION_TAG_NAMES = [
-  'QuickCheck',
-  'NumericCheck',
-  'OrderCheck',
-  'BugCheck',
-  'PredictCheck',
-] as const;
+export { QUESTION_TAG_NAMES } from './questions/kinds/index.ts';

@@ -6,15 +6,7 @@ import { CodeBlock } from './blocks/CodeBlock';
 import { CatalogValue } from './blocks/CatalogValue';
 import { Term } from './blocks/Term';
 // The questions load with a lesson's first question, not with the app (see lazy-questions.tsx).
-import {
-  BugCheck,
-  Choice,
-  NumericCheck,
-  OrderCheck,
-  PredictCheck,
-  QuickCheck,
-  Step,
-} from './blocks/lazy-questions';
+import { questionTags } from './blocks/lazy-questions';
 import { Practice, Task } from './blocks/Practice';
 import { lessonWidgetTags } from '../widgets/registry';
 
@@ -40,13 +32,7 @@ const {
 export const lessonTags: Record<LessonComponentName, MDXComponents[string]> = {
   Callout,
   AnnotatedCode,
-  QuickCheck,
-  Choice,
-  NumericCheck,
-  OrderCheck,
-  Step,
-  BugCheck,
-  PredictCheck,
+  ...questionTags,
   CatalogValue,
   Term,
   Race,

@@ -3,16 +3,14 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { progressStore } from '../../store/progress';
 import {
-  BugCheck,
-  Choice,
   countRows,
-  OrderCheck,
   placeholderHeightRem,
   preloadQuestionBlocks,
-  QuickCheck,
-  Step,
+  questionTags,
 } from './lazy-questions';
 import { choicesOf, stepsOf } from './testing/question-fixtures';
+
+const { BugCheck, Choice, OrderCheck, QuickCheck, Step } = questionTags;
 
 beforeEach(() => {
   act(() => progressStore.getState().reset());

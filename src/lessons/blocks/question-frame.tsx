@@ -13,6 +13,7 @@ import { useEmbedMode } from '../../ui/share/embed-mode';
 import { currentSiteBase } from '../../ui/share/embed-snippet';
 import { findQuestion } from '../question-index';
 import type { CheckItem } from '../questions/check-page';
+import type { QuestionKind } from '../questions/kinds';
 import { Icon } from './Icon';
 import './blocks.css';
 import './quick-check.css';
@@ -42,8 +43,8 @@ export function answerQuestion({
   question: string;
   /** For choice questions: each choice's key and its text, in the author's order. */
   choices?: readonly AnswerChoice[];
-  /** The kind as written in `data-kind`: single, multiple, numeric, order, bug, predict. */
-  kind: string;
+  /** The kind as written in `data-kind` (declared by its record in src/lessons/questions/kinds). */
+  kind: QuestionKind;
   /** The answer as saved (a choice key, a number with its unit, an order). */
   response: string;
   correct: boolean;
