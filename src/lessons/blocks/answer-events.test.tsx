@@ -8,8 +8,9 @@ import { NumericCheck } from './NumericCheck';
 import { OrderCheck } from './OrderCheck';
 import { PredictCheck } from './PredictCheck';
 import { QuickCheck } from './QuickCheck';
-import { answerQuestion } from './question-frame';
+import { answerQuestion } from './question-state';
 import { choicesOf, stepsOf } from './testing/question-fixtures';
+import { QUESTION_KIND_BY_TAG, type QuestionTag } from '../questions/kinds';
 
 let events: LearningEvent[] = [];
 let stop: () => void = () => undefined;
@@ -150,5 +151,57 @@ describe('every question kind publishes what the learner answered', () => {
     expect(events).toEqual([
       expect.objectContaining({ questionKind: 'predict', questionId: 'p', correct: false }),
     ]);
+  });
+});
+
+describe('the kind a question writes and publishes', () => {
+  it('is the same in data-kind and in the event, and one its tag’s record declares', () => {
+    render(
+      <>
+        <QuickCheck id="QuickCheck" question="Which?">
+          {choicesOf('One', 'Two')}
+        </QuickCheck>
+        <QuickCheck id="QuickCheck-multiple" multiple question="Which?">
+          {choicesOf('Three', 'Four')}
+        </QuickCheck>
+        <NumericCheck
+          id="NumericCheck"
+          question="How long?"
+          unit="ms"
+          tolerance={0.1}
+          explanation="{answer}"
+          resolvedAnswer="1"
+          resolvedAnswerText="1 ms"
+        />
+        <OrderCheck id="OrderCheck" question="Order?" explanation="x">
+          {stepsOf('a', 'b', 'c')}
+        </OrderCheck>
+        <BugCheck id="BugCheck" question="Where?" code={'x\ny'} line={1} explanation="x" />
+        <PredictCheck
+          id="PredictCheck"
+          question="?"
+          experiment="pinned-vs-pageable"
+          explanation="x"
+        >
+          {choicesOf('Pinned', 'Pageable')}
+        </PredictCheck>
+      </>,
+    );
+    for (const name of ['One', 'Three', 'Pinned', /line 1$/]) {
+      fireEvent.click(screen.getAllByRole(name === 'Three' ? 'checkbox' : 'radio', { name })[0]!);
+    }
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '1 ms' } });
+    for (const button of screen.getAllByRole('button', { name: /^(Check|Lock in prediction)$/ })) {
+      fireEvent.click(button);
+    }
+    const frames = [...document.querySelectorAll<HTMLElement>('[data-quick-check]')];
+    expect(frames).toHaveLength(6);
+    for (const frame of frames) {
+      const id = frame.dataset.quickCheck!;
+      const event = events.find((e) => e.kind === 'answered' && e.questionId === id);
+      expect(event && event.kind === 'answered' && event.questionKind, id).toBe(frame.dataset.kind);
+      const tag = id.split('-')[0] as QuestionTag;
+      expect(Object.keys(QUESTION_KIND_BY_TAG[tag].kinds), id).toContain(frame.dataset.kind);
+    }
   });
 });
