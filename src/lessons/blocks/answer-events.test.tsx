@@ -9,7 +9,7 @@ import { OrderCheck } from './OrderCheck';
 import { PredictCheck } from './PredictCheck';
 import { QuickCheck } from './QuickCheck';
 import { answerQuestion } from './question-state';
-import { choicesOf, stepsOf } from './testing/question-fixtures';
+import { choicesOf, solvedNumeric, stepsOf } from './testing/question-fixtures';
 import { QUESTION_KIND_BY_TAG, type QuestionTag } from '../questions/kinds';
 
 let events: LearningEvent[] = [];
@@ -164,15 +164,7 @@ describe('the kind a question writes and publishes', () => {
         <QuickCheck id="QuickCheck-multiple" multiple question="Which?">
           {choicesOf('Three', 'Four')}
         </QuickCheck>
-        <NumericCheck
-          id="NumericCheck"
-          question="How long?"
-          unit="ms"
-          tolerance={0.1}
-          explanation="{answer}"
-          resolvedAnswer="1"
-          resolvedAnswerText="1 ms"
-        />
+        <NumericCheck id="NumericCheck" {...solvedNumeric(1)} />
         <OrderCheck id="OrderCheck" question="Order?" explanation="x">
           {stepsOf('a', 'b', 'c')}
         </OrderCheck>

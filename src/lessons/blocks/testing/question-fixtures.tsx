@@ -28,6 +28,18 @@ export function stepsOf(...texts: string[]) {
   return texts.map((text) => <Step key={text}>{text}</Step>);
 }
 
+/** A numeric question's props as the build leaves them: asked in `unit`, its answer `answer`. */
+export function solvedNumeric(answer: number, unit = 'ms') {
+  return {
+    question: 'How long?',
+    unit,
+    tolerance: 0.1,
+    explanation: 'It takes {answer}.',
+    resolvedAnswer: String(answer),
+    resolvedAnswerText: `${answer} ${unit}`,
+  };
+}
+
 /**
  * The blocks as a lesson gets them (components.tsx), eagerly loaded, without the widgets: for
  * rendering MDX in tests.
