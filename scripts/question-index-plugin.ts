@@ -14,12 +14,13 @@ import type { Root } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { slugFromPath } from '../src/lessons/frontmatter.ts';
 import type { QuestionLocation } from '../src/lessons/question-index.ts';
+import { QUESTION_TAG_NAMES } from '../src/lessons/questions/kinds/index.ts';
 
 const VIRTUAL_ID = 'virtual:question-index';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
 
-/** Question tags all end in "Check" (QuickCheck, NumericCheck, OrderCheck, ...). */
-const QUESTION_TAG = /^[A-Z][A-Za-z]*Check$/;
+/** The question tags, from the question kinds' records. */
+const questionTags = new Set<string>(QUESTION_TAG_NAMES);
 
 /** What one MDX source holds: its questions and its headings (id → text). */
 export interface SourceQuestions {
@@ -69,7 +70,7 @@ export function questionsInSource(
       return;
     }
     if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
-    if (!QUESTION_TAG.test(node.name ?? '')) return;
+    if (!questionTags.has(node.name ?? '')) return;
     const id = stringAttribute(node, 'id');
     if (id === undefined || id in questions) return;
     const teaches = /^([a-z0-9-]+)(?:\/([A-Za-z0-9_-]+))?$/.exec(

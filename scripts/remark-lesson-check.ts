@@ -12,11 +12,8 @@ import {
   resolveCatalogValueNode,
   type CatalogResolver,
 } from './remark-catalog-value.ts';
-import {
-  checkQuestionNode,
-  loadQuestionResolver,
-  type QuestionResolver,
-} from './remark-question-check.ts';
+import type { QuestionResolver } from '../src/lessons/questions/kinds/index.ts';
+import { checkQuestionNode, loadQuestionResolver } from './remark-question-check.ts';
 
 type JsxNode = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -42,29 +39,11 @@ function attr(node: JsxNode, name: string): { present: boolean; value: unknown }
   return { present: true, value: a.value };
 }
 
-/** The plain text inside a node (what a learner reads in a choice), whitespace collapsed. */
-function textOf(node: unknown): string {
-  if (typeof node !== 'object' || node === null) return '';
-  const n = node as { value?: unknown; children?: unknown[] };
-  const own = typeof n.value === 'string' ? n.value : '';
-  const inner = Array.isArray(n.children) ? n.children.map(textOf).join(' ') : '';
-  return `${own} ${inner}`.replace(/\s+/g, ' ').trim();
-}
-
-function jsxChildren(node: JsxNode, name: string): JsxNode[] {
-  const out: JsxNode[] = [];
-  visit(node, (n) => {
-    if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n !== node) {
-      if ((n as JsxNode).name === name) out.push(n as JsxNode);
-    }
-  });
-  return out;
-}
-
 /**
  * Finds every problem in a parsed lesson: tags the components map lacks, callouts of unknown
- * kind, malformed quick checks (no id, a repeated id, fewer than two choices, not exactly one
- * correct choice, a choice without an explanation, two choices with the same text), a widget
+ * kind, questions without an id or with a repeated one, a question its kind's record rejects
+ * (see checkQuestionNode: for a quick check, fewer than two choices, not exactly one correct
+ * choice, a choice without an explanation, two choices with the same text), a widget
  * placed twice without distinct `instance` names (their settings would share one set of URL
  * keys), and a `<CatalogValue>` naming an id, figure or unit the hardware catalog lacks. Each
  * `<CatalogValue>` that resolves gets its text, kind and source added as props (see
@@ -73,7 +52,7 @@ function jsxChildren(node: JsxNode, name: string): JsxNode[] {
 export function findLessonProblems(
   tree: Root,
   catalog: CatalogResolver,
-  questions?: QuestionResolver,
+  questions: QuestionResolver,
 ): LessonProblem[] {
   const problems: LessonProblem[] = [];
   const ids = new Set<string>();
@@ -82,10 +61,11 @@ export function findLessonProblems(
     if (n.type !== 'mdxJsxFlowElement' && n.type !== 'mdxJsxTextElement') return;
     const node = n as JsxNode;
     const name = node.name ?? '';
-    const at = (message: string) =>
+    // A problem of the element, or of one inside it (a question's <Choice>), at its place.
+    const at = (message: string, where: JsxNode = node) =>
       problems.push({
-        line: node.position?.start.line ?? 0,
-        column: node.position?.start.column ?? 0,
+        line: where.position?.start.line ?? 0,
+        column: where.position?.start.column ?? 0,
         message,
       });
     if (!/^[A-Z]/.test(name)) return; // lower-case tags are plain HTML
@@ -130,31 +110,7 @@ export function findLessonProblems(
       if (typeof id.value !== 'string' || id.value === '') at(`<${name}> needs a string id`);
       else if (ids.has(id.value)) at(`<${name}> id "${id.value}" is used twice`);
       else ids.add(id.value);
-      if (questions) checkQuestionNode(node, questions, at);
-    }
-    if (name === 'QuickCheck' || name === 'PredictCheck') {
-      if (typeof attr(node, 'question').value !== 'string') at(`<${name}> needs a question="..."`);
-      const choices = jsxChildren(node, 'Choice');
-      if (choices.length < 2)
-        at(`<${name}> needs at least two <Choice>s (found ${choices.length})`);
-      const texts = choices.map(textOf);
-      const repeated = texts.find((t, i) => texts.indexOf(t) !== i);
-      if (repeated !== undefined) at(`<${name}> has two choices with the same text "${repeated}"`);
-      const correct = choices.filter((c) => attr(c, 'correct').present).length;
-      if (attr(node, 'multiple').present && name === 'QuickCheck') {
-        if (correct < 1) at('<QuickCheck multiple> needs at least one <Choice correct>');
-      } else if (correct !== 1) {
-        at(`<${name}> needs exactly one <Choice correct> (found ${correct})`);
-      }
-      for (const c of choices) {
-        if (typeof attr(c, 'explanation').value !== 'string') {
-          problems.push({
-            line: c.position?.start.line ?? 0,
-            column: c.position?.start.column ?? 0,
-            message: '<Choice> needs an explanation="..." saying why it is right or wrong',
-          });
-        }
-      }
+      checkQuestionNode(node, questions, at);
     }
   });
   return problems;

@@ -79,6 +79,23 @@ describe('the build check on question kinds', () => {
     );
   });
 
+  it('names the line of a choice without an explanation, and a missing question once', async () => {
+    const err = await failure(
+      '84-q',
+      [
+        '<PredictCheck id="p" experiment="pinned-vs-pageable" explanation="Why.">',
+        '  <Choice correct explanation="a">A</Choice>',
+        '',
+        '  <Choice>B</Choice>',
+        '</PredictCheck>',
+        '',
+      ].join('\n'),
+    );
+    expect(err).toMatch(/84-q\.mdx:11:3: <Choice> needs an explanation=/);
+    expect(err.match(/<PredictCheck> needs a question=/g)).toHaveLength(1);
+    expect(err).toMatch(/84-q\.mdx:8:1: <PredictCheck> needs a question=/);
+  });
+
   it('accepts a well-formed question of every kind', async () => {
     const js = await compileLesson(
       '83-q',

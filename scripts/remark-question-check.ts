@@ -1,11 +1,13 @@
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { visit } from 'unist-util-visit';
-import { codeLines } from '../src/lessons/questions/bug.ts';
+import {
+  questionKindRecord,
+  type PropRead,
+  type QuestionElement,
+  type QuestionResolver,
+} from '../src/lessons/questions/kinds/index.ts';
 
 type JsxNode = MdxJsxFlowElement | MdxJsxTextElement;
-
-/** The resolver module (src/lessons/questions/build-resolver.ts), which reaches the engine. */
-export type QuestionResolver = typeof import('../src/lessons/questions/build-resolver.ts');
 
 let loading: Promise<QuestionResolver> | undefined;
 
@@ -72,7 +74,7 @@ function literal(node: unknown): unknown {
 }
 
 /** An attribute read: absent, a literal value, or an expression that is not a plain literal. */
-function read(node: JsxNode, name: string): { present: boolean; value: unknown; literal: boolean } {
+function read(node: JsxNode, name: string): PropRead {
   const a = node.attributes.find(
     (x): x is MdxJsxAttribute => x.type === 'mdxJsxAttribute' && x.name === name,
   );
@@ -87,122 +89,64 @@ function read(node: JsxNode, name: string): { present: boolean; value: unknown; 
   return { present: true, value: v === NOT_LITERAL ? undefined : v, literal: v !== NOT_LITERAL };
 }
 
-const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+/** The plain text inside a node (what a learner reads in a choice), whitespace collapsed. */
+function textOf(node: unknown): string {
+  if (typeof node !== 'object' || node === null) return '';
+  const n = node as { value?: unknown; children?: unknown[] };
+  const own = typeof n.value === 'string' ? n.value : '';
+  const inner = Array.isArray(n.children) ? n.children.map(textOf).join(' ') : '';
+  return `${own} ${inner}`.replace(/\s+/g, ' ').trim();
+}
 
-function jsxDescendants(node: JsxNode, name: string): JsxNode[] {
-  const out: JsxNode[] = [];
-  visit(node, (n) => {
-    if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n !== node) {
-      if ((n as JsxNode).name === name) out.push(n as JsxNode);
-    }
-  });
-  return out;
+/** The MDX nodes behind the elements handed to the records' checks, to report at their lines. */
+const nodeOf = new WeakMap<QuestionElement, JsxNode>();
+
+/** An MDX element as the records' build checks read it (see QuestionElement). */
+function questionElement(node: JsxNode): QuestionElement {
+  const element: QuestionElement = {
+    tag: node.name ?? '',
+    prop: (name) => read(node, name),
+    descendants(tag) {
+      const out: QuestionElement[] = [];
+      visit(node, (n) => {
+        if ((n.type === 'mdxJsxFlowElement' || n.type === 'mdxJsxTextElement') && n !== node) {
+          if ((n as JsxNode).name === tag) out.push(questionElement(n as JsxNode));
+        }
+      });
+      return out;
+    },
+    text: () => textOf(node),
+    addProp(name, value) {
+      node.attributes.push({ type: 'mdxJsxAttribute', name, value });
+    },
+  };
+  nodeOf.set(element, node);
+  return element;
 }
 
 /**
- * Checks the question kinds beyond a single-choice `<QuickCheck>` (which the lesson check
- * handles): `teaches=` on any question, `<NumericCheck>` (whose answer it computes with the
- * engine and adds as props), `<OrderCheck>`, `<BugCheck>` and `<PredictCheck>`. Reports each
- * problem through `at`.
+ * Checks one question element against its kind's record (src/lessons/questions/kinds): the
+ * `teaches=` every question may carry, then the record's own check, which may add props the
+ * build computes (a numeric answer). Reports each problem through `at`; other tags pass.
  */
 export function checkQuestionNode(
   node: JsxNode,
   resolver: QuestionResolver,
   at: (message: string, where?: JsxNode) => void,
 ): void {
-  const name = node.name ?? '';
+  const record = questionKindRecord(node.name ?? '');
+  if (!record) return;
   const teaches = read(node, 'teaches');
   if (
     teaches.present &&
     !(typeof teaches.value === 'string' && resolver.TEACHES_PATTERN.test(teaches.value))
   ) {
     at(
-      `<${name}> teaches= must be "lesson-slug/heading-id", e.g. teaches="gpu-memory/the-caching-allocator"`,
+      `<${record.tag}> teaches= must be "lesson-slug/heading-id", e.g. teaches="gpu-memory/the-caching-allocator"`,
     );
   }
-  if (name !== 'QuickCheck' && !isText(read(node, 'question').value))
-    at(`<${name}> needs a question="..."`);
-  if (name !== 'QuickCheck' && !isText(read(node, 'explanation').value)) {
-    at(`<${name}> needs an explanation="..."`);
-  }
-  if (name === 'NumericCheck') checkNumeric(node, resolver, at);
-  if (name === 'OrderCheck') {
-    const steps = jsxDescendants(node, 'Step').length;
-    if (steps < 3)
-      at(`<OrderCheck> needs at least three <Step>s, written in the right order (found ${steps})`);
-  }
-  if (name === 'BugCheck') checkBug(node, at);
-  if (name === 'PredictCheck') {
-    const experiment = read(node, 'experiment').value;
-    if (
-      typeof experiment !== 'string' ||
-      !(resolver.EXPERIMENT_IDS as string[]).includes(experiment)
-    ) {
-      at(`<PredictCheck> experiment= must be one of ${resolver.EXPERIMENT_IDS.join(', ')}`);
-    }
-  }
-}
-
-function checkNumeric(
-  node: JsxNode,
-  resolver: QuestionResolver,
-  at: (message: string) => void,
-): void {
-  const scenario = read(node, 'scenario');
-  const field = read(node, 'field');
-  const unit = read(node, 'unit');
-  const tolerance = read(node, 'tolerance');
-  if (!scenario.present || !scenario.literal) {
-    at(
-      '<NumericCheck> needs scenario={{ … }}: one `npm run predict` scenario, written as a literal',
-    );
-    return;
-  }
-  if (typeof field.value !== 'string')
-    return at('<NumericCheck> needs field="seconds" (or another answer field)');
-  if (typeof unit.value !== 'string') return at('<NumericCheck> needs unit="…" (ms, GB, …)');
-  if (typeof tolerance.value !== 'number' || !(tolerance.value > 0 && tolerance.value < 1)) {
-    return at(
-      '<NumericCheck> needs tolerance={…}: a fraction between 0 and 1, e.g. tolerance={0.1} for ±10 %',
-    );
-  }
-  const explanation = read(node, 'explanation').value;
-  if (typeof explanation === 'string' && !explanation.includes('{answer}')) {
-    at('<NumericCheck> explanation= must show the computed answer with {answer}');
-  }
-  try {
-    const answer = resolver.computeNumericAnswer(scenario.value, field.value, unit.value);
-    node.attributes.push(
-      { type: 'mdxJsxAttribute', name: 'resolvedAnswer', value: String(answer.value) },
-      { type: 'mdxJsxAttribute', name: 'resolvedAnswerText', value: answer.text },
-    );
-  } catch (e) {
-    at(`<NumericCheck>: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
-
-function checkBug(node: JsxNode, at: (message: string) => void): void {
-  const code = read(node, 'code').value;
-  const line = read(node, 'line').value;
-  if (typeof code !== 'string') return at('<BugCheck> needs code={`…`}, a plain template literal');
-  const count = codeLines(code).length;
-  if (count < 2) return at('<BugCheck> code needs at least two lines');
-  if (typeof line !== 'number' || !Number.isInteger(line) || line < 1 || line > count) {
-    return at(`<BugCheck> line={N} must be a line of the snippet, 1 to ${count}`);
-  }
-  const notes = read(node, 'lineNotes');
-  if (notes.present) {
-    const value = notes.value;
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return at('<BugCheck> lineNotes={{ 2: "…" }} must be an object of line number to note');
-    }
-    for (const [key, note] of Object.entries(value)) {
-      const n = Number(key);
-      if (!Number.isInteger(n) || n < 1 || n > count || typeof note !== 'string') {
-        at(
-          `<BugCheck> lineNotes has an entry for "${key}", not a line of the snippet with a text note`,
-        );
-      }
-    }
-  }
+  record.check(questionElement(node), {
+    resolver,
+    report: (message, where) => at(message, where && nodeOf.get(where)),
+  });
 }

@@ -145,6 +145,7 @@ const answered: LearningEvent = {
   questionId: 'q1',
   question: 'Which bound?',
   questionKind: 'single',
+  interactionType: 'choice',
   response: 'memory',
   correct: true,
 };

@@ -5,14 +5,22 @@
  * site itself publishing costs nothing and sends nothing anywhere.
  */
 
+/** The xAPI interaction types questions map to (each question kind's record names its own). */
+export type InteractionType = 'choice' | 'numeric' | 'sequencing' | 'other';
+
 /** A question was answered (or answered again). */
 export interface AnsweredEvent {
   kind: 'answered';
   questionId: string;
   /** The question as the learner read it. */
   question: string;
-  /** The question's kind as its frame writes it in `data-kind` (single, multiple, numeric, order, bug, predict). */
+  /**
+   * The question's kind as its frame writes it in `data-kind` (single, multiple, numeric, order,
+   * bug, predict: a QuestionKind of src/lessons/questions/kinds, which publishes the event).
+   */
   questionKind: string;
+  /** How xAPI names this kind of question, as the kind's record declares it. */
+  interactionType: InteractionType;
   /** What the learner answered, as saved (a choice key, a number with its unit, an order). */
   response: string;
   correct: boolean;

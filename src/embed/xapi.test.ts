@@ -3,7 +3,6 @@ import type { LearningEvent } from './learning-events';
 import {
   buildStatements,
   checkScore,
-  interactionTypeOf,
   MAX_TEXT_CHARS,
   uuidV4,
   withoutActor,
@@ -36,6 +35,7 @@ const answered: LearningEvent = {
   questionId: 'q-roofline',
   question: 'Which bound limits this kernel?',
   questionKind: 'single',
+  interactionType: 'choice',
   response: 'memory',
   correct: true,
 };
@@ -74,6 +74,7 @@ describe('answered statements', () => {
       {
         ...answered,
         questionKind: 'multiple',
+        interactionType: 'choice',
         response: 'k1 k3',
         choices: [
           { id: 'k1', text: 'a' },
@@ -85,7 +86,7 @@ describe('answered statements', () => {
     expect(multiple?.result?.response).toBe('k1[,]k3');
     // A numeric answer keeps its text as typed, and has no choices.
     const [numeric] = buildStatements(
-      { ...answered, questionKind: 'numeric', response: '1.5 ms' },
+      { ...answered, questionKind: 'numeric', interactionType: 'numeric', response: '1.5 ms' },
       setting(),
     );
     expect(numeric?.result?.response).toBe('1.5 ms');
@@ -149,14 +150,6 @@ describe('answered statements', () => {
       MAX_TEXT_CHARS,
     );
     expect(Array.from(statement?.result?.response ?? '')).toHaveLength(MAX_TEXT_CHARS);
-  });
-
-  it('map every question kind to an xAPI interaction type', () => {
-    expect(
-      ['single', 'multiple', 'predict', 'numeric', 'order', 'bug', 'mystery'].map(
-        interactionTypeOf,
-      ),
-    ).toEqual(['choice', 'choice', 'choice', 'numeric', 'sequencing', 'other', 'other']);
   });
 });
 

@@ -3,7 +3,7 @@
  * host records. Everything that varies (clock, ids, page address, learner) is passed in, so the
  * same event always gives the same statements in tests.
  */
-import type { LearningEvent } from './learning-events';
+import type { InteractionType, LearningEvent } from './learning-events';
 
 /** A language map: `{ 'en-US': 'answered' }`. */
 export type LanguageMap = Record<string, string>;
@@ -96,8 +96,8 @@ export interface XapiStatement {
   context?: XapiContext;
 }
 
-/** The interaction types GPU Lab's questions map to. */
-export type XapiInteractionType = 'choice' | 'numeric' | 'sequencing' | 'other';
+/** The interaction types GPU Lab's questions map to (each kind's record names its own). */
+export type XapiInteractionType = InteractionType;
 
 /** What an embed page shows: a widget, one question, or a lesson's check; and the lesson holding it. */
 export interface EmbedTarget {
@@ -153,22 +153,6 @@ export function embedActivityId(siteBase: string, path: string): string {
 /** The address of a lesson page: `<siteBase>#/lesson/<slug>`. */
 export function lessonUrl(siteBase: string, slug: string): string {
   return `${siteBase}#/lesson/${encodeURIComponent(slug)}`;
-}
-
-/** The xAPI interaction type of a question kind (`data-kind`); unknown kinds are 'other'. */
-export function interactionTypeOf(questionKind: string): XapiInteractionType {
-  switch (questionKind) {
-    case 'single':
-    case 'multiple':
-    case 'predict':
-      return 'choice';
-    case 'numeric':
-      return 'numeric';
-    case 'order':
-      return 'sequencing';
-    default:
-      return 'other';
-  }
 }
 
 /** Text cut to MAX_TEXT_CHARS (whole code points), for names and responses. */
@@ -228,7 +212,7 @@ function answeredStatement(
   setting: StatementSetting,
 ): XapiStatement {
   const score = event.correct ? 1 : 0;
-  const interactionType = interactionTypeOf(event.questionKind);
+  const { interactionType } = event;
   const withChoices = interactionType === 'choice' && event.choices && event.choices.length > 0;
   // xAPI separates the chosen ids of a choice response with "[,]"; saved answers use spaces.
   const response = withChoices

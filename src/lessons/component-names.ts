@@ -1,10 +1,16 @@
 /**
- * The tags lessons may use besides widgets: the building blocks and the questions. Widget tags
- * come from the widget registry (src/widgets/registry.ts; at build time its declarations are
- * read by scripts/widget-declarations.ts). Pure data, so the build checks can import it. The
- * components map (components.tsx) provides exactly these tags plus the widgets'; the MDX build
- * check rejects any other capitalised tag with the file and line named.
+ * The tags lessons may use besides widgets: the building blocks, and the questions with their
+ * markers (from the question kinds' records, src/lessons/questions/kinds). Widget tags come from
+ * the widget registry (src/widgets/registry.ts; at build time its declarations are read by
+ * scripts/widget-declarations.ts). Pure data, so the build checks can import it. The components
+ * map (components.tsx) provides exactly these tags plus the widgets'; the MDX build check rejects
+ * any other capitalised tag with the file and line named.
  */
+import {
+  QUESTION_COMPONENT_NAMES,
+  type QuestionMarker,
+  type QuestionTag,
+} from './questions/kinds/index.ts';
 
 /** The building blocks' tags (text, code, catalog figures, glossary terms, practice). */
 export const BLOCK_TAG_NAMES = [
@@ -16,20 +22,8 @@ export const BLOCK_TAG_NAMES = [
   'Task',
 ] as const;
 
-/** The question tags and the markers questions read from their children. */
-export const QUESTION_COMPONENT_NAMES = [
-  'QuickCheck',
-  'Choice',
-  'NumericCheck',
-  'OrderCheck',
-  'Step',
-  'BugCheck',
-  'PredictCheck',
-] as const;
-
-/** A block's or a question's tag. */
-export type BlockOrQuestionName =
-  (typeof BLOCK_TAG_NAMES)[number] | (typeof QUESTION_COMPONENT_NAMES)[number];
+/** A block's or a question's tag (or a marker questions read from their children). */
+export type BlockOrQuestionName = (typeof BLOCK_TAG_NAMES)[number] | QuestionTag | QuestionMarker;
 
 /** Every tag lessons may use, given the widgets' tags. */
 export function lessonComponentNames(widgetTags: readonly string[]): string[] {
@@ -42,10 +36,4 @@ export const CALLOUT_KINDS = ['best-practice', 'common-error', 'pitfall', 'note'
 export type CalloutKind = (typeof CALLOUT_KINDS)[number];
 
 /** The question tags: each needs an id unique across a file (it keys the saved answer). */
-export const QUESTION_TAG_NAMES = [
-  'QuickCheck',
-  'NumericCheck',
-  'OrderCheck',
-  'BugCheck',
-  'PredictCheck',
-] as const;
+export { QUESTION_TAG_NAMES } from './questions/kinds/index.ts';

@@ -7,15 +7,7 @@ import { CodeBlock } from './blocks/CodeBlock';
 import { CatalogValue } from './blocks/CatalogValue';
 import { Term } from './blocks/Term';
 // The questions load with a lesson's first question, not with the app (see lazy-questions.tsx).
-import {
-  BugCheck,
-  Choice,
-  NumericCheck,
-  OrderCheck,
-  PredictCheck,
-  QuickCheck,
-  Step,
-} from './blocks/lazy-questions';
+import { questionTags } from './blocks/lazy-questions';
 import { Practice, Task } from './blocks/Practice';
 import { lazyWidget } from '../ui/frame/lazyWidget';
 import { WIDGETS, type WidgetTag } from '../widgets/registry';
@@ -33,13 +25,7 @@ export const lessonTags: Record<BlockOrQuestionName | WidgetTag, MDXComponents[s
   Term,
   Practice,
   Task,
-  QuickCheck,
-  Choice,
-  NumericCheck,
-  OrderCheck,
-  Step,
-  BugCheck,
-  PredictCheck,
+  ...questionTags,
   ...widgetTags,
 };
 

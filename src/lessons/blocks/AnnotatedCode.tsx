@@ -4,6 +4,8 @@ import { CopyButton } from './CopyButton';
 import { escapeHtml, languageLabel, resolveLanguage, splitHighlightedLines } from './code-language';
 import { InlineText } from './InlineText';
 import './blocks.css';
+import './code.css';
+import './annotated-code.css';
 
 /** Props of annotated code: the code as a string and notes keyed by 1-based line number. */
 export interface AnnotatedCodeProps {

@@ -1,16 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { bugProblems, codeLines, gradeLine } from '../questions/bug';
-import {
-  answerQuestion,
-  baseProblems,
-  MalformedQuestion,
-  QuestionFrame,
-  type QuestionBaseProps,
-  useQuestionOnPage,
-  useShownAnswer,
-  Verdict,
-} from './question-frame';
 import { InlineText } from './InlineText';
+import { baseProblems, explanationProblems, MalformedQuestion } from './malformed-question';
+import { QuestionActions } from './question-feedback';
+import { QuestionFrame } from './question-frame';
+import { useQuestion, type QuestionBaseProps } from './question-state';
 
 /** Props of a find-the-bug question. */
 export interface BugCheckProps extends QuestionBaseProps {
@@ -27,23 +21,21 @@ export function BugCheck(props: BugCheckProps) {
   const problems = [
     ...baseProblems(props.id, props.question),
     ...bugProblems(props.code, props.line),
+    ...explanationProblems(props.explanation),
   ];
-  if (typeof props.explanation !== 'string' || props.explanation === '')
-    problems.push('it needs an explanation="..."');
   if (problems.length > 0)
-    return <MalformedQuestion id={props.id} kind="find-the-bug question" problems={problems} />;
+    return <MalformedQuestion tag="BugCheck" id={props.id} problems={problems} />;
   return <BugForm {...props} />;
 }
 
 function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: BugCheckProps) {
   const name = useId();
-  const { saved } = useShownAnswer(id);
-  const hidden = useQuestionOnPage({ id, question, explanation, teaches: teaches ?? '' });
+  const q = useQuestion({ id, question, kind: 'bug', explanation, teaches });
   const lines = codeLines(code);
   const [picked, setPicked] = useState<number | null>(null);
   const [editing, setEditing] = useState(false);
   const [nudge, setNudge] = useState(false);
-  const shown = editing ? undefined : saved;
+  const shown = editing ? undefined : q.saved;
   const current = shown ? Number(shown.choice) : picked;
 
   function check(e: FormEvent) {
@@ -52,48 +44,35 @@ function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: 
       setNudge(true);
       return;
     }
-    answerQuestion({
-      id,
-      question,
-      kind: 'bug',
-      response: String(current),
-      correct: gradeLine(current, line),
-    });
+    q.answer(String(current), gradeLine(current, line));
     setEditing(false);
   }
 
   const note = shown && !shown.correct ? lineNotes?.[shown.choice] : undefined;
   return (
     <QuestionFrame
-      id={id}
-      kind="bug"
+      of={q}
       kicker="Find the bug"
-      question={question}
-      answered={shown !== undefined}
-      correct={shown?.correct === true}
-      hidden={hidden}
-      feedback={
-        shown ? (
-          <Verdict
-            correct={shown.correct}
-            extra={
-              <p>
-                You picked line {shown.choice}
-                {shown.correct ? '.' : `; the bug is on line ${line}.`}
-                {note ? (
-                  <>
-                    {' '}
-                    <InlineText text={note} />
-                  </>
-                ) : null}
-              </p>
-            }
-            text={explanation}
-          />
-        ) : nudge ? (
-          <p>Pick a line first.</p>
-        ) : null
-      }
+      result={shown}
+      feedback={{
+        note: nudge && !shown ? 'Pick a line first.' : null,
+        verdict: shown && {
+          correct: shown.correct,
+          extra: (
+            <p>
+              You picked line {shown.choice}
+              {shown.correct ? '.' : `; the bug is on line ${line}.`}
+              {note ? (
+                <>
+                  {' '}
+                  <InlineText text={note} />
+                </>
+              ) : null}
+            </p>
+          ),
+          text: explanation,
+        },
+      }}
     >
       <form onSubmit={check} noValidate>
         <div className="qc-bug-lines" role="radiogroup" aria-label="Lines of the snippet">
@@ -123,11 +102,7 @@ function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: 
             );
           })}
         </div>
-        <div className="qc-actions">
-          <button type="submit" className="primary">
-            Check
-          </button>
-        </div>
+        <QuestionActions />
       </form>
     </QuestionFrame>
   );

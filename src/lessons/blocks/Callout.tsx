@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { CALLOUT_KINDS, type CalloutKind } from '../component-names';
 import { Icon, type IconName } from './Icon';
-import './blocks.css';
+import './callout.css';
 
 /** Props of a callout: its kind, an optional title, and the body. */
 export interface CalloutProps {

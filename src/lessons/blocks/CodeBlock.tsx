@@ -7,7 +7,7 @@ import {
 } from 'react';
 import { CopyButton } from './CopyButton';
 import { languageLabel, resolveLanguage } from './code-language';
-import './blocks.css';
+import './code.css';
 
 /** Props MDX gives the `pre` override: the fenced code arrives as one `<code>` child. */
 export type CodeBlockProps = ComponentPropsWithoutRef<'pre'>;

@@ -1,3 +1,5 @@
+import './blocks.css';
+
 /** Names of the small decorative icons the lesson blocks use. */
 export type IconName = 'check' | 'cross' | 'warning' | 'info';
 

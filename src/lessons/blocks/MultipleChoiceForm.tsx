@@ -1,45 +1,34 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { gradeSelection, readSelection, selectionKey } from '../questions/multiple';
+import { ChoiceList } from './ChoiceList';
 import { InlineText } from './InlineText';
 import type { QuickCheckFormProps } from './QuickCheckForm';
-import {
-  answerChoices,
-  answerQuestion,
-  QuestionEmbed,
-  useQuestionOnPage,
-  useShownAnswer,
-  Verdict,
-} from './question-frame';
-import { seededOrder } from './shuffle';
+import { QuestionActions } from './question-feedback';
+import { QuestionFrame } from './question-frame';
+import { answerChoices, useQuestion } from './question-state';
+import { learnerOrder } from './shuffle';
 
 /**
  * A select-all-that-apply quick check: checkboxes in this learner's own order, right only when
  * exactly the correct choices are ticked; afterwards every choice shows why it is right or wrong.
  */
 export function MultipleChoiceForm({ id, question, choices, extra, teaches }: QuickCheckFormProps) {
-  const name = useId();
-  const { saved, seed } = useShownAnswer(id);
   const rightKeys = choices.filter((c) => c.correct).map((c) => c.key);
-  const hidden = useQuestionOnPage({
+  const q = useQuestion({
     id,
     question,
+    kind: 'multiple',
     explanation: choices
       .filter((c) => c.correct)
       .map((c) => c.explanation)
       .join(' '),
-    teaches: teaches ?? '',
+    teaches,
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [retrying, setRetrying] = useState(false);
   const [nudge, setNudge] = useState(false);
-  const shownOrder = useMemo(
-    () =>
-      seed === null
-        ? choices
-        : seededOrder(choices.length, seed, id).flatMap((i) => choices[i] ?? []),
-    [choices, seed, id],
-  );
-  const shown = retrying || !saved ? null : readSelection(saved.choice);
+  const shownOrder = useMemo(() => learnerOrder(choices, q.seed, id), [choices, q.seed, id]);
+  const shown = retrying || !q.saved ? null : readSelection(q.saved.choice);
   const current = shown ? new Set(shown) : selected;
   const verdict = shown ? gradeSelection(shown, rightKeys) : null;
 
@@ -59,89 +48,55 @@ export function MultipleChoiceForm({ id, question, choices, extra, teaches }: Qu
       return;
     }
     const keys = [...current];
-    answerQuestion({
-      id,
-      question,
-      kind: 'multiple',
-      response: selectionKey(keys),
-      correct: gradeSelection(keys, rightKeys).correct,
-      choices: answerChoices(choices),
-    });
+    q.answer(selectionKey(keys), gradeSelection(keys, rightKeys).correct, answerChoices(choices));
     setRetrying(false);
   }
 
   return (
-    <div
-      className="quick-check"
-      data-quick-check={id}
-      data-kind="multiple"
-      data-answered={String(verdict !== null)}
-      data-correct={String(verdict?.correct === true)}
-      hidden={hidden}
-    >
-      <form onSubmit={check} noValidate>
-        <fieldset>
-          <legend>
-            <span className="qc-kicker">Quick check: select all that apply</span>
-            <span className="qc-question">{question}</span>
-          </legend>
-          {extra.length > 0 ? <div className="qc-extra">{extra}</div> : null}
-          <div className="qc-choices">
+    <QuestionFrame
+      of={q}
+      kicker="Quick check: select all that apply"
+      result={verdict}
+      onSubmit={check}
+      feedback={{
+        note: nudge && !verdict ? 'Tick at least one answer first.' : null,
+        verdict: verdict && {
+          correct: verdict.correct,
+          text: verdict.correct
+            ? 'You ticked exactly the right ones.'
+            : `${verdict.missed} right answer(s) left empty, ${verdict.wrong} wrong one(s) ticked. Change your ticks and check again.`,
+        },
+      }}
+      after={
+        verdict ? (
+          <ul className="qc-all-list">
             {shownOrder.map((c) => (
-              <label
-                key={c.key}
-                className="qc-choice"
-                data-choice={c.key}
-                data-state={shown === null ? undefined : c.correct ? 'right' : 'wrong'}
-              >
-                <input
-                  type="checkbox"
-                  name={name}
-                  value={c.key}
-                  checked={current.has(c.key)}
-                  onChange={() => toggle(c.key)}
-                />
-                <span className="qc-choice-text">{c.content}</span>
-                {shown !== null ? (
-                  <span className="qc-choice-mark">
-                    {c.correct ? '(should be ticked)' : '(should be left empty)'}
-                  </span>
-                ) : null}
-              </label>
+              <li key={c.key} data-correct={String(c.correct)}>
+                <strong>{c.correct ? 'Applies:' : 'Does not apply:'}</strong>{' '}
+                <span className="qc-choice-text">{c.content}</span>{' '}
+                <InlineText text={c.explanation} />
+              </li>
             ))}
-          </div>
-          <div className="qc-actions">
-            <button type="submit" className="primary">
-              Check
-            </button>
-          </div>
-        </fieldset>
-      </form>
-      <div className="qc-feedback" role="status" aria-live="polite">
-        {verdict ? (
-          <Verdict
-            correct={verdict.correct}
-            text={
-              verdict.correct
-                ? 'You ticked exactly the right ones.'
-                : `${verdict.missed} right answer(s) left empty, ${verdict.wrong} wrong one(s) ticked. Change your ticks and check again.`
-            }
-          />
-        ) : null}
-        {nudge && !verdict ? <p>Tick at least one answer first.</p> : null}
-      </div>
-      {verdict ? (
-        <ul className="qc-all-list">
-          {shownOrder.map((c) => (
-            <li key={c.key} data-correct={String(c.correct)}>
-              <strong>{c.correct ? 'Applies:' : 'Does not apply:'}</strong>{' '}
-              <span className="qc-choice-text">{c.content}</span>{' '}
-              <InlineText text={c.explanation} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <QuestionEmbed id={id} question={question} />
-    </div>
+          </ul>
+        ) : null
+      }
+    >
+      {extra.length > 0 ? <div className="qc-extra">{extra}</div> : null}
+      <ChoiceList
+        choices={shownOrder}
+        type="checkbox"
+        checked={(c) => current.has(c.key)}
+        onChange={(c) => toggle(c.key)}
+        graded={
+          shown
+            ? (c) =>
+                c.correct
+                  ? { state: 'right', mark: '(should be ticked)' }
+                  : { state: 'wrong', mark: '(should be left empty)' }
+            : undefined
+        }
+      />
+      <QuestionActions />
+    </QuestionFrame>
   );
 }

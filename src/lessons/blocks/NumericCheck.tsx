@@ -1,15 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { gradeTypedAnswer } from '../questions/numeric';
-import {
-  answerQuestion,
-  baseProblems,
-  MalformedQuestion,
-  QuestionFrame,
-  type QuestionBaseProps,
-  useQuestionOnPage,
-  useShownAnswer,
-  Verdict,
-} from './question-frame';
+import { baseProblems, MalformedQuestion } from './malformed-question';
+import { QuestionFrame } from './question-frame';
+import { useQuestion, type QuestionBaseProps } from './question-state';
 
 /** Props of a numeric question; the `resolved…` ones are added by the build from the engine. */
 export interface NumericCheckProps extends QuestionBaseProps {
@@ -38,7 +31,7 @@ export function NumericCheck(props: NumericCheckProps) {
   }
   if (!(props.tolerance > 0)) problems.push('it needs a tolerance={…} above 0');
   if (problems.length > 0)
-    return <MalformedQuestion id={props.id} kind="numeric question" problems={problems} />;
+    return <MalformedQuestion tag="NumericCheck" id={props.id} problems={problems} />;
   return <NumericForm {...props} answer={answer} answerText={props.resolvedAnswerText ?? ''} />;
 }
 
@@ -53,13 +46,12 @@ function NumericForm({
   answerText,
 }: NumericCheckProps & { answer: number; answerText: string }) {
   const inputId = useId();
-  const { saved } = useShownAnswer(id);
   const why = explanation.replaceAll('{answer}', answerText);
-  const hidden = useQuestionOnPage({ id, question, explanation: why, teaches: teaches ?? '' });
+  const q = useQuestion({ id, question, kind: 'numeric', explanation: why, teaches });
   const [typed, setTyped] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
-  const shown = editing ? undefined : saved;
+  const shown = editing ? undefined : q.saved;
 
   function check(e: FormEvent) {
     e.preventDefault();
@@ -70,41 +62,31 @@ function NumericForm({
     }
     setMessage(null);
     setEditing(false);
-    answerQuestion({
-      id,
-      question,
-      kind: 'numeric',
-      response: typed.trim(),
-      correct: graded.correct,
-    });
+    q.answer(typed.trim(), graded.correct);
   }
 
   const within = `within ${Math.round(tolerance * 100)} %`;
   return (
     <QuestionFrame
-      id={id}
-      kind="numeric"
+      of={q}
       kicker="Work it out"
-      question={question}
-      answered={shown !== undefined}
-      correct={shown?.correct === true}
-      hidden={hidden}
-      feedback={
-        message !== null ? (
-          <p className="block-warning">{message}</p>
-        ) : shown ? (
-          <Verdict
-            correct={shown.correct}
-            extra={
-              <p>
-                You answered {shown.choice}; the engine&apos;s answer is {answerText} (answers{' '}
-                {within} count).
-              </p>
-            }
-            text={why}
-          />
-        ) : null
-      }
+      result={shown}
+      feedback={{
+        warning: message,
+        verdict:
+          message === null && shown
+            ? {
+                correct: shown.correct,
+                extra: (
+                  <p>
+                    You answered {shown.choice}; the engine&apos;s answer is {answerText} (answers{' '}
+                    {within} count).
+                  </p>
+                ),
+                text: why,
+              }
+            : null,
+      }}
     >
       <form onSubmit={check} noValidate className="qc-numeric">
         <label htmlFor={inputId}>Your answer{unit ? ` (in ${unit}, or another unit)` : ''}</label>{' '}

@@ -1,16 +1,10 @@
 import { Children, isValidElement, useMemo, useRef, useState, type ReactNode } from 'react';
 import { gradeOrder, moveStep, readSavedOrder, scrambledOrder } from '../questions/order';
 import { nodeText } from './quick-check-model';
-import {
-  answerQuestion,
-  baseProblems,
-  MalformedQuestion,
-  QuestionFrame,
-  type QuestionBaseProps,
-  useQuestionOnPage,
-  useShownAnswer,
-  Verdict,
-} from './question-frame';
+import { baseProblems, explanationProblems, MalformedQuestion } from './malformed-question';
+import { QuestionActions } from './question-feedback';
+import { QuestionFrame } from './question-frame';
+import { useQuestion, type QuestionBaseProps } from './question-state';
 import { seededOrder } from './shuffle';
 import { Step, type StepProps } from './Step';
 
@@ -42,10 +36,9 @@ export function OrderCheck({ id, question, explanation, teaches, children }: Ord
   const steps = readSteps(children);
   const problems = baseProblems(id, question);
   if (steps.length < 3) problems.push(`it needs at least three <Step>s (found ${steps.length})`);
-  if (typeof explanation !== 'string' || explanation === '')
-    problems.push('it needs an explanation="..."');
+  problems.push(...explanationProblems(explanation));
   if (problems.length > 0)
-    return <MalformedQuestion id={id} kind="order question" problems={problems} />;
+    return <MalformedQuestion tag="OrderCheck" id={id} problems={problems} />;
   return (
     <OrderForm
       id={id}
@@ -64,8 +57,8 @@ function OrderForm({
   teaches,
   steps,
 }: Omit<OrderCheckProps, 'children'> & { steps: ReactNode[] }) {
-  const { saved, seed } = useShownAnswer(id);
-  const hidden = useQuestionOnPage({ id, question, explanation, teaches: teaches ?? '' });
+  const q = useQuestion({ id, question, kind: 'order', explanation, teaches });
+  const { saved, seed } = q;
   const start = useMemo(
     () => scrambledOrder(steps.length, (n) => seededOrder(steps.length, seed ?? '0', `${id}#${n}`)),
     [steps.length, seed, id],
@@ -93,13 +86,7 @@ function OrderForm({
   }
 
   function check() {
-    answerQuestion({
-      id,
-      question,
-      kind: 'order',
-      response: order.join(' '),
-      correct: gradeOrder(order).correct,
-    });
+    q.answer(order.join(' '), gradeOrder(order).correct);
     setWorking(null);
     setMoved('');
   }
@@ -107,32 +94,25 @@ function OrderForm({
   const graded = shown ? gradeOrder(savedOrder ?? order) : null;
   return (
     <QuestionFrame
-      id={id}
-      kind="order"
+      of={q}
       kicker="Put in order"
-      question={question}
-      answered={shown !== undefined}
-      correct={shown?.correct === true}
-      hidden={hidden}
-      feedback={
-        <>
-          {moved ? <p className="visually-hidden">{moved}</p> : null}
-          {shown && graded ? (
-            <Verdict
-              correct={shown.correct}
-              extra={
-                shown.correct ? null : (
+      result={shown}
+      feedback={{
+        announce: moved,
+        verdict:
+          shown && graded
+            ? {
+                correct: shown.correct,
+                extra: shown.correct ? null : (
                   <p>
                     {graded.inPlace} of {steps.length} steps are in the right place. The right
                     order: {steps.map((s) => nodeText(s)).join(' → ')}.
                   </p>
-                )
+                ),
+                text: explanation,
               }
-              text={explanation}
-            />
-          ) : null}
-        </>
-      }
+            : null,
+      }}
     >
       <ol className="qc-order" ref={list}>
         {order.map((stepIndex, at) => (
@@ -161,11 +141,7 @@ function OrderForm({
           </li>
         ))}
       </ol>
-      <div className="qc-actions">
-        <button type="button" className="primary" onClick={check}>
-          Check
-        </button>
-      </div>
+      <QuestionActions onClick={check} />
     </QuestionFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import './blocks.css';
+import './practice.css';
 
 /** Difficulty of a practice task. */
 export type TaskLevel = 'basic' | 'intermediate' | 'advanced';

@@ -1,10 +1,11 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { progressStore } from '../../store/progress';
 import { formatSeconds } from '../../format/units';
 import {
   experimentTitle,
   isExperimentId,
   isMeasuredExperiment,
+  runMeasuredExperiment,
   runModeledExperiment,
   type ExperimentId,
   type ExperimentResult,
@@ -15,18 +16,13 @@ import {
   readQuickCheckChildren,
   type ChoiceDef,
 } from './quick-check-model';
-import {
-  answerChoices,
-  answerQuestion,
-  MalformedQuestion,
-  QuestionFrame,
-  type QuestionBaseProps,
-  useQuestionOnPage,
-  useShownAnswer,
-  Verdict,
-} from './question-frame';
+import { ChoiceList } from './ChoiceList';
 import { InlineText } from './InlineText';
-import { seededOrder } from './shuffle';
+import { explanationProblems, MalformedQuestion } from './malformed-question';
+import { QuestionActions } from './question-feedback';
+import { QuestionFrame } from './question-frame';
+import { answerChoices, useQuestion, type QuestionBaseProps } from './question-state';
+import { learnerOrder } from './shuffle';
 
 /** Props of a predict-run-explain question: `<Choice>` predictions and a declared experiment. */
 export interface PredictCheckProps extends QuestionBaseProps {
@@ -53,10 +49,9 @@ export function PredictCheck({
   const problems = quickCheckProblems(id, question, parts);
   if (!isExperimentId(experiment))
     problems.push(`experiment="${String(experiment)}" is not a declared experiment`);
-  if (typeof explanation !== 'string' || explanation === '')
-    problems.push('it needs an explanation="..."');
+  problems.push(...explanationProblems(explanation));
   if (problems.length > 0 || !isExperimentId(experiment)) {
-    return <MalformedQuestion id={id} kind="predict-run-explain question" problems={problems} />;
+    return <MalformedQuestion tag="PredictCheck" id={id} problems={problems} />;
   }
   return (
     <PredictForm
@@ -85,22 +80,14 @@ function PredictForm({
   teaches: string;
   choices: ChoiceDef[];
 }) {
-  const name = useId();
-  const { saved, seed } = useShownAnswer(id);
-  const hidden = useQuestionOnPage({ id, question, explanation, teaches });
-  const order = useMemo(
-    () =>
-      seed === null
-        ? choices
-        : seededOrder(choices.length, seed, id).flatMap((i) => choices[i] ?? []),
-    [choices, seed, id],
-  );
+  const q = useQuestion({ id, question, kind: 'predict', explanation, teaches });
+  const order = useMemo(() => learnerOrder(choices, q.seed, id), [choices, q.seed, id]);
   const [picked, setPicked] = useState<string | null>(null);
   const [result, setResult] = useState<ExperimentResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [nudge, setNudge] = useState(false);
   const [running, setRunning] = useState(false);
-  const committed = saved ? choices.find((c) => c.key === saved.choice) : undefined;
+  const committed = q.saved ? choices.find((c) => c.key === q.saved?.choice) : undefined;
 
   function commit() {
     const chosen = choices.find((c) => c.key === picked);
@@ -109,14 +96,7 @@ function PredictForm({
       return;
     }
     setResult(null);
-    answerQuestion({
-      id,
-      question,
-      kind: 'predict',
-      response: chosen.key,
-      correct: chosen.correct,
-      choices: answerChoices(choices),
-    });
+    q.answer(chosen.key, chosen.correct, answerChoices(choices));
   }
 
   async function run() {
@@ -124,7 +104,7 @@ function PredictForm({
     setError(null);
     try {
       const outcome = isMeasuredExperiment(experiment)
-        ? await import('../questions/measured-relu').then((m) => m.runMeasuredRelu())
+        ? await runMeasuredExperiment(experiment)
         : runModeledExperiment(experiment);
       setResult(outcome);
     } catch (e) {
@@ -140,80 +120,60 @@ function PredictForm({
     progressStore.getState().reopenAnswers([id]);
   }
 
+  const guess = committed ? nodeText(committed.content).trim() : '';
   return (
     <QuestionFrame
-      id={id}
-      kind="predict"
+      of={q}
       kicker="Predict, run, explain"
-      question={question}
-      answered={committed !== undefined}
-      correct={committed?.correct === true}
-      hidden={hidden}
-      feedback={
-        <>
-          {nudge && !committed ? <p>Choose a prediction first.</p> : null}
-          {committed && !result ? (
-            <p>Prediction locked in: {nodeText(committed.content).trim()}. Now press Run.</p>
-          ) : null}
-          {error ? <p className="block-warning">{error}</p> : null}
-          {committed && result ? (
-            <Verdict
-              correct={committed.correct}
-              extra={
-                <>
-                  <p>
-                    Your prediction: {nodeText(committed.content).trim()}. The result (
-                    {result.source}): {result.a.label} {formatSeconds(result.a.seconds)},{' '}
-                    {result.b.label} {formatSeconds(result.b.seconds)}, so {result.b.label} takes{' '}
-                    {result.ratioBOverA.toFixed(1)}× as long.
-                  </p>
-                  {result.realGpuNote ? <p>{result.realGpuNote}</p> : null}
-                  <p>
-                    <InlineText text={committed.explanation} />
-                  </p>
-                </>
+      result={committed}
+      feedback={{
+        note: !committed
+          ? nudge && 'Choose a prediction first.'
+          : !result && <>Prediction locked in: {guess}. Now press Run.</>,
+        warning: error,
+        verdict:
+          committed && result
+            ? {
+                correct: committed.correct,
+                extra: (
+                  <>
+                    <p>
+                      Your prediction: {guess}. The result ({result.source}): {result.a.label}{' '}
+                      {formatSeconds(result.a.seconds)}, {result.b.label}{' '}
+                      {formatSeconds(result.b.seconds)}, so {result.b.label} takes{' '}
+                      {result.ratioBOverA.toFixed(1)}× as long.
+                    </p>
+                    {result.realGpuNote ? <p>{result.realGpuNote}</p> : null}
+                    <p>
+                      <InlineText text={committed.explanation} />
+                    </p>
+                  </>
+                ),
+                text: explanation,
               }
-              text={explanation}
-            />
-          ) : null}
-        </>
-      }
+            : null,
+      }}
     >
       <p className="qc-extra">Experiment: {experimentTitle(experiment)}.</p>
-      <div className="qc-choices">
-        {order.map((c) => (
-          <label key={c.key} className="qc-choice" data-choice={c.key}>
-            <input
-              type="radio"
-              name={name}
-              value={c.key}
-              disabled={committed !== undefined}
-              checked={(committed?.key ?? picked) === c.key}
-              onChange={() => {
-                setPicked(c.key);
-                setNudge(false);
-              }}
-            />
-            <span className="qc-choice-text">{c.content}</span>
-          </label>
-        ))}
-      </div>
-      <div className="qc-actions">
-        {committed ? (
-          <>
-            <button type="button" className="primary" onClick={() => void run()} disabled={running}>
-              Run
-            </button>
-            <button type="button" onClick={predictAgain}>
-              Predict again
-            </button>
-          </>
-        ) : (
-          <button type="button" className="primary" onClick={commit}>
-            Lock in prediction
+      <ChoiceList
+        choices={order}
+        type="radio"
+        disabled={committed !== undefined}
+        checked={(c) => (committed?.key ?? picked) === c.key}
+        onChange={(c) => {
+          setPicked(c.key);
+          setNudge(false);
+        }}
+      />
+      {committed ? (
+        <QuestionActions label="Run" onClick={() => void run()} disabled={running}>
+          <button type="button" onClick={predictAgain}>
+            Predict again
           </button>
-        )}
-      </div>
+        </QuestionActions>
+      ) : (
+        <QuestionActions label="Lock in prediction" onClick={commit} />
+      )}
     </QuestionFrame>
   );
 }

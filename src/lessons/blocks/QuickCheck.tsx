@@ -1,8 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { quickCheckProblems, readQuickCheckChildren } from './quick-check-model';
 import { QuickCheckForm } from './QuickCheckForm';
 import { MultipleChoiceForm } from './MultipleChoiceForm';
-import './blocks.css';
+import { MalformedQuestion } from './malformed-question';
 
 export { Choice, type ChoiceProps } from './Choice';
 
@@ -24,7 +24,8 @@ export interface QuickCheckProps {
 export function QuickCheck({ id, question, multiple, teaches, children }: QuickCheckProps) {
   const parts = readQuickCheckChildren(children);
   const problems = quickCheckProblems(id, question, parts, multiple === true);
-  if (problems.length > 0) return <MalformedQuickCheck id={id} problems={problems} />;
+  if (problems.length > 0)
+    return <MalformedQuestion tag="QuickCheck" id={id} problems={problems} />;
   const Form = multiple === true ? MultipleChoiceForm : QuickCheckForm;
   return (
     <Form
@@ -34,24 +35,5 @@ export function QuickCheck({ id, question, multiple, teaches, children }: QuickC
       extra={parts.extra}
       {...(teaches === undefined ? {} : { teaches })}
     />
-  );
-}
-
-function MalformedQuickCheck({ id, problems }: { id: string; problems: string[] }) {
-  const message = `This quick check is malformed: ${problems.join('; ')}.`;
-  useEffect(() => {
-    if (import.meta.env.DEV) console.warn(`<QuickCheck id="${String(id)}">: ${message}`);
-  }, [id, message]);
-  return (
-    <div
-      className="quick-check quick-check-malformed"
-      data-quick-check={typeof id === 'string' ? id : ''}
-      data-answered="false"
-      data-correct="false"
-    >
-      <div role="alert" className="block-warning">
-        <p>{message}</p>
-      </div>
-    </div>
   );
 }

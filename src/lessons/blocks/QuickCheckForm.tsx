@@ -1,15 +1,11 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Icon } from './Icon';
+import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ChoiceList } from './ChoiceList';
 import { InlineText } from './InlineText';
 import type { ChoiceDef } from './quick-check-model';
-import { seededOrder } from './shuffle';
-import {
-  answerChoices,
-  answerQuestion,
-  QuestionEmbed,
-  useQuestionOnPage,
-  useShownAnswer,
-} from './question-frame';
+import { learnerOrder } from './shuffle';
+import { QuestionActions } from './question-feedback';
+import { QuestionFrame } from './question-frame';
+import { answerChoices, useQuestion } from './question-state';
 
 /** Props of a well-formed quick check, with its choices already read from the children. */
 export interface QuickCheckFormProps {
@@ -27,29 +23,21 @@ export interface QuickCheckFormProps {
  * visits); answers are saved by choice key, never by position.
  */
 export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickCheckFormProps) {
-  const name = useId();
-  const { saved, seed } = useShownAnswer(id);
-  const hidden = useQuestionOnPage({
+  const q = useQuestion({
     id,
     question,
+    kind: 'single',
     explanation: choices.find((c) => c.correct)?.explanation ?? '',
-    teaches: teaches ?? '',
+    teaches,
   });
   const [retrying, setRetrying] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const [nudge, setNudge] = useState(false);
   const firstRadio = useRef<HTMLInputElement>(null);
-
-  const shownOrder = useMemo(
-    () =>
-      seed === null
-        ? choices
-        : seededOrder(choices.length, seed, id).flatMap((i) => choices[i] ?? []),
-    [choices, seed, id],
-  );
+  const shownOrder = useMemo(() => learnerOrder(choices, q.seed, id), [choices, q.seed, id]);
 
   // The answer on show: the saved one, unless the learner has started over since.
-  const savedChoice = saved ? choices.find((c) => c.key === saved.choice) : undefined;
+  const savedChoice = q.saved ? choices.find((c) => c.key === q.saved?.choice) : undefined;
   const shownChoice = retrying ? undefined : savedChoice;
   const shown = shownChoice?.key ?? null;
   const current = shown ?? selected;
@@ -67,14 +55,7 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
       setNudge(true);
       return;
     }
-    answerQuestion({
-      id,
-      question,
-      kind: 'single',
-      response: chosen.key,
-      correct: chosen.correct,
-      choices: answerChoices(choices),
-    });
+    q.answer(chosen.key, chosen.correct, answerChoices(choices));
     setRetrying(false);
     setNudge(false);
   }
@@ -86,78 +67,40 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
   }
 
   return (
-    <div
-      className="quick-check"
-      data-quick-check={id}
-      data-answered={String(shownChoice !== undefined)}
-      data-correct={String(shownChoice?.correct === true)}
-      hidden={hidden}
+    <QuestionFrame
+      of={q}
+      kicker="Quick check"
+      result={shownChoice}
+      onSubmit={check}
+      feedback={{
+        note: nudge && !shownChoice ? 'Choose an answer first.' : null,
+        verdict: shownChoice && { correct: shownChoice.correct, text: shownChoice.explanation },
+      }}
+      after={shownChoice ? <AllExplanations choices={shownOrder} /> : null}
     >
-      <form onSubmit={check} noValidate>
-        <fieldset>
-          <legend>
-            <span className="qc-kicker">Quick check</span>
-            <span className="qc-question">{question}</span>
-          </legend>
-          {extra.length > 0 ? <div className="qc-extra">{extra}</div> : null}
-          <div className="qc-choices">
-            {shownOrder.map((c, i) => (
-              <label
-                key={c.key}
-                className="qc-choice"
-                data-choice={c.key}
-                data-state={shown !== c.key ? undefined : c.correct ? 'right' : 'wrong'}
-              >
-                <input
-                  ref={i === 0 ? firstRadio : undefined}
-                  type="radio"
-                  name={name}
-                  value={c.key}
-                  checked={current === c.key}
-                  onChange={() => choose(c.key)}
-                />
-                <span className="qc-choice-text">{c.content}</span>
-                {shown === c.key ? (
-                  <span className="qc-choice-mark">
-                    {c.correct ? '(your answer: correct)' : '(your answer: not correct)'}
-                  </span>
-                ) : null}
-              </label>
-            ))}
-          </div>
-          <div className="qc-actions">
-            <button type="submit" className="primary">
-              Check
-            </button>
-            {shown !== null ? (
-              <button type="button" onClick={tryAgain}>
-                Try again
-              </button>
-            ) : null}
-          </div>
-        </fieldset>
-      </form>
-      <div className="qc-feedback" role="status" aria-live="polite">
-        {shownChoice ? <Feedback choice={shownChoice} /> : null}
-        {nudge && !shownChoice ? <p>Choose an answer first.</p> : null}
-      </div>
-      {shownChoice ? <AllExplanations choices={shownOrder} /> : null}
-      <QuestionEmbed id={id} question={question} />
-    </div>
-  );
-}
-
-function Feedback({ choice }: { choice: ChoiceDef }) {
-  return (
-    <div className={choice.correct ? 'qc-verdict qc-right' : 'qc-verdict qc-wrong'}>
-      <p className="qc-verdict-head">
-        <Icon name={choice.correct ? 'check' : 'cross'} />
-        <strong>{choice.correct ? 'Correct.' : 'Not quite.'}</strong>
-      </p>
-      <p>
-        <InlineText text={choice.explanation} />
-      </p>
-    </div>
+      {extra.length > 0 ? <div className="qc-extra">{extra}</div> : null}
+      <ChoiceList
+        choices={shownOrder}
+        type="radio"
+        firstInput={firstRadio}
+        checked={(c) => current === c.key}
+        onChange={(c) => choose(c.key)}
+        graded={(c) =>
+          shown !== c.key
+            ? null
+            : c.correct
+              ? { state: 'right', mark: '(your answer: correct)' }
+              : { state: 'wrong', mark: '(your answer: not correct)' }
+        }
+      />
+      <QuestionActions>
+        {shown !== null ? (
+          <button type="button" onClick={tryAgain}>
+            Try again
+          </button>
+        ) : null}
+      </QuestionActions>
+    </QuestionFrame>
   );
 }
 

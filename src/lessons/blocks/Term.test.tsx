@@ -5,13 +5,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { findTerm } from '../../glossary/terms';
 import { Term } from './Term';
 
-/** Renders a term and waits for the glossary (loaded after the lesson) to fill its tooltip. */
-async function renderTerm() {
-  const result = render(
+/** Renders a sentence with the term "warp" (through `Shown`, by default Term). */
+function renderWarp(Shown: typeof Term = Term) {
+  return render(
     <p>
-      Each <Term id="warp">warp</Term> has 32 threads.
+      Each <Shown id="warp">warp</Shown> has 32 threads.
     </p>,
   );
+}
+
+/** The term's link and its tooltip. */
+function warpLink() {
+  const link = screen.getByRole('link', { name: 'warp' });
+  return { link, tip: document.getElementById(link.getAttribute('aria-describedby')!)! };
+}
+
+/** Renders a term and waits for the glossary (loaded after the lesson) to fill its tooltip. */
+async function renderTerm() {
+  const result = renderWarp();
   await waitFor(() => expect(result.container.textContent).toContain(findTerm('warp')!.definition));
   return result;
 }
@@ -19,9 +30,8 @@ async function renderTerm() {
 describe('Term', () => {
   it('links to its glossary entry and describes itself with the definition', async () => {
     await renderTerm();
-    const link = screen.getByRole('link', { name: 'warp' });
+    const { link, tip } = warpLink();
     expect(link.getAttribute('href')).toBe('#/glossary/warp');
-    const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
     expect(tip.getAttribute('role')).toBe('tooltip');
     expect(tip.textContent).toBe(`Warp: ${findTerm('warp')!.definition}`);
     // jsdom computes the description from the hidden tooltip, as screen readers do.
@@ -30,8 +40,7 @@ describe('Term', () => {
 
   it('opens on focus and hover, and closes on Escape, blur, mouse out and (when hovered) scroll', async () => {
     await renderTerm();
-    const link = screen.getByRole('link', { name: 'warp' });
-    const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
+    const { link, tip } = warpLink();
     expect(tip.hidden).toBe(true);
     fireEvent.focus(link);
     expect(tip.hidden).toBe(false);
@@ -74,13 +83,8 @@ describe('Term', () => {
   });
 
   it('is a link with a pending description until the glossary has loaded', async () => {
-    render(
-      <p>
-        Each <Term id="warp">warp</Term> has 32 threads.
-      </p>,
-    );
-    const link = screen.getByRole('link', { name: 'warp' });
-    const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
+    renderWarp();
+    const { tip } = warpLink();
     expect(tip.textContent).toBe('Loading the definition…');
     await waitFor(() => expect(tip.textContent).toBe(`Warp: ${findTerm('warp')!.definition}`));
   });
@@ -92,13 +96,8 @@ describe('Term', () => {
     });
     try {
       const { Term: Fresh } = await import('./Term');
-      render(
-        <p>
-          Each <Fresh id="warp">warp</Fresh> has 32 threads.
-        </p>,
-      );
-      const link = screen.getByRole('link', { name: 'warp' });
-      const tip = document.getElementById(link.getAttribute('aria-describedby')!)!;
+      renderWarp(Fresh);
+      const { link, tip } = warpLink();
       await waitFor(() => expect(tip.textContent).toMatch(/could not be loaded/));
       expect(link.getAttribute('href')).toBe('#/glossary/warp');
     } finally {

@@ -10,7 +10,7 @@ import { Practice, Task } from './Practice';
 import { Choice, QuickCheck } from './QuickCheck';
 
 async function violations(root: HTMLElement) {
-  // jsdom has no layout, so contrast is checked by hand in blocks.css rather than here.
+  // jsdom has no layout, so contrast is checked by hand in the blocks' stylesheets rather than here.
   const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`);
 }

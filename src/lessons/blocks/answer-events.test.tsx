@@ -5,10 +5,12 @@ import { learningEvents, type LearningEvent } from '../../embed/learning-events'
 import { progressStore } from '../../store/progress';
 import { BugCheck } from './BugCheck';
 import { NumericCheck } from './NumericCheck';
-import { OrderCheck, Step } from './OrderCheck';
+import { OrderCheck } from './OrderCheck';
 import { PredictCheck } from './PredictCheck';
-import { Choice, QuickCheck } from './QuickCheck';
-import { answerQuestion } from './question-frame';
+import { QuickCheck } from './QuickCheck';
+import { answerQuestion } from './question-state';
+import { choicesOf, solvedNumeric, stepsOf } from './testing/question-fixtures';
+import { QUESTION_KIND_BY_TAG, type QuestionTag } from '../questions/kinds';
 
 let events: LearningEvent[] = [];
 let stop: () => void = () => undefined;
@@ -36,6 +38,7 @@ describe('answerQuestion', () => {
         questionId: 'q1',
         question: 'Why?',
         questionKind: 'single',
+        interactionType: 'choice',
         response: 'c2',
         correct: false,
       },
@@ -47,10 +50,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('single choice: the chosen key and its grade', () => {
     render(
       <QuickCheck id="s" question="Which?">
-        <Choice correct explanation="yes">
-          Right one
-        </Choice>
-        <Choice explanation="no">Wrong one</Choice>
+        {choicesOf('Right one', 'Wrong one')}
       </QuickCheck>,
     );
     fireEvent.click(screen.getByRole('radio', { name: 'Wrong one' }));
@@ -74,10 +74,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('multiple choice: the selection key', () => {
     render(
       <QuickCheck id="m" multiple question="Which are matmuls?">
-        <Choice correct explanation="a">
-          Linear
-        </Choice>
-        <Choice explanation="b">ReLU</Choice>
+        {choicesOf('Linear', 'ReLU')}
       </QuickCheck>,
     );
     fireEvent.click(screen.getByRole('checkbox', { name: 'Linear' }));
@@ -116,9 +113,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('order: the order of step indices', () => {
     render(
       <OrderCheck id="o" question="Order?" explanation="x">
-        <Step>a</Step>
-        <Step>b</Step>
-        <Step>c</Step>
+        {stepsOf('a', 'b', 'c')}
       </OrderCheck>,
     );
     check();
@@ -149,10 +144,7 @@ describe('every question kind publishes what the learner answered', () => {
   it('predict: the locked-in prediction', () => {
     render(
       <PredictCheck id="p" question="Pinned?" experiment="pinned-vs-pageable" explanation="x">
-        <Choice correct explanation="a">
-          Pinned
-        </Choice>
-        <Choice explanation="b">Pageable</Choice>
+        {choicesOf('Pinned', 'Pageable')}
       </PredictCheck>,
     );
     fireEvent.click(screen.getByRole('radio', { name: 'Pageable' }));
@@ -160,5 +152,54 @@ describe('every question kind publishes what the learner answered', () => {
     expect(events).toEqual([
       expect.objectContaining({ questionKind: 'predict', questionId: 'p', correct: false }),
     ]);
+  });
+});
+
+describe('the kind a question writes and publishes', () => {
+  it('is the same in data-kind and in the event, with the interaction type its record declares', () => {
+    render(
+      <>
+        <QuickCheck id="QuickCheck" question="Which?">
+          {choicesOf('One', 'Two')}
+        </QuickCheck>
+        <QuickCheck id="QuickCheck-multiple" multiple question="Which?">
+          {choicesOf('Three', 'Four')}
+        </QuickCheck>
+        <NumericCheck id="NumericCheck" {...solvedNumeric(1)} />
+        <OrderCheck id="OrderCheck" question="Order?" explanation="x">
+          {stepsOf('a', 'b', 'c')}
+        </OrderCheck>
+        <BugCheck id="BugCheck" question="Where?" code={'x\ny'} line={1} explanation="x" />
+        <PredictCheck
+          id="PredictCheck"
+          question="?"
+          experiment="pinned-vs-pageable"
+          explanation="x"
+        >
+          {choicesOf('Pinned', 'Pageable')}
+        </PredictCheck>
+      </>,
+    );
+    for (const name of ['One', 'Three', 'Pinned', /line 1$/]) {
+      fireEvent.click(screen.getAllByRole(name === 'Three' ? 'checkbox' : 'radio', { name })[0]!);
+    }
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '1 ms' } });
+    for (const button of screen.getAllByRole('button', { name: /^(Check|Lock in prediction)$/ })) {
+      fireEvent.click(button);
+    }
+    const frames = [...document.querySelectorAll<HTMLElement>('[data-quick-check]')];
+    expect(frames).toHaveLength(6);
+    for (const frame of frames) {
+      const id = frame.dataset.quickCheck!;
+      const event = events.find((e) => e.kind === 'answered' && e.questionId === id);
+      expect(event && event.kind === 'answered' && event.questionKind, id).toBe(frame.dataset.kind);
+      const tag = id.split('-')[0] as QuestionTag;
+      const kinds: Readonly<Record<string, string>> = QUESTION_KIND_BY_TAG[tag].kinds;
+      expect(Object.keys(kinds), id).toContain(frame.dataset.kind);
+      // The event carries the interaction type the record declares, for xAPI.
+      expect(event && event.kind === 'answered' && event.interactionType, id).toBe(
+        kinds[frame.dataset.kind!],
+      );
+    }
   });
 });

@@ -3,15 +3,17 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { progressStore } from '../../store/progress';
 import {
-  BugCheck,
-  Choice,
   countRows,
-  OrderCheck,
   placeholderHeightRem,
   preloadQuestionBlocks,
-  QuickCheck,
-  Step,
+  questionTags,
 } from './lazy-questions';
+import { choicesOf, stepsOf } from './testing/question-fixtures';
+
+const { BugCheck, Choice, OrderCheck, QuickCheck, Step } = questionTags;
+
+/** How long a test waits for the question chunk's first load (slow on a loaded 2-core machine). */
+const FIRST_LOAD = { timeout: 15_000 };
 
 beforeEach(() => {
   act(() => progressStore.getState().reset());
@@ -21,11 +23,7 @@ describe('lazily loaded questions', () => {
   it('hold their place with the question text, then become the real question', async () => {
     const { container } = render(
       <QuickCheck id="lq" question="Which is faster?">
-        <Choice correct explanation="Yes.">
-          Pinned
-        </Choice>
-        <Choice explanation="No.">Pageable</Choice>
-        <Choice explanation="No.">Neither</Choice>
+        {choicesOf('Pinned', 'Pageable', 'Neither')}
       </QuickCheck>,
     );
     const placeholder = container.querySelector<HTMLElement>('[data-question-placeholder]');
@@ -33,7 +31,7 @@ describe('lazily loaded questions', () => {
     expect(placeholder?.getAttribute('aria-busy')).toBe('true');
     expect(placeholder?.style.minHeight).toBe(`${placeholderHeightRem(3)}rem`);
     // The real question reads the eager <Choice> markers: the same component as its own.
-    expect(await screen.findByRole('radio', { name: 'Pinned' })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Pinned' }, FIRST_LOAD)).toBeTruthy();
     expect(screen.getAllByRole('radio')).toHaveLength(3);
     expect(container.querySelector('[data-question-placeholder]')).toBeNull();
     expect(container.querySelector('[role="alert"]')).toBeNull();
@@ -42,18 +40,16 @@ describe('lazily loaded questions', () => {
   it('reads order steps through the eager <Step> marker', async () => {
     render(
       <OrderCheck id="lo" question="Order?" explanation="Because.">
-        <Step>a</Step>
-        <Step>b</Step>
-        <Step>c</Step>
+        {stepsOf('a', 'b', 'c')}
       </OrderCheck>,
     );
-    expect(await screen.findAllByRole('button', { name: /Move up/ })).toHaveLength(3);
+    expect(await screen.findAllByRole('button', { name: /Move up/ }, FIRST_LOAD)).toHaveLength(3);
     expect(document.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('still reports a malformed question once loaded', async () => {
     render(<BugCheck id="" question="Where?" code={'a\nb'} line={9} explanation="x" />);
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await screen.findByRole('alert', {}, FIRST_LOAD)).toBeTruthy();
   });
 
   // Runs after the tests above have loaded the blocks, as a page of questions preloads them.
@@ -61,10 +57,7 @@ describe('lazily loaded questions', () => {
     await preloadQuestionBlocks();
     const { container } = render(
       <QuickCheck id="lq2" question="Which?">
-        <Choice correct explanation="Yes.">
-          One
-        </Choice>
-        <Choice explanation="No.">Two</Choice>
+        {choicesOf('One', 'Two')}
       </QuickCheck>,
     );
     expect(container.querySelector('[data-question-placeholder]')).toBeNull();

@@ -10,18 +10,20 @@ import {
   lazy,
   Suspense,
   useState,
+  type ComponentProps,
   type ComponentType,
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import type { QuickCheckProps } from './QuickCheck';
-import type { NumericCheckProps } from './NumericCheck';
-import type { OrderCheckProps } from './OrderCheck';
-import type { BugCheckProps } from './BugCheck';
-import type { PredictCheckProps } from './PredictCheck';
+import {
+  QUESTION_KIND_RECORDS,
+  type AnyQuestionKindRecord,
+  type QuestionMarker,
+  type QuestionTag,
+} from '../questions/kinds';
 import { Choice } from './Choice';
 import { Step } from './Step';
-import './blocks.css';
+import './quick-check.css';
 
 /** Height of a question's frame without its answer rows: kicker, question, buttons, in rem. */
 const FRAME_REM = 7.5;
@@ -57,13 +59,13 @@ export function QuestionPlaceholder({ question, rows }: { question: unknown; row
   );
 }
 
-type QuestionBlocks = typeof import('./question-blocks');
+type QuestionBlocks = (typeof import('./question-blocks'))['questionBlocks'];
 
 /** The question blocks once loaded (questions mounted after that render at once). */
 let loaded: QuestionBlocks | null = null;
 
 function loadBlocks(): Promise<QuestionBlocks> {
-  return import('./question-blocks').then((m) => (loaded = m));
+  return import('./question-blocks').then((m) => (loaded = m.questionBlocks));
 }
 
 /**
@@ -75,63 +77,40 @@ export function preloadQuestionBlocks(): Promise<unknown> {
   return loadBlocks();
 }
 
-/** A lazily loaded question whose placeholder reserves `rowsOf(props)` answer rows. */
-function lazyQuestion<P extends { question: string }>(
-  pick: (m: QuestionBlocks) => ComponentType<P>,
-  name: string,
-  rowsOf: (props: P) => number,
-): ComponentType<P> {
+/** The eager markers the questions read from their children, by the names records give them. */
+const markers = { Choice, Step } satisfies Record<QuestionMarker, ComponentType<never>>;
+
+type AnyProps = { question?: unknown; children?: ReactNode } & Record<string, unknown>;
+
+/** The tag's question, loaded on first use; its placeholder reserves the rows its record asks. */
+function lazyQuestion(record: AnyQuestionKindRecord): ComponentType<AnyProps> {
+  // Each block takes its own props, which the lesson passes through as written.
+  const pick = (m: QuestionBlocks) => m[record.tag] as unknown as ComponentType<AnyProps>;
   const Lazy = lazy(() => loadBlocks().then((m) => ({ default: pick(m) })));
-  function LazyQuestion(props: P) {
+  function LazyQuestion(props: AnyProps) {
     // Decided once per question: switching between the two would remount it and lose its state.
     const [ready] = useState(() => (loaded ? pick(loaded) : null));
     if (ready) {
       const Ready = ready;
       return <Ready {...props} />;
     }
+    const rows = record.placeholderRows(props, (marker) =>
+      countRows(props.children, markers[marker]),
+    );
     return (
-      <Suspense fallback={<QuestionPlaceholder question={props.question} rows={rowsOf(props)} />}>
+      <Suspense fallback={<QuestionPlaceholder question={props.question} rows={rows} />}>
         <Lazy {...props} />
       </Suspense>
     );
   }
-  LazyQuestion.displayName = `Lazy(${name})`;
+  LazyQuestion.displayName = `Lazy(${record.tag})`;
   return LazyQuestion;
 }
 
-/** `<QuickCheck>`, loaded on first use. */
-export const QuickCheck = lazyQuestion<QuickCheckProps>(
-  (m) => m.QuickCheck,
-  'QuickCheck',
-  (p) => countRows(p.children, Choice),
-);
-
-/** `<PredictCheck>`, loaded on first use. */
-export const PredictCheck = lazyQuestion<PredictCheckProps>(
-  (m) => m.PredictCheck,
-  'PredictCheck',
-  (p) => countRows(p.children, Choice) + 1,
-);
-
-/** `<OrderCheck>`, loaded on first use. */
-export const OrderCheck = lazyQuestion<OrderCheckProps>(
-  (m) => m.OrderCheck,
-  'OrderCheck',
-  (p) => countRows(p.children, Step),
-);
-
-/** `<NumericCheck>`, loaded on first use. */
-export const NumericCheck = lazyQuestion<NumericCheckProps>(
-  (m) => m.NumericCheck,
-  'NumericCheck',
-  () => 1,
-);
-
-/** `<BugCheck>`, loaded on first use. */
-export const BugCheck = lazyQuestion<BugCheckProps>(
-  (m) => m.BugCheck,
-  'BugCheck',
-  (p) => (typeof p.code === 'string' ? p.code.split('\n').length : 1),
-);
-
-export { Choice, Step };
+/** The question tags of the components map: each loaded on first use, with its markers. */
+export const questionTags = {
+  ...(Object.fromEntries(QUESTION_KIND_RECORDS.map((r) => [r.tag, lazyQuestion(r)])) as unknown as {
+    [T in QuestionTag]: ComponentType<ComponentProps<QuestionBlocks[T]>>;
+  }),
+  ...markers,
+} satisfies Record<QuestionTag | QuestionMarker, unknown>;

@@ -11,32 +11,17 @@ import { mdxOptions } from '../../../scripts/mdx-options';
 import { lessonComponentNames } from '../component-names';
 import { WIDGETS } from '../../widgets/registry';
 import { progressStore } from '../../store/progress';
-import { AnnotatedCode } from './AnnotatedCode';
-import { Callout } from './Callout';
-import { CatalogValue } from './CatalogValue';
-import { CodeBlock } from './CodeBlock';
-import { Practice, Task } from './Practice';
-import { Choice, QuickCheck } from './QuickCheck';
+import { eagerBlocks } from './testing/question-fixtures';
 
 // The real lessons, rendered with the blocks; every widget tag is a stand-in (widgets are tested
 // on their own), built from the list of allowed tags so new widgets need no change here.
-const blocks: MDXComponents = {
-  Callout,
-  AnnotatedCode,
-  QuickCheck,
-  Choice,
-  Practice,
-  Task,
-  CatalogValue,
-};
 const components: MDXComponents = {
   ...Object.fromEntries(
     lessonComponentNames(WIDGETS.map((w) => w.tag))
-      .filter((name) => !(name in blocks))
+      .filter((name) => !(name in eagerBlocks))
       .map((name) => [name, () => <div data-widget={name} />]),
   ),
-  ...blocks,
-  pre: CodeBlock,
+  ...eagerBlocks,
 };
 
 const contentDir = join(process.cwd(), 'content');

@@ -1,28 +1,12 @@
 // @vitest-environment jsdom
 import { evaluate } from '@mdx-js/mdx';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { MDXComponents } from 'mdx/types';
 import * as runtime from 'react/jsx-runtime';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { progressStore } from '../../store/progress';
-import { AnnotatedCode } from './AnnotatedCode';
-import { Callout } from './Callout';
-import { CodeBlock } from './CodeBlock';
-import { Practice, Task } from './Practice';
-import { Choice, QuickCheck } from './QuickCheck';
 import { choiceKey } from './quick-check-model';
+import { eagerBlocks as components } from './testing/question-fixtures';
 import { rehypeHighlightCode } from '../../../scripts/highlight-code';
-
-// The blocks as a lesson gets them (components.tsx), without the lazily loaded widgets.
-const components: MDXComponents = {
-  Callout,
-  AnnotatedCode,
-  QuickCheck,
-  Choice,
-  Practice,
-  Task,
-  pre: CodeBlock,
-};
 
 async function renderMdx(source: string) {
   const { default: Content } = await evaluate(source, {

@@ -1,22 +1,13 @@
-import {
-  createContext,
-  isValidElement,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  type ReactNode,
-} from 'react';
-import { progressStore, useProgress } from '../../store/progress';
-import { learningEvents, type AnswerChoice } from '../../embed/learning-events';
+import { createContext, useContext, useEffect, type FormEvent, type ReactNode } from 'react';
 import { EmbedControl } from '../../ui/share/EmbedControl';
 import { useEmbedMode } from '../../ui/share/embed-mode';
 import { currentSiteBase } from '../../ui/share/embed-snippet';
 import { findQuestion } from '../question-index';
 import type { CheckItem } from '../questions/check-page';
-import { Icon } from './Icon';
-import './blocks.css';
+import type { QuestionKind } from '../questions/kinds';
+import { QuestionFeedback, type QuestionFeedbackProps } from './question-feedback';
+import './quick-check.css';
 import './questions.css';
-import { InlineText } from './InlineText';
 
 /** What a page of questions (the knowledge check) offers the questions on it. */
 export interface QuestionPage {
@@ -25,79 +16,8 @@ export interface QuestionPage {
   showOnly: ReadonlySet<string> | null;
 }
 
-/**
- * Records an answer: saves it in the learner's progress and publishes an `answered` learning
- * event (which only an embedded page passes on to its host). Every question kind answers here.
- */
-export function answerQuestion({
-  id,
-  question,
-  kind,
-  response,
-  correct,
-  choices,
-}: {
-  id: string;
-  question: string;
-  /** For choice questions: each choice's key and its text, in the author's order. */
-  choices?: readonly AnswerChoice[];
-  /** The kind as written in `data-kind`: single, multiple, numeric, order, bug, predict. */
-  kind: string;
-  /** The answer as saved (a choice key, a number with its unit, an order). */
-  response: string;
-  correct: boolean;
-}): void {
-  progressStore.getState().answerQuickCheck(id, response, correct);
-  learningEvents.publish({
-    kind: 'answered',
-    questionId: id,
-    question,
-    questionKind: kind,
-    response,
-    correct,
-    ...(choices ? { choices } : {}),
-  });
-}
-
-/** The plain text of a choice's content (strings and numbers, through elements' children). */
-export function nodeText(node: ReactNode): string {
-  if (node === null || node === undefined || typeof node === 'boolean') return '';
-  if (typeof node === 'string' || typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return node.map(nodeText).join('');
-  if (isValidElement<{ children?: ReactNode }>(node)) return nodeText(node.props.children);
-  return '';
-}
-
-/** A choice question's choices as learning events describe them. */
-export function answerChoices(
-  choices: readonly { key: string; content: ReactNode }[],
-): AnswerChoice[] {
-  return choices.map((c) => ({ id: c.key, text: nodeText(c.content).replace(/\s+/g, ' ').trim() }));
-}
-
 /** Set by the knowledge check page and the embed pages; lessons leave it null. */
 export const QuestionPageContext = createContext<QuestionPage | null>(null);
-
-/** The props every question kind shares. */
-export interface QuestionBaseProps {
-  id: string;
-  question: string;
-  /** "lesson-slug/heading-slug" of the section that teaches it (the knowledge check links it). */
-  teaches?: string;
-}
-
-/**
- * The saved answer to show, unless the learner reopened the question; creates the learner's
- * seed before the first paint, since questions that shuffle need it.
- */
-export function useShownAnswer(id: string) {
-  const saved = useProgress((s) => s.answers[id]);
-  const seed = useProgress((s) => s.seed);
-  useLayoutEffect(() => {
-    if (seed === null) progressStore.getState().ensureSeed();
-  }, [seed]);
-  return { saved: saved && !saved.reopened ? saved : undefined, seed };
-}
 
 /** Registers a question with the page around it (if any); tells whether it is hidden there. */
 export function useQuestionOnPage(item: CheckItem): boolean {
@@ -109,47 +29,65 @@ export function useQuestionOnPage(item: CheckItem): boolean {
   return page?.showOnly != null && !page.showOnly.has(id);
 }
 
-/** The frame of one question: kicker, question, body, live feedback. */
-export function QuestionFrame({
-  id,
-  kind,
-  kicker,
-  question,
-  answered,
-  correct,
-  hidden,
-  children,
-  feedback,
-}: {
+/** The question a frame draws (what useQuestion returns has these). */
+export interface FramedQuestion {
   id: string;
-  kind: string;
-  kicker: string;
   question: string;
-  answered: boolean;
-  correct: boolean;
+  kind: QuestionKind;
+  /** Hidden by the page around it (a retry round of the knowledge check). */
   hidden: boolean;
+}
+
+/**
+ * The frame of one question, the same for every kind: kicker and question as the legend of its
+ * answers, the live feedback, anything `after` it (all explanations), the Embed button.
+ */
+export function QuestionFrame({
+  of: { id, question, kind, hidden },
+  kicker,
+  result,
+  feedback,
+  onSubmit,
+  after,
+  children,
+}: {
+  of: FramedQuestion;
+  kicker: string;
+  /** The answer on show (its grade), or none yet. */
+  result: { correct: boolean } | null | undefined;
+  feedback: QuestionFeedbackProps;
+  /** Given: the answers are one form, submitted by its Check button. */
+  onSubmit?: (event: FormEvent) => void;
+  after?: ReactNode;
   children: ReactNode;
-  feedback: ReactNode;
 }) {
+  const fieldset = (
+    <fieldset>
+      <legend>
+        <span className="qc-kicker">{kicker}</span>
+        <span className="qc-question">{question}</span>
+      </legend>
+      {children}
+    </fieldset>
+  );
   return (
     <div
       className="quick-check"
       data-quick-check={id}
       data-kind={kind}
-      data-answered={String(answered)}
-      data-correct={String(correct)}
+      data-answered={String(result != null)}
+      data-correct={String(result?.correct === true)}
       hidden={hidden}
     >
-      <fieldset>
-        <legend>
-          <span className="qc-kicker">{kicker}</span>
-          <span className="qc-question">{question}</span>
-        </legend>
-        {children}
-      </fieldset>
-      <div className="qc-feedback" role="status" aria-live="polite">
-        {feedback}
-      </div>
+      {onSubmit ? (
+        <form onSubmit={onSubmit} noValidate>
+          {fieldset}
+        </form>
+      ) : (
+        fieldset
+      )}
+      <QuestionFeedback {...feedback} />
+      {after}
       <QuestionEmbed id={id} question={question} />
     </div>
   );
@@ -190,61 +128,4 @@ function questionHeightPx(id: string): number {
   const element = document.querySelector(`[data-quick-check="${safeId}"]`);
   const rendered = element ? Math.ceil(element.getBoundingClientRect().height) : 0;
   return Math.max(MIN_QUESTION_EMBED_PX, rendered + 80);
-}
-
-/** The verdict and its explanation. */
-export function Verdict({
-  correct,
-  text,
-  extra,
-}: {
-  correct: boolean;
-  text: string;
-  extra?: ReactNode;
-}) {
-  return (
-    <div className={correct ? 'qc-verdict qc-right' : 'qc-verdict qc-wrong'}>
-      <p className="qc-verdict-head">
-        <Icon name={correct ? 'check' : 'cross'} />
-        <strong>{correct ? 'Correct.' : 'Not quite.'}</strong>
-      </p>
-      {extra}
-      <p>
-        <InlineText text={text} />
-      </p>
-    </div>
-  );
-}
-
-/** A malformed question: an alert naming the problems, never a blank page. */
-export function MalformedQuestion({
-  id,
-  kind,
-  problems,
-}: {
-  id: unknown;
-  kind: string;
-  problems: string[];
-}) {
-  return (
-    <div
-      className="quick-check quick-check-malformed"
-      data-quick-check={typeof id === 'string' ? id : ''}
-      data-answered="false"
-      data-correct="false"
-    >
-      <div role="alert" className="block-warning">
-        <p>{`This ${kind} is malformed: ${problems.join('; ')}.`}</p>
-      </div>
-    </div>
-  );
-}
-
-/** What is wrong with the shared props, one phrase each. */
-export function baseProblems(id: unknown, question: unknown): string[] {
-  const problems: string[] = [];
-  if (typeof id !== 'string' || id.trim() === '') problems.push('it needs an id="..."');
-  if (typeof question !== 'string' || question.trim() === '')
-    problems.push('it needs a question="..."');
-  return problems;
 }

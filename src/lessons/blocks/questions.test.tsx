@@ -7,6 +7,7 @@ import { NumericCheck } from './NumericCheck';
 import { OrderCheck, Step } from './OrderCheck';
 import { PredictCheck } from './PredictCheck';
 import { Choice, QuickCheck } from './QuickCheck';
+import { solvedNumeric } from './testing/question-fixtures';
 
 beforeEach(() => {
   act(() => progressStore.getState().reset());
@@ -207,15 +208,7 @@ describe('accessibility of the question kinds (axe)', () => {
           </Choice>
           <Choice explanation="No.">Two</Choice>
         </QuickCheck>
-        <NumericCheck
-          id="an"
-          question="How long?"
-          unit="ms"
-          tolerance={0.1}
-          explanation="{answer}"
-          resolvedAnswer="10"
-          resolvedAnswerText="10.0 ms"
-        />
+        <NumericCheck id="an" {...solvedNumeric(10)} />
         <OrderCheck id="ao" question="Order?" explanation="Because.">
           <Step>a</Step>
           <Step>b</Step>

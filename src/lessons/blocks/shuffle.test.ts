@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newLearnerSeed, SEED_PATTERN } from '../../store/progress-seed';
-import { hashString, seededOrder } from './shuffle';
+import { hashString, learnerOrder, seededOrder } from './shuffle';
 
 describe('seededOrder', () => {
   it('is a permutation of the authored indices', () => {
@@ -49,5 +49,15 @@ describe('learner seeds', () => {
   it('hash strings with FNV-1a', () => {
     expect(hashString('')).toBe(0x811c9dc5);
     expect(hashString('a')).toBe(0xe40c292c);
+  });
+});
+
+describe('learnerOrder', () => {
+  it('keeps the authored order without a seed, and follows seededOrder with one', () => {
+    const items = ['a', 'b', 'c', 'd'];
+    expect(learnerOrder(items, null, 'q')).toEqual(items);
+    expect(learnerOrder(items, 'abc', 'q')).toEqual(
+      seededOrder(4, 'abc', 'q').map((i) => items[i]),
+    );
   });
 });

@@ -39,3 +39,11 @@ export function seededOrder(count: number, seed: string, id: string): number[] {
   }
   return order;
 }
+
+/**
+ * `items` in this learner's order for question `id` (seededOrder); in the authored order while
+ * the learner has no seed yet.
+ */
+export function learnerOrder<T>(items: readonly T[], seed: string | null, id: string): T[] {
+  return seed === null ? [...items] : seededOrder(items.length, seed, id).map((i) => items[i]!);
+}

@@ -1,0 +1,88 @@
+/**
+ * What a question says back, one markup for every kind: the live feedback region (a note, a
+ * warning, the verdict with its explanation) and the row of buttons under the answers.
+ */
+import type { ReactNode } from 'react';
+import { Icon } from './Icon';
+import { InlineText } from './InlineText';
+import './blocks.css';
+import './quick-check.css';
+
+/** A verdict: right or wrong, details between, then the explanation. */
+export interface VerdictProps {
+  correct: boolean;
+  /** The explanation, with inline code in backticks. */
+  text: string;
+  /** Shown between the verdict line and the explanation (what the learner answered, …). */
+  extra?: ReactNode;
+}
+
+/** The verdict and its explanation. */
+export function Verdict({ correct, text, extra }: VerdictProps) {
+  return (
+    <div className={correct ? 'qc-verdict qc-right' : 'qc-verdict qc-wrong'}>
+      <p className="qc-verdict-head">
+        <Icon name={correct ? 'check' : 'cross'} />
+        <strong>{correct ? 'Correct.' : 'Not quite.'}</strong>
+      </p>
+      {extra}
+      <p>
+        <InlineText text={text} />
+      </p>
+    </div>
+  );
+}
+
+/** What the feedback region shows, each part only when given, in this order. */
+export interface QuestionFeedbackProps {
+  /** Read out by screen readers only (where an order step moved to). */
+  announce?: string | null | undefined;
+  /** A plain line: a nudge ("Pick a line first.") or where the learner stands. */
+  note?: ReactNode;
+  /** A problem with the input or the run. */
+  warning?: string | null | undefined;
+  /** The verdict, once there is an answer to show. */
+  verdict?: VerdictProps | null | undefined;
+}
+
+/** The live region under a question (polite, so an answer is read out without interrupting). */
+export function QuestionFeedback({ announce, note, warning, verdict }: QuestionFeedbackProps) {
+  return (
+    <div className="qc-feedback" role="status" aria-live="polite">
+      {announce ? <p className="visually-hidden">{announce}</p> : null}
+      {note ? <p>{note}</p> : null}
+      {warning ? <p className="block-warning">{warning}</p> : null}
+      {verdict ? <Verdict {...verdict} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A question's buttons: the primary one (Check, submitting the question's form unless it has
+ * its own `onClick`), then any others (Try again, Predict again).
+ */
+export function QuestionActions({
+  label = 'Check',
+  onClick,
+  disabled,
+  children,
+}: {
+  label?: string;
+  onClick?: () => void;
+  disabled?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="qc-actions">
+      <button
+        type={onClick ? 'button' : 'submit'}
+        className="primary"
+        onClick={onClick}
+        disabled={disabled}
+      >
+        {label}
+      </button>
+      {children}
+    </div>
+  );
+}
