@@ -9,7 +9,7 @@ import { COLLECTIVE_CALIBRATION_CASES } from './collectives';
 import { KERNEL_CALIBRATION_CASES } from './kernels';
 import { NETWORK_CALIBRATION_CASES } from './networks';
 
-export { relativeError, type CalibrationCase } from './case';
+export { relativeError } from './case';
 export { NETWORK_CALIBRATION_CASES } from './networks';
 
 /** Every calibration case, kernels first, then collectives, then whole networks. */

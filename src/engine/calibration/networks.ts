@@ -15,6 +15,7 @@ import {
   predictDataParallel,
   predictInference,
   predictTrainStep,
+  type InferencePhase,
 } from '../models/network/predict-network';
 import { getGpu } from '../catalog/hardware';
 import { DLE_BERT, DLE_RESNET50, GPT_FAST, ZERO_PAPER } from '../catalog/network-sources';
@@ -37,8 +38,17 @@ function trainMs(
   return predictTrainStep(request).seconds * 1e3;
 }
 
-function forwardMs(model: string, gpu: string, batch: number, precision: NetworkPrecision): number {
-  return predictInference({ model, gpu, batch, precision, phase: 'forward' }).seconds * 1e3;
+/** Milliseconds of an inference step: a forward pass, or a decoder's `phase` over `seq`. */
+function inferenceMs(
+  model: string,
+  gpu: string,
+  batch: number,
+  precision: NetworkPrecision,
+  phase: InferencePhase = 'forward',
+  seq?: number,
+): number {
+  const request = { model, gpu, batch, precision, phase, ...(seq ? { seq } : {}) };
+  return predictInference(request).seconds * 1e3;
 }
 
 /** Model-state bytes per parameter (weights, gradients, optimizer) of BERT-large under AMP Adam. */
@@ -85,15 +95,7 @@ export const WHOLE_NETWORK_CASES: readonly CalibrationCase[] = [
     source: GPT_FAST,
     tolerance: WHOLE,
     usedForFitting: false,
-    predict: () =>
-      predictInference({
-        model: 'llama2-7b',
-        gpu: 'a100-sxm-80gb',
-        batch: 1,
-        seq: 512,
-        precision: 'amp-bf16',
-        phase: 'decode',
-      }).seconds * 1e3,
+    predict: () => inferenceMs('llama2-7b', 'a100-sxm-80gb', 1, 'amp-bf16', 'decode', 512),
   },
   {
     id: 'amp-adam-bytes-per-param',
@@ -127,7 +129,7 @@ export const MORE_NETWORK_CASES: readonly CalibrationCase[] = [
     source: DLE_RESNET50,
     tolerance: WHOLE,
     usedForFitting: true,
-    predict: () => forwardMs('resnet50', 'v100-sxm2-16gb', 256, 'amp-fp16'),
+    predict: () => inferenceMs('resnet50', 'v100-sxm2-16gb', 256, 'amp-fp16'),
   },
   {
     id: 'bert-large-a100-tf32-train',
@@ -187,7 +189,7 @@ export const MORE_NETWORK_CASES: readonly CalibrationCase[] = [
     source: DLE_RESNET50,
     tolerance: WHOLE,
     usedForFitting: false,
-    predict: () => forwardMs('resnet50', 't4', 256, 'amp-fp16'),
+    predict: () => inferenceMs('resnet50', 't4', 256, 'amp-fp16'),
   },
   {
     id: 'resnet50-8xa100-tf32-ddp',
@@ -217,7 +219,7 @@ export const MORE_NETWORK_CASES: readonly CalibrationCase[] = [
     source: DLE_RESNET50,
     tolerance: 0.25,
     usedForFitting: false,
-    predict: () => forwardMs('resnet50', 'v100-sxm2-16gb', 256, 'fp32'),
+    predict: () => inferenceMs('resnet50', 'v100-sxm2-16gb', 256, 'fp32'),
   },
   {
     id: 'resnet50-t4-fp32-inference',
@@ -227,7 +229,7 @@ export const MORE_NETWORK_CASES: readonly CalibrationCase[] = [
     source: DLE_RESNET50,
     tolerance: 0.25,
     usedForFitting: false,
-    predict: () => forwardMs('resnet50', 't4', 64, 'fp32'),
+    predict: () => inferenceMs('resnet50', 't4', 64, 'fp32'),
   },
 ];
 

@@ -6,7 +6,7 @@
  * so their fractions can exceed 1.
  */
 import { T4_ACHIEVABLE, V100_ACHIEVABLE } from './efficiency-volta-turing';
-import { borrowedFraction, estimate, measuredFraction, type Figure } from './figure';
+import { borrowedFraction, estimate, fractionsFrom, measuredFraction, type Figure } from './figure';
 import type { GpuAchievable } from './achievable';
 import type { GpuId, TensorPrecision } from './gpu-spec';
 import {
@@ -26,7 +26,39 @@ import {
 
 export type { GpuAchievable } from './achievable';
 
-// Measurements, one constant each, named after what they measured.
+// Measurements: one table per source that published several, one constant for each other.
+
+/** Community `torch.matmul` results: TFLOPS measured over the card's peak. */
+const TORCH_DB = fractionsFrom(TORCH_MATMUL_DB, {
+  a100Sgemm80gb: [19.18, 19.5, 'A100-SXM4-80GB fp32 matmul TFLOPS'],
+  a100Sgemm40gb: [18.11, 19.5, 'A100-40g fp32 matmul TFLOPS'],
+  h100Fp16: [761.84, 989, 'H100 80GB HBM3 fp16 matmul TFLOPS'],
+  rtx4090Fp16: [165.08, 165.2, 'RTX4090-24G fp16 matmul TFLOPS'],
+  rtx4090Bf16: [170.06, 165.2, 'RTX4090-24G bf16 matmul TFLOPS'],
+  rtx4090Sgemm: [55.01, 82.6, 'RTX4090-24G fp32 matmul TFLOPS'],
+  rtx3090Fp16: [75.64, 71.2, 'RTX3090-24g fp16 matmul TFLOPS over its 71.2 FP32-accumulate peak'],
+  rtx3090Bf16: [76.34, 71.2, 'RTX3090-24g bf16 matmul TFLOPS over its 71.2 FP32-accumulate peak'],
+  rtx3090Sgemm: [24.46, 35.6, 'RTX3090-24g fp32 matmul TFLOPS'],
+  rtx2080Sgemm: [9.23, 10.07, 'RTX2080-8G fp32 matmul TFLOPS'],
+});
+
+/** ml-engineering's "Maximum Achievable Matmul FLOPS" table: best TFLOPS of a shape sweep. */
+const MAMF = fractionsFrom(MAMF_TABLE, {
+  a100PcieBf16: [256.4, 312, 'A100 PCIe best bf16 matmul TFLOPS'],
+  h100Bf16: [792.1, 989, 'H100 SXM best bf16 matmul TFLOPS'],
+});
+
+/** ml-engineering's H200 notes: best TFLOPS of a shape sweep. */
+const H200_MAMF = fractionsFrom(MAMF_H200, {
+  bf16: [794.5, 989, 'H100/H200 SXM best bf16 matmul TFLOPS'],
+  fp8: [1453.4, 1979, 'H200 SXM best fp8 matmul TFLOPS'],
+});
+
+/** xytpai/nvbench copy kernels: GB/s read plus written over the datasheet bandwidth. */
+const NVBENCH = fractionsFrom(NVBENCH_BANDWIDTH, {
+  a100Memory40gb: [1379.71, 1555, 'A100-40GB copy GB/s'],
+  rtx4090Memory: [921.85, 1008, 'RTX 4090 copy GB/s'],
+});
 
 const A100_SXM_BF16 = measuredFraction(
   271.2,
@@ -34,30 +66,9 @@ const A100_SXM_BF16 = measuredFraction(
   `${MAMF_TABLE}; ${COURSE_MEASUREMENTS}`,
   'A100 SXM best bf16 matmul TFLOPS',
 );
-const A100_PCIE_BF16 = measuredFraction(
-  256.4,
-  312,
-  MAMF_TABLE,
-  'A100 PCIe best bf16 matmul TFLOPS',
-);
 const A100_TF32 = measuredFraction(108, 156, BUSY_GEMM, 'A100 40G tf32 matmul TFLOPS');
-const A100_80_SGEMM = measuredFraction(
-  19.18,
-  19.5,
-  TORCH_MATMUL_DB,
-  'A100-SXM4-80GB fp32 matmul TFLOPS',
-);
-const A100_40_SGEMM = measuredFraction(18.11, 19.5, TORCH_MATMUL_DB, 'A100-40g fp32 matmul TFLOPS');
-const A100_40_MEMORY = measuredFraction(1379.71, 1555, NVBENCH_BANDWIDTH, 'A100-40GB copy GB/s');
 const A100_80_MEMORY = measuredFraction(1536, 2039, FASTICEFLO_A100, 'A100 SXM4 80GB memcopy GB/s');
 
-const H100_BF16 = measuredFraction(792.1, 989, MAMF_TABLE, 'H100 SXM best bf16 matmul TFLOPS');
-const H100_FP16 = measuredFraction(
-  761.84,
-  989,
-  TORCH_MATMUL_DB,
-  'H100 80GB HBM3 fp16 matmul TFLOPS',
-);
 const H100_FP8 = measuredFraction(
   1402.6,
   1979,
@@ -77,61 +88,13 @@ const GH100_FMA = estimate(
   'measured on a GH200, whose GPU is the H100 SXM die at the same 1980 MHz: 62.961 / 66.908',
 );
 const H100_MEMORY = measuredFraction(2900, 3350, AZURE_ND_H100, 'H100 SXM BabelStream copy GB/s');
-
-const H200_BF16 = measuredFraction(794.5, 989, MAMF_H200, 'H100/H200 SXM best bf16 matmul TFLOPS');
-const H200_FP8 = measuredFraction(1453.4, 1979, MAMF_H200, 'H200 SXM best fp8 matmul TFLOPS');
 const H200_MEMORY = measuredFraction(
   4255,
   4800,
   `${TILEOPS_H200}; ${COURSE_MEASUREMENTS}`,
   'H200 streaming-kernel HBM GB/s',
 );
-
-const RTX4090_FP16 = measuredFraction(
-  165.08,
-  165.2,
-  TORCH_MATMUL_DB,
-  'RTX4090-24G fp16 matmul TFLOPS',
-);
-const RTX4090_BF16 = measuredFraction(
-  170.06,
-  165.2,
-  TORCH_MATMUL_DB,
-  'RTX4090-24G bf16 matmul TFLOPS',
-);
-const RTX4090_SGEMM = measuredFraction(
-  55.01,
-  82.6,
-  TORCH_MATMUL_DB,
-  'RTX4090-24G fp32 matmul TFLOPS',
-);
 const RTX4090_FMA_FRACTION = measuredFraction(79.1, 82.6, RTX4090_FMA, 'RTX 4090 FP32 FMA TFLOPS');
-const RTX4090_MEMORY = measuredFraction(921.85, 1008, NVBENCH_BANDWIDTH, 'RTX 4090 copy GB/s');
-
-const RTX3090_FP16 = measuredFraction(
-  75.64,
-  71.2,
-  TORCH_MATMUL_DB,
-  'RTX3090-24g fp16 matmul TFLOPS over its 71.2 FP32-accumulate peak',
-);
-const RTX3090_BF16 = measuredFraction(
-  76.34,
-  71.2,
-  TORCH_MATMUL_DB,
-  'RTX3090-24g bf16 matmul TFLOPS over its 71.2 FP32-accumulate peak',
-);
-const RTX3090_SGEMM = measuredFraction(
-  24.46,
-  35.6,
-  TORCH_MATMUL_DB,
-  'RTX3090-24g fp32 matmul TFLOPS',
-);
-const RTX2080_SGEMM = measuredFraction(
-  9.23,
-  10.07,
-  TORCH_MATMUL_DB,
-  'RTX2080-8G fp32 matmul TFLOPS',
-);
 
 const GENERIC_FMA = estimate(
   0.95,
@@ -178,25 +141,25 @@ function gh100Achievable(
 
 /** Achievable fractions for every GPU in the catalog. */
 export const ACHIEVABLE: Readonly<Record<GpuId, GpuAchievable>> = {
-  'a100-sxm-40gb': a100Achievable(A100_SXM_BF16, A100_40_SGEMM, A100_40_MEMORY),
-  'a100-sxm-80gb': a100Achievable(A100_SXM_BF16, A100_80_SGEMM, A100_80_MEMORY),
+  'a100-sxm-40gb': a100Achievable(A100_SXM_BF16, TORCH_DB.a100Sgemm40gb, NVBENCH.a100Memory40gb),
+  'a100-sxm-80gb': a100Achievable(A100_SXM_BF16, TORCH_DB.a100Sgemm80gb, A100_80_MEMORY),
   'a100-pcie-40gb': a100Achievable(
-    A100_PCIE_BF16,
-    borrowedFraction(A100_40_SGEMM, 'the A100-40g entry does not say SXM or PCIe'),
-    borrowedFraction(A100_40_MEMORY, 'same HBM2 at 1555 GB/s as the SXM 40 GB'),
+    MAMF.a100PcieBf16,
+    borrowedFraction(TORCH_DB.a100Sgemm40gb, 'the A100-40g entry does not say SXM or PCIe'),
+    borrowedFraction(NVBENCH.a100Memory40gb, 'same HBM2 at 1555 GB/s as the SXM 40 GB'),
   ),
   'h100-sxm': gh100Achievable(
-    { bf16: H100_BF16, fp16: H100_FP16, fp8: H100_FP8, tf32: H100_TF32 },
+    { bf16: MAMF.h100Bf16, fp16: TORCH_DB.h100Fp16, fp8: H100_FP8, tf32: H100_TF32 },
     H100_MEMORY,
     '',
   ),
   'h100-pcie': gh100Achievable(
     {
       bf16: borrowedFraction(
-        H100_BF16,
+        MAMF.h100Bf16,
         'no PCIe measurement; H100 SXM figure (the PCIe card is power-capped at 350 W, so this may be optimistic)',
       ),
-      fp16: borrowedFraction(H100_FP16, 'no PCIe measurement; H100 SXM figure'),
+      fp16: borrowedFraction(TORCH_DB.h100Fp16, 'no PCIe measurement; H100 SXM figure'),
       fp8: borrowedFraction(H100_FP8, 'no PCIe measurement; H100 SXM figure'),
       tf32: borrowedFraction(H100_TF32, 'no PCIe measurement; H100 SXM figure'),
     },
@@ -205,9 +168,9 @@ export const ACHIEVABLE: Readonly<Record<GpuId, GpuAchievable>> = {
   ),
   'h200-sxm': gh100Achievable(
     {
-      bf16: H200_BF16,
-      fp8: H200_FP8,
-      fp16: borrowedFraction(H100_FP16, 'same GH100 compute as H100 SXM'),
+      bf16: H200_MAMF.bf16,
+      fp8: H200_MAMF.fp8,
+      fp16: borrowedFraction(TORCH_DB.h100Fp16, 'same GH100 compute as H100 SXM'),
       tf32: borrowedFraction(H100_TF32, 'same GH100 compute as H100 SXM'),
     },
     H200_MEMORY,
@@ -216,34 +179,37 @@ export const ACHIEVABLE: Readonly<Record<GpuId, GpuAchievable>> = {
   'v100-sxm2-16gb': V100_ACHIEVABLE,
   t4: T4_ACHIEVABLE,
   'rtx-4090': {
-    memory: RTX4090_MEMORY,
+    memory: NVBENCH.rtx4090Memory,
     cudaCoreArithmetic: RTX4090_FMA_FRACTION,
-    cudaCoreMatmul: RTX4090_SGEMM,
+    cudaCoreMatmul: TORCH_DB.rtx4090Sgemm,
     tensorMatmul: {
-      fp16: RTX4090_FP16,
-      bf16: RTX4090_BF16,
+      fp16: TORCH_DB.rtx4090Fp16,
+      bf16: TORCH_DB.rtx4090Bf16,
       tf32: borrowedFraction(
-        RTX4090_FP16,
+        TORCH_DB.rtx4090Fp16,
         'no tf32 measurement; fp16 figure on the same tensor cores',
       ),
       fp8: borrowedFraction(
-        RTX4090_FP16,
+        TORCH_DB.rtx4090Fp16,
         'no fp8 measurement; fp16 figure on the same tensor cores',
       ),
     },
   },
   'rtx-3080': {
-    memory: borrowedFraction(RTX4090_MEMORY, 'no RTX 3080 measurement; RTX 4090 GDDR6X figure'),
+    memory: borrowedFraction(
+      NVBENCH.rtx4090Memory,
+      'no RTX 3080 measurement; RTX 4090 GDDR6X figure',
+    ),
     cudaCoreArithmetic: borrowedFraction(
       RTX4090_FMA_FRACTION,
       'no RTX 3080 measurement; RTX 4090 has the same two-FP32-datapath SM',
     ),
-    cudaCoreMatmul: borrowedFraction(RTX3090_SGEMM, 'RTX 3090 is the same GA102 chip'),
+    cudaCoreMatmul: borrowedFraction(TORCH_DB.rtx3090Sgemm, 'RTX 3090 is the same GA102 chip'),
     tensorMatmul: {
-      fp16: borrowedFraction(RTX3090_FP16, 'RTX 3090 is the same GA102 chip'),
-      bf16: borrowedFraction(RTX3090_BF16, 'RTX 3090 is the same GA102 chip'),
+      fp16: borrowedFraction(TORCH_DB.rtx3090Fp16, 'RTX 3090 is the same GA102 chip'),
+      bf16: borrowedFraction(TORCH_DB.rtx3090Bf16, 'RTX 3090 is the same GA102 chip'),
       tf32: borrowedFraction(
-        RTX3090_FP16,
+        TORCH_DB.rtx3090Fp16,
         'no tf32 measurement; GA102 fp16 figure on the same tensor cores',
       ),
     },
@@ -256,7 +222,10 @@ export const ACHIEVABLE: Readonly<Record<GpuId, GpuAchievable>> = {
       'no GTX 1650 measurement; GDDR5 assumed a little below the 0.89-0.91 measured on HBM2 and GDDR6X',
     ),
     cudaCoreArithmetic: GENERIC_FMA,
-    cudaCoreMatmul: borrowedFraction(RTX2080_SGEMM, 'RTX 2080 is the closest measured Turing GPU'),
+    cudaCoreMatmul: borrowedFraction(
+      TORCH_DB.rtx2080Sgemm,
+      'RTX 2080 is the closest measured Turing GPU',
+    ),
     tensorMatmul: {},
   },
   'apple-m2': {

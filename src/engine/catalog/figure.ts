@@ -48,6 +48,22 @@ export function measuredFraction(
   );
 }
 
+/** One published measurement: the measured value, the peak it is a share of, what was measured. */
+export type Measurement = readonly [measuredValue: number, peakValue: number, what: string];
+
+/** `measuredFraction` of each measurement one `source` published, by name. */
+export function fractionsFrom<Name extends string>(
+  source: string,
+  measurements: Readonly<Record<Name, Measurement>>,
+): Record<Name, Figure> {
+  const names = Object.keys(measurements) as Name[];
+  const fraction = (name: Name) => {
+    const [measuredValue, peakValue, what] = measurements[name];
+    return measuredFraction(measuredValue, peakValue, source, what);
+  };
+  return Object.fromEntries(names.map((name) => [name, fraction(name)])) as Record<Name, Figure>;
+}
+
 /**
  * A fraction carried over from a related measurement (a sibling GPU, another precision); kept
  * as an estimate, with the reason in `note`.

@@ -9,21 +9,8 @@ export interface Gpu extends GpuSpec {
   achievable: GpuAchievable;
 }
 
-/** Every GPU id, in catalog order. */
-export const GPU_IDS: readonly GpuId[] = [
-  'a100-sxm-40gb',
-  'a100-sxm-80gb',
-  'a100-pcie-40gb',
-  'h100-sxm',
-  'h100-pcie',
-  'h200-sxm',
-  'v100-sxm2-16gb',
-  't4',
-  'rtx-4090',
-  'rtx-3080',
-  'gtx-1650',
-  'apple-m2',
-];
+/** Every GPU id, in catalog order (the order of `GPU_SPECS`). */
+export const GPU_IDS = Object.keys(GPU_SPECS) as readonly GpuId[];
 
 /** Every CPU id, in catalog order. */
 export const CPU_IDS: readonly CpuId[] = ['i9-14900k'];

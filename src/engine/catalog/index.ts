@@ -3,24 +3,18 @@
  * figures, by id. Pure data and lookups; the models that turn it into predictions are in
  * ../models.
  */
-export type { CpuId, CpuSpec } from './cpus';
-export type { GpuAchievable } from './efficiency';
 export type { Figure, FigureKind } from './figure';
-export type { ComputeUnit, GpuId, GpuSpec, TensorPrecision } from './gpus';
+export type { GpuId, TensorPrecision } from './gpus';
 export {
   CPU_IDS,
   GPU_IDS,
   getCpu,
   getGpu,
   getLink,
-  HARDWARE,
   isCpuId,
   isGpuId,
   isLinkId,
-  listCpus,
   listGpus,
-  listLinks,
-  tensorPrecisionsOf,
   type Gpu,
 } from './hardware';
 export {
@@ -29,10 +23,7 @@ export {
   INTERCONNECT_IDS,
   INTERCONNECTS,
   isInterconnectId,
-  listInterconnects,
   type InterconnectId,
-  type InterconnectScope,
-  type InterconnectSpec,
 } from './interconnects';
 export {
   LINK_IDS,

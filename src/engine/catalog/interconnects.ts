@@ -86,103 +86,149 @@ function borrowed(from: Figure, note: string): Figure {
   return estimate(from.value, from.unit, from.source, `${note} (${from.note ?? 'as measured'})`);
 }
 
-function pcieFraction(ncclRatedGbPerSecond: number, peakGbPerSecond: number): Figure {
-  return estimate(
-    ncclRatedGbPerSecond / peakGbPerSecond,
+/** A link's vendor rates per GPU, each way and both ways. */
+type Rates = Pick<InterconnectSpec, 'bytesPerSecondPerDirection' | 'bytesPerSecondBothDirections'>;
+
+/** `gbPerSecond` each way and twice that both ways, with how `source` counts each. */
+function rate(
+  source: string,
+  gbPerSecond: number,
+  eachWay: string,
+  bothWays = `twice ${gbPerSecond} GB/s`,
+): Rates {
+  return {
+    bytesPerSecondPerDirection: vendor(gbPerSecond * GB, 'B/s', source, eachWay),
+    bytesPerSecondBothDirections: vendor(2 * gbPerSecond * GB, 'B/s', source, bothWays),
+  };
+}
+
+/** A catalog entry from its parts, in the catalog's field order. */
+function link(
+  about: Pick<InterconnectSpec, 'id' | 'name' | 'scope'>,
+  rates: Rates,
+  allReduceBusFraction: Figure,
+  stepLatencySeconds: Figure,
+): InterconnectSpec {
+  return { ...about, ...rates, allReduceBusFraction, stepLatencySeconds };
+}
+
+/** An NVSwitch node's NVLink: `links` links of 25 GB/s each way per GPU. */
+function nvlink(
+  id: InterconnectId,
+  name: string,
+  links: number,
+  busFraction: Figure,
+  step: Figure,
+): InterconnectSpec {
+  const each = `${links} links x 25 GB/s`;
+  const both = `${links} links x 50 GB/s`;
+  const rates = rate(NVLINK_SPEC, links * 25, each, both);
+  return link({ id, name, scope: 'intra-node' }, rates, busFraction, step);
+}
+
+/**
+ * One GPU writing into another's memory through a PCIe switch, x16 at `gtPerSecond` per lane
+ * (`gbPerSecond` each way as the specification rounds it). No clean nccl-tests run across a
+ * switch was found: the bus share is the `ncclGbPerSecond` NCCL's own topology model rates it at.
+ */
+function pcie(
+  id: InterconnectId,
+  generation: string,
+  gtPerSecond: number,
+  gbPerSecond: number,
+  ncclGbPerSecond: number,
+  step: Figure,
+): InterconnectSpec {
+  const name = `PCIe ${generation} x16, peer to peer`;
+  const rates = rate(PCIE_SPEC, gbPerSecond, `${gtPerSecond} GT/s x 16 x 128/130 / 8`);
+  const busFraction = estimate(
+    ncclGbPerSecond / gbPerSecond,
     'fraction',
     `${NCCL_PCI_MODEL}; ${NCCL_1639}`,
-    `no clean nccl-tests run across a PCIe switch found; NCCL's own topology model rates this link at ${ncclRatedGbPerSecond} / ${peakGbPerSecond}. Hosts where the traffic crosses the CPU do worse (8x RTX 5090 on PCIe 5.0: 28 / 63)`,
+    `no clean nccl-tests run across a PCIe switch found; NCCL's own topology model rates this link at ${ncclGbPerSecond} / ${gbPerSecond}. Hosts where the traffic crosses the CPU do worse (8x RTX 5090 on PCIe 5.0: 28 / 63)`,
   );
+  return link({ id, name, scope: 'intra-node' }, rates, busFraction, step);
+}
+
+/** An InfiniBand port of `gbitPerSecond` per GPU between nodes. */
+function infiniband(
+  id: InterconnectId,
+  name: string,
+  gbitPerSecond: number,
+  busFraction: Figure,
+): InterconnectSpec {
+  const rates = rate(INFINIBAND_SPEC, gbitPerSecond / 8, `${gbitPerSecond} Gb/s / 8`);
+  return link({ id, name, scope: 'inter-node' }, rates, busFraction, NETWORK_STEP);
 }
 
 /** The interconnect catalog. */
 export const INTERCONNECTS: Readonly<Record<InterconnectId, InterconnectSpec>> = {
-  nvlink3: {
-    id: 'nvlink3',
-    name: 'NVLink 3 (A100, NVSwitch)',
-    scope: 'intra-node',
-    bytesPerSecondPerDirection: vendor(300 * GB, 'B/s', NVLINK_SPEC, '12 links x 25 GB/s'),
-    bytesPerSecondBothDirections: vendor(600 * GB, 'B/s', NVLINK_SPEC, '12 links x 50 GB/s'),
-    allReduceBusFraction: measuredFraction(
+  nvlink3: nvlink(
+    'nvlink3',
+    'NVLink 3 (A100, NVSwitch)',
+    12,
+    measuredFraction(
       234.6,
       300,
       ALLREDUCE_A100_NVSWITCH,
       'all-reduce bus bandwidth GB/s, 8x A100 SXM, 8 GiB',
     ),
-    stepLatencySeconds: borrowed(
+    borrowed(
       NVLINK_STEP,
       'no small all-reduce measured on A100; the NVLink 4 figure, since a step costs mostly synchronisation, not wire time',
     ),
-  },
-  nvlink4: {
-    id: 'nvlink4',
-    name: 'NVLink 4 (H100/H200, NVSwitch)',
-    scope: 'intra-node',
-    bytesPerSecondPerDirection: vendor(450 * GB, 'B/s', NVLINK_SPEC, '18 links x 25 GB/s'),
-    bytesPerSecondBothDirections: vendor(900 * GB, 'B/s', NVLINK_SPEC, '18 links x 50 GB/s'),
-    allReduceBusFraction: measuredFraction(
+  ),
+  nvlink4: nvlink(
+    'nvlink4',
+    'NVLink 4 (H100/H200, NVSwitch)',
+    18,
+    measuredFraction(
       367.61,
       450,
       ALLREDUCE_H200_RING,
       'ring all-reduce bus bandwidth GB/s, 8x H200 with NVLink SHARP off',
     ),
-    stepLatencySeconds: NVLINK_STEP,
-  },
-  pcie3: {
-    id: 'pcie3',
-    name: 'PCIe 3.0 x16, peer to peer',
-    scope: 'intra-node',
-    bytesPerSecondPerDirection: vendor(15.75 * GB, 'B/s', PCIE_SPEC, '8 GT/s x 16 x 128/130 / 8'),
-    bytesPerSecondBothDirections: vendor(31.5 * GB, 'B/s', PCIE_SPEC, 'twice 15.75 GB/s'),
-    allReduceBusFraction: pcieFraction(12, 15.75),
-    stepLatencySeconds: borrowed(PCIE_STEP, 'no PCIe 3.0 measurement; PCIe 4.0 figure'),
-  },
-  pcie4: {
-    id: 'pcie4',
-    name: 'PCIe 4.0 x16, peer to peer',
-    scope: 'intra-node',
-    bytesPerSecondPerDirection: vendor(31.5 * GB, 'B/s', PCIE_SPEC, '16 GT/s x 16 x 128/130 / 8'),
-    bytesPerSecondBothDirections: vendor(63 * GB, 'B/s', PCIE_SPEC, 'twice 31.5 GB/s'),
-    allReduceBusFraction: pcieFraction(24, 31.5),
-    stepLatencySeconds: PCIE_STEP,
-  },
-  pcie5: {
-    id: 'pcie5',
-    name: 'PCIe 5.0 x16, peer to peer',
-    scope: 'intra-node',
-    bytesPerSecondPerDirection: vendor(63 * GB, 'B/s', PCIE_SPEC, '32 GT/s x 16 x 128/130 / 8'),
-    bytesPerSecondBothDirections: vendor(126 * GB, 'B/s', PCIE_SPEC, 'twice 63 GB/s'),
-    allReduceBusFraction: pcieFraction(48, 63),
-    stepLatencySeconds: borrowed(PCIE_STEP, 'no PCIe 5.0 measurement; PCIe 4.0 figure'),
-  },
-  'ib-hdr': {
-    id: 'ib-hdr',
-    name: 'InfiniBand HDR (200 Gb/s per GPU)',
-    scope: 'inter-node',
-    bytesPerSecondPerDirection: vendor(25 * GB, 'B/s', INFINIBAND_SPEC, '200 Gb/s / 8'),
-    bytesPerSecondBothDirections: vendor(50 * GB, 'B/s', INFINIBAND_SPEC, 'twice 25 GB/s'),
-    allReduceBusFraction: measuredFraction(
+    NVLINK_STEP,
+  ),
+  pcie3: pcie(
+    'pcie3',
+    '3.0',
+    8,
+    15.75,
+    12,
+    borrowed(PCIE_STEP, 'no PCIe 3.0 measurement; PCIe 4.0 figure'),
+  ),
+  pcie4: pcie('pcie4', '4.0', 16, 31.5, 24, PCIE_STEP),
+  pcie5: pcie(
+    'pcie5',
+    '5.0',
+    32,
+    63,
+    48,
+    borrowed(PCIE_STEP, 'no PCIe 5.0 measurement; PCIe 4.0 figure'),
+  ),
+  'ib-hdr': infiniband(
+    'ib-hdr',
+    'InfiniBand HDR (200 Gb/s per GPU)',
+    200,
+    measuredFraction(
       192,
       200,
       NCCL_812,
       'DGX A100 all-reduce bus bandwidth GB/s between nodes over 8 HDR NICs of 25 GB/s',
     ),
-    stepLatencySeconds: NETWORK_STEP,
-  },
-  'ib-ndr': {
-    id: 'ib-ndr',
-    name: 'InfiniBand NDR (400 Gb/s per GPU)',
-    scope: 'inter-node',
-    bytesPerSecondPerDirection: vendor(50 * GB, 'B/s', INFINIBAND_SPEC, '400 Gb/s / 8'),
-    bytesPerSecondBothDirections: vendor(100 * GB, 'B/s', INFINIBAND_SPEC, 'twice 50 GB/s'),
-    allReduceBusFraction: estimate(
+  ),
+  'ib-ndr': infiniband(
+    'ib-ndr',
+    'InfiniBand NDR (400 Gb/s per GPU)',
+    400,
+    estimate(
       47 / 50,
       'fraction',
       NCCL_TESTS_290,
       "the middle of the 46-48 GB/s per NIC NCCL's maintainers say to expect, over 50: a stated expectation rather than a published run",
     ),
-    stepLatencySeconds: NETWORK_STEP,
-  },
+  ),
 };
 
 /** True when `id` names an interconnect in the catalog. */

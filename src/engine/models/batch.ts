@@ -47,19 +47,17 @@ export function predictTaskBatch(input: TaskBatchInput): TaskBatchPrediction {
   requirePositiveInteger('taskCount', taskCount);
   requireNonNegativeInteger('opsPerTask', opsPerTask);
   requireNonNegativeInteger('serialOps', serialOps);
-  if (isGpuId(hardwareId)) return gpuBatch(getGpu(hardwareId), taskCount, opsPerTask, serialOps);
-  if (isCpuId(hardwareId)) return cpuBatch(getCpu(hardwareId), taskCount, opsPerTask, serialOps);
+  if (isGpuId(hardwareId)) return gpuBatch(getGpu(hardwareId), input);
+  if (isCpuId(hardwareId)) return cpuBatch(getCpu(hardwareId), input);
   // Neither: let the GPU lookup raise its error, which lists the known ids.
   getGpu(hardwareId);
   throw new RangeError(`unknown hardware id ${String(hardwareId)}`);
 }
 
-function gpuBatch(
-  gpu: Gpu,
-  taskCount: number,
-  opsPerTask: number,
-  serialOps: number,
-): TaskBatchPrediction {
+/** The work of a batch, wherever it runs. */
+type BatchWork = Omit<TaskBatchInput, 'hardwareId'>;
+
+function gpuBatch(gpu: Gpu, { taskCount, opsPerTask, serialOps }: BatchWork): TaskBatchPrediction {
   const parallelUnits = gpu.fp32Cores.value;
   const clockHz = gpu.boostClockHz.value;
   const latencyCycles = gpu.dependentOpLatencyCycles.value;
@@ -74,9 +72,7 @@ function gpuBatch(
 
 function cpuBatch(
   cpu: CpuSpec,
-  taskCount: number,
-  opsPerTask: number,
-  serialOps: number,
+  { taskCount, opsPerTask, serialOps }: BatchWork,
 ): TaskBatchPrediction {
   const pCores = cpu.performanceCores.value;
   const eCores = cpu.efficiencyCores.value;

@@ -67,19 +67,25 @@ describe('predictAllReduce (one ring)', () => {
   });
 });
 
+/** Two DGX A100 nodes: 8 GPUs each on NVLink 3, one HDR card per GPU, 1 GiB on every GPU. */
+const TWO_DGX_A100 = {
+  bytes: GIB,
+  gpusPerNode: 8,
+  nodes: 2,
+  intraNodeLink: 'nvlink3',
+  interNodeLink: 'ib-hdr',
+};
+
+/** H100 nodes of 8 on NVLink 4, joined by NDR. */
+const H100_NODES = { ...TWO_DGX_A100, intraNodeLink: 'nvlink4', interNodeLink: 'ib-ndr' };
+
 describe('predictMultiNodeAllReduce (NCCL rings across nodes)', () => {
   it('is capped by the node network when eight HDR cards are slower than NVLink', () => {
     // 2 nodes x 8 GPUs = 16; steps = 2 x 15 = 30, of which 2 x (2 - 1) = 2 cross the network.
     // network: 8 cards x 25 GB/s x 0.96 = 192 GB/s < NVLink 3's 234.6 GB/s.
     // sent per GPU = 30 / 16 x 1 GiB = 2,013,265,920 B; / 192 GB/s = 10.48576 ms.
     // latency = 28 x 1.28 us + 2 x 4 us = 43.84 us; total = 10.52960 ms.
-    const p = predictMultiNodeAllReduce({
-      bytes: GIB,
-      gpusPerNode: 8,
-      nodes: 2,
-      intraNodeLink: 'nvlink3',
-      interNodeLink: 'ib-hdr',
-    });
+    const p = predictMultiNodeAllReduce(TWO_DGX_A100);
     expect(p.steps).toBe(30);
     expect(p.bytesSentPerGpu).toBe(2_013_265_920);
     expect(p.transferSeconds).toBeCloseTo(2_013_265_920 / 192e9, 12);
@@ -90,72 +96,44 @@ describe('predictMultiNodeAllReduce (NCCL rings across nodes)', () => {
 
   it('uses only as many rings as network cards', () => {
     // 4 cards x 24 GB/s = 96 GB/s of bus bandwidth.
-    const p = predictMultiNodeAllReduce({
-      bytes: 8 * GIB,
-      gpusPerNode: 8,
-      nodes: 2,
-      intraNodeLink: 'nvlink3',
-      interNodeLink: 'ib-hdr',
-      nicsPerNode: 4,
-    });
+    const p = predictMultiNodeAllReduce({ ...TWO_DGX_A100, bytes: 8 * GIB, nicsPerNode: 4 });
     expect(p.transferSeconds).toBeCloseTo(((30 / 16) * 8 * GIB) / 96e9, 12);
   });
 
   it('is capped by NVLink when eight NDR cards are faster than it', () => {
     // network: 8 x 50 GB/s x 0.94 = 376 GB/s > NVLink 4's 450 x 0.8169 = 367.61 GB/s.
-    const p = predictMultiNodeAllReduce({
-      bytes: 8 * GIB,
-      gpusPerNode: 8,
-      nodes: 4,
-      intraNodeLink: 'nvlink4',
-      interNodeLink: 'ib-ndr',
-    });
+    const p = predictMultiNodeAllReduce({ ...H100_NODES, bytes: 8 * GIB, nodes: 4 });
     expect(p.bottleneck).toBe('nvlink4');
     expect(p.transferSeconds).toBeCloseTo(((62 / 32) * 8 * GIB) / 367.61e9, 12);
   });
 
   it('runs all steps over the network with one GPU per node', () => {
     // 4 nodes x 1 GPU: 6 steps, all network: 6 x 4 us; bus = 1 card x 47 GB/s.
-    const p = predictMultiNodeAllReduce({
-      bytes: 47e9,
-      gpusPerNode: 1,
-      nodes: 4,
-      intraNodeLink: 'nvlink4',
-      interNodeLink: 'ib-ndr',
-    });
+    const p = predictMultiNodeAllReduce({ ...H100_NODES, bytes: 47e9, gpusPerNode: 1, nodes: 4 });
     expect(p.latencySeconds).toBeCloseTo(6 * IB_STEP, 15);
     expect(p.transferSeconds).toBeCloseTo(1.5, 12);
   });
 
   it('is the one-node ring when there is one node', () => {
-    const multi = predictMultiNodeAllReduce({
-      bytes: GIB,
-      gpusPerNode: 8,
-      nodes: 1,
-      intraNodeLink: 'nvlink4',
-      interNodeLink: 'ib-ndr',
-    });
+    const multi = predictMultiNodeAllReduce({ ...H100_NODES, nodes: 1 });
     expect(multi).toEqual(predictAllReduce({ bytes: GIB, gpus: 8, link: 'nvlink4' }));
   });
 
   it('rejects links of the wrong kind and impossible counts', () => {
-    const base = {
-      bytes: GIB,
-      gpusPerNode: 8,
-      nodes: 2,
-      intraNodeLink: 'nvlink3',
-      interNodeLink: 'ib-hdr',
-    };
-    expect(() => predictMultiNodeAllReduce({ ...base, intraNodeLink: 'ib-hdr' })).toThrow(
+    expect(() => predictMultiNodeAllReduce({ ...TWO_DGX_A100, intraNodeLink: 'ib-hdr' })).toThrow(
       /intraNodeLink "ib-hdr" is an inter-node link; use one of nvlink3, nvlink4, pcie3, pcie4, pcie5/,
     );
-    expect(() => predictMultiNodeAllReduce({ ...base, interNodeLink: 'pcie5' })).toThrow(
+    expect(() => predictMultiNodeAllReduce({ ...TWO_DGX_A100, interNodeLink: 'pcie5' })).toThrow(
       /interNodeLink "pcie5" is an intra-node link; use one of ib-hdr, ib-ndr/,
     );
-    expect(() => predictMultiNodeAllReduce({ ...base, nodes: 0 })).toThrow(/nodes.*0/);
-    expect(() => predictMultiNodeAllReduce({ ...base, gpusPerNode: -8 })).toThrow(/gpusPerNode/);
-    expect(() => predictMultiNodeAllReduce({ ...base, nicsPerNode: 0 })).toThrow(/nicsPerNode/);
-    expect(() => predictMultiNodeAllReduce({ ...base, bytes: -5 })).toThrow(/bytes.*-5/);
+    expect(() => predictMultiNodeAllReduce({ ...TWO_DGX_A100, nodes: 0 })).toThrow(/nodes.*0/);
+    expect(() => predictMultiNodeAllReduce({ ...TWO_DGX_A100, gpusPerNode: -8 })).toThrow(
+      /gpusPerNode/,
+    );
+    expect(() => predictMultiNodeAllReduce({ ...TWO_DGX_A100, nicsPerNode: 0 })).toThrow(
+      /nicsPerNode/,
+    );
+    expect(() => predictMultiNodeAllReduce({ ...TWO_DGX_A100, bytes: -5 })).toThrow(/bytes.*-5/);
   });
 });
 

@@ -11,7 +11,7 @@ import { validateDescriptor, type KernelDescriptor } from './descriptor';
 import { estimate, type Figure } from '../catalog/figure';
 import { getCpu } from '../catalog/hardware';
 import { ENGINE_ESTIMATE } from '../catalog/sources';
-import { finiteResult } from './validate';
+import { rooflineTime } from './kernel';
 
 /** Share of the DRAM peak a multithreaded streaming loop reaches on a desktop CPU. */
 export const CPU_ACHIEVABLE_MEMORY_SHARE: Figure = estimate(
@@ -47,23 +47,18 @@ export function predictCpuKernel(cpuId: string, descriptor: KernelDescriptor): C
   const cpu = getCpu(cpuId);
   const bytesPerSecond = cpu.memoryBytesPerSecond.value * CPU_ACHIEVABLE_MEMORY_SHARE.value;
   const flopsPerSecond = cpu.fp32FlopsPerSecond.value * CPU_ACHIEVABLE_FLOPS_SHARE.value;
-  const bytes = descriptor.bytesRead + descriptor.bytesWritten;
-  const memorySeconds = finiteResult('CPU memory seconds', bytes / bytesPerSecond);
-  const computeSeconds = finiteResult('CPU compute seconds', descriptor.flops / flopsPerSecond);
   const overheadSeconds = cpu.threadPoolOverheadSeconds.value;
-  const workSeconds = Math.max(memorySeconds, computeSeconds);
-  const bound =
-    overheadSeconds >= workSeconds
-      ? 'overhead'
-      : memorySeconds >= computeSeconds
-        ? 'memory'
-        : 'compute';
+  const time = rooflineTime(
+    descriptor,
+    { bytesPerSecond, flopsPerSecond, overheadSeconds },
+    'CPU ',
+  );
   return {
-    seconds: finiteResult('CPU kernel seconds', overheadSeconds + workSeconds),
-    memorySeconds,
-    computeSeconds,
+    seconds: time.seconds,
+    memorySeconds: time.memorySeconds,
+    computeSeconds: time.computeSeconds,
     overheadSeconds,
-    bound,
+    bound: time.bound,
     bytesPerSecond,
     flopsPerSecond,
   };

@@ -137,25 +137,14 @@ export function rooflinePrediction(
   roofs: RooflineRoofs,
 ): KernelPrediction {
   const { bytesPerSecond, flopsPerSecond, launchSeconds, geometry } = roofs;
-  const bytes = descriptor.bytesRead + descriptor.bytesWritten;
-  const memorySeconds = finiteResult('memory seconds', bytes / bytesPerSecond);
-  const computeSeconds = finiteResult(
-    'compute seconds',
-    descriptor.flops / flopsPerSecond / geometry.utilization,
-  );
-  const workSeconds = Math.max(memorySeconds, computeSeconds);
-  const bound: KernelBound =
-    launchSeconds >= workSeconds
-      ? 'overhead'
-      : memorySeconds >= computeSeconds
-        ? 'memory'
-        : 'compute';
+  const rates = { bytesPerSecond, flopsPerSecond, overheadSeconds: launchSeconds };
+  const time = rooflineTime(descriptor, { ...rates, utilization: geometry.utilization });
   return {
-    seconds: finiteResult('kernel seconds', launchSeconds + workSeconds),
-    memorySeconds,
-    computeSeconds,
+    seconds: time.seconds,
+    memorySeconds: time.memorySeconds,
+    computeSeconds: time.computeSeconds,
     launchSeconds,
-    bound,
+    bound: time.bound,
     unit: roofs.unit,
     bytesPerSecond,
     flopsPerSecond,
@@ -163,6 +152,53 @@ export function rooflinePrediction(
     waveUtilization: geometry.utilization,
     waves: geometry.waves,
   };
+}
+
+/** The rates a roofline time divides by, and what is paid before any work. */
+export interface RooflineRates {
+  bytesPerSecond: number;
+  flopsPerSecond: number;
+  /** A fixed cost paid once: a kernel launch, or waking a CPU's worker threads. */
+  overheadSeconds: number;
+  /** Share of the compute units kept busy (the wave tail); 1 when not modeled. */
+  utilization?: number;
+}
+
+/** A roofline's time and what bounds it. */
+export interface RooflineTime {
+  seconds: number;
+  memorySeconds: number;
+  computeSeconds: number;
+  bound: KernelBound;
+}
+
+/**
+ * The roofline of a validated descriptor on any device, GPU or CPU: overhead plus the larger of
+ * bytes over bandwidth and FLOPs over throughput (stretched by `utilization`); 'overhead' bounds
+ * it when the overhead costs more than the work. `device` prefixes the names errors give
+ * ('CPU ').
+ */
+export function rooflineTime(
+  descriptor: KernelDescriptor,
+  rates: RooflineRates,
+  device = '',
+): RooflineTime {
+  const { bytesPerSecond, flopsPerSecond, overheadSeconds, utilization = 1 } = rates;
+  const bytes = descriptor.bytesRead + descriptor.bytesWritten;
+  const memorySeconds = finiteResult(`${device}memory seconds`, bytes / bytesPerSecond);
+  const computeSeconds = finiteResult(
+    `${device}compute seconds`,
+    descriptor.flops / flopsPerSecond / utilization,
+  );
+  const workSeconds = Math.max(memorySeconds, computeSeconds);
+  const bound: KernelBound =
+    overheadSeconds >= workSeconds
+      ? 'overhead'
+      : memorySeconds >= computeSeconds
+        ? 'memory'
+        : 'compute';
+  const seconds = finiteResult(`${device}kernel seconds`, overheadSeconds + workSeconds);
+  return { seconds, memorySeconds, computeSeconds, bound };
 }
 
 /**

@@ -1,15 +1,21 @@
 import { describe, it, expect } from 'vitest';
 import { gpuWaveSchedule, scheduleWaves } from './waves';
 
+/** 100 SMs of 2048 threads and 32 blocks each, running 1000 blocks of 256 threads. */
+const HUNDRED_SMS = {
+  blocks: 1000,
+  threadsPerBlock: 256,
+  sms: 100,
+  maxThreadsPerSm: 2048,
+  maxBlocksPerSm: 32,
+};
+
+/** One SM that holds 16 blocks at most, running one block of 32 threads. */
+const ONE_SM = { ...HUNDRED_SMS, blocks: 1, threadsPerBlock: 32, sms: 1, maxBlocksPerSm: 16 };
+
 describe('wave scheduling', () => {
   it('fills SMs up to the thread and block limits', () => {
-    const s = scheduleWaves({
-      blocks: 1000,
-      threadsPerBlock: 256,
-      sms: 100,
-      maxThreadsPerSm: 2048,
-      maxBlocksPerSm: 32,
-    });
+    const s = scheduleWaves(HUNDRED_SMS);
     expect(s.residentBlocksPerSm).toBe(8);
     expect(s.blocksPerWave).toBe(800);
     expect(s.waves).toBe(2);
@@ -18,25 +24,8 @@ describe('wave scheduling', () => {
   });
 
   it('caps residency by the block limit and by a resource limit', () => {
-    expect(
-      scheduleWaves({
-        blocks: 1,
-        threadsPerBlock: 32,
-        sms: 1,
-        maxThreadsPerSm: 2048,
-        maxBlocksPerSm: 16,
-      }).residentBlocksPerSm,
-    ).toBe(16);
-    expect(
-      scheduleWaves({
-        blocks: 1,
-        threadsPerBlock: 32,
-        sms: 1,
-        maxThreadsPerSm: 2048,
-        maxBlocksPerSm: 16,
-        blocksPerSmLimit: 2,
-      }).residentBlocksPerSm,
-    ).toBe(2);
+    expect(scheduleWaves(ONE_SM).residentBlocksPerSm).toBe(16);
+    expect(scheduleWaves({ ...ONE_SM, blocksPerSmLimit: 2 }).residentBlocksPerSm).toBe(2);
   });
 
   it('shows the tail effect of 4096 matmul tiles on 132 vs 108 SMs', () => {
@@ -49,18 +38,11 @@ describe('wave scheduling', () => {
   });
 
   it('rejects impossible geometry by name', () => {
-    const base = {
-      blocks: 1,
-      threadsPerBlock: 64,
-      sms: 1,
-      maxThreadsPerSm: 1024,
-      maxBlocksPerSm: 16,
-    };
-    expect(() => scheduleWaves({ ...base, blocks: 0 })).toThrow(/blocks/);
-    expect(() => scheduleWaves({ ...base, threadsPerBlock: 2048 })).toThrow(
+    expect(() => scheduleWaves({ ...ONE_SM, blocks: 0 })).toThrow(/blocks/);
+    expect(() => scheduleWaves({ ...ONE_SM, threadsPerBlock: 2048 })).toThrow(
       /threadsPerBlock must be at most 1024, got 2048/,
     );
-    expect(() => scheduleWaves({ ...base, sms: 1.5 })).toThrow(/sms/);
+    expect(() => scheduleWaves({ ...ONE_SM, sms: 1.5 })).toThrow(/sms/);
     expect(() => gpuWaveSchedule('gtx-1650', 10, 1536)).toThrow(/threadsPerBlock/);
     expect(() => gpuWaveSchedule('nope', 10, 64)).toThrow(/unknown gpu id "nope"/);
   });

@@ -57,15 +57,14 @@ function layers(params: number, inputs = 0, outputs = 0): LayerCost[] {
 const TWO_BUCKETS = (2 * DDP_BUCKET_BYTES) / 4;
 const node = (gpus: number, link: string) => ({ gpus, nodes: 1, link });
 
+/** DDP over one node of `gpus` on `link`: two buckets of gradients, batch 32, `backward` seconds. */
+function ddpOnNode(backward: number, gpus: number, link: string) {
+  return predictDataParallelStep('ddp', step(backward), layers(TWO_BUCKETS), 32, node(gpus, link));
+}
+
 describe('DistributedDataParallel', () => {
   it('costs nothing extra on one GPU', () => {
-    const one = predictDataParallelStep(
-      'ddp',
-      step(10 * ms),
-      layers(TWO_BUCKETS),
-      32,
-      node(1, 'nvlink3'),
-    );
+    const one = ddpOnNode(10 * ms, 1, 'nvlink3');
     expect(one.seconds).toBeCloseTo(16 * ms, 12);
     expect(one.communicationSeconds).toBe(0);
     expect(one.scalingEfficiency).toBeCloseTo(1, 12);
@@ -73,13 +72,7 @@ describe('DistributedDataParallel', () => {
 
   it('hides every bucket but the last behind backward on a fast link', () => {
     const bucket = predictAllReduce({ bytes: DDP_BUCKET_BYTES, gpus: 8, link: 'nvlink3' }).seconds;
-    const p = predictDataParallelStep(
-      'ddp',
-      step(10 * ms),
-      layers(TWO_BUCKETS),
-      32,
-      node(8, 'nvlink3'),
-    );
+    const p = ddpOnNode(10 * ms, 8, 'nvlink3');
     // Bucket 1 is ready half-way through backward and done long before bucket 2 is ready at
     // its end; only bucket 2's all-reduce is left over.
     expect(p.communicationSeconds).toBeCloseTo(2 * bucket, 12);
@@ -96,13 +89,7 @@ describe('DistributedDataParallel', () => {
 
   it('returns each bucket’s all-reduce on the NCCL stream, the gradient bytes and backward', () => {
     const bucket = predictAllReduce({ bytes: DDP_BUCKET_BYTES, gpus: 4, link: 'nvlink3' }).seconds;
-    const p = predictDataParallelStep(
-      'ddp',
-      step(10 * ms),
-      layers(TWO_BUCKETS),
-      32,
-      node(4, 'nvlink3'),
-    );
+    const p = ddpOnNode(10 * ms, 4, 'nvlink3');
     expect(p.gradientBytes).toBe(2 * DDP_BUCKET_BYTES);
     expect(p.backwardSeconds).toBeCloseTo(10 * ms, 12);
     // Bucket 1 is ready half-way through backward (5 + 5 ms), bucket 2 at backward's end.
@@ -117,26 +104,14 @@ describe('DistributedDataParallel', () => {
     expect(second!.endSeconds).toBeCloseTo(15 * ms + bucket, 12);
     const sum = p.communicationPhases.reduce((s, c) => s + c.endSeconds - c.startSeconds, 0);
     expect(sum).toBeCloseTo(p.communicationSeconds, 12);
-    const alone = predictDataParallelStep(
-      'ddp',
-      step(10 * ms),
-      layers(TWO_BUCKETS),
-      32,
-      node(1, 'nvlink3'),
-    );
+    const alone = ddpOnNode(10 * ms, 1, 'nvlink3');
     expect(alone.communicationPhases).toEqual([]);
   });
 
   it('queues buckets behind each other when the link is slower than backward', () => {
     const bucket = predictAllReduce({ bytes: DDP_BUCKET_BYTES, gpus: 8, link: 'pcie3' }).seconds;
     expect(bucket).toBeGreaterThan(1 * ms);
-    const p = predictDataParallelStep(
-      'ddp',
-      step(2 * ms),
-      layers(TWO_BUCKETS),
-      32,
-      node(8, 'pcie3'),
-    );
+    const p = ddpOnNode(2 * ms, 8, 'pcie3');
     // Ready at 6 and 7 ms; the second waits for the first (6 ms + bucket), so both run back to
     // back and finish at 6 ms + 2 buckets, against backward's end at 7 ms.
     expect(p.exposedCommunicationSeconds).toBeCloseTo(2 * bucket - 1 * ms, 12);
@@ -144,13 +119,7 @@ describe('DistributedDataParallel', () => {
   });
 
   it('crosses nodes on the slower network and checks the topology', () => {
-    const inNode = predictDataParallelStep(
-      'ddp',
-      step(2 * ms),
-      layers(TWO_BUCKETS),
-      32,
-      node(16, 'nvlink3'),
-    );
+    const inNode = ddpOnNode(2 * ms, 16, 'nvlink3');
     const twoNodes = predictDataParallelStep('ddp', step(2 * ms), layers(TWO_BUCKETS), 32, {
       gpus: 16,
       nodes: 2,
@@ -174,13 +143,9 @@ describe('DistributedDataParallel', () => {
 describe('DataParallel', () => {
   it('replicates, scatters, gathers and reduces in series around the compute', () => {
     const params = 1e6;
-    const p = predictDataParallelStep(
-      'dp',
-      step(10 * ms),
-      layers(params, 1000, 10),
-      64,
-      node(2, 'pcie4'),
-    );
+    const onTwo = (mode: string) =>
+      predictDataParallelStep(mode, step(10 * ms), layers(params, 1000, 10), 64, node(2, 'pcie4'));
+    const p = onTwo('dp');
     const replicate = predictBroadcast({ bytes: params * 4, gpus: 2, link: 'pcie4' }).seconds;
     const reduce = predictReduce({ bytes: params * 4, gpus: 2, link: 'pcie4' }).seconds;
     expect(p.phases.map((phase) => phase.name)).toEqual([
@@ -199,14 +164,7 @@ describe('DataParallel', () => {
     expect(p.exposedCommunicationSeconds).toBe(p.communicationSeconds);
     expect(p.communicationSeconds).toBeGreaterThan(replicate + reduce);
     expect(p.seconds).toBeCloseTo(16 * ms + p.communicationSeconds, 12);
-    const ddp = predictDataParallelStep(
-      'ddp',
-      step(10 * ms),
-      layers(params, 1000, 10),
-      64,
-      node(2, 'pcie4'),
-    );
-    expect(p.seconds).toBeGreaterThan(ddp.seconds);
+    expect(p.seconds).toBeGreaterThan(onTwo('ddp').seconds);
   });
 
   it('serialises the replicas’ host dispatch, so a host-heavy forward grows with the GPUs', () => {

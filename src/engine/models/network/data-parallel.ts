@@ -194,29 +194,28 @@ function dpStep(
   const forwardHost = forwardKernels * HOST_SECONDS_PER_OP.value;
   const forward = Math.max(step.forwardSeconds, forwardHost * gpus);
   const communicationSeconds = gpus > 1 ? replicate + scatter + gather + reduce : 0;
-  const gpu0 = sequence([
-    ['replicate the module', gpus > 1 ? replicate : 0],
-    ['scatter the batch', gpus > 1 ? scatter : 0],
-    ['forward', forward],
-    ['gather outputs on GPU 0', gpus > 1 ? gather : 0],
-    ['backward', step.backwardSeconds + step.recomputeSeconds],
-    ['reduce gradients on GPU 0', gpus > 1 ? reduce : 0],
-    ['optimizer on GPU 0', step.optimizerSeconds],
-  ]);
-  const others = sequence([
-    ['receive the module', gpus > 1 ? replicate : 0],
-    ['receive a slice', gpus > 1 ? scatter : 0],
-    ['forward', forward],
-    ['send outputs', gpus > 1 ? gather : 0],
-    ['backward', step.backwardSeconds + step.recomputeSeconds],
-    ['send gradients', gpus > 1 ? reduce : 0],
-  ]);
+  const copy = (seconds: number) => (gpus > 1 ? seconds : 0);
+  const backward = step.backwardSeconds + step.recomputeSeconds;
+  // Each phase as GPU 0 and as the other GPUs see it; only GPU 0 updates the weights.
+  const phases: ReadonlyArray<[gpu0: string, others: string | null, seconds: number]> = [
+    ['replicate the module', 'receive the module', copy(replicate)],
+    ['scatter the batch', 'receive a slice', copy(scatter)],
+    ['forward', 'forward', forward],
+    ['gather outputs on GPU 0', 'send outputs', copy(gather)],
+    ['backward', 'backward', backward],
+    ['reduce gradients on GPU 0', 'send gradients', copy(reduce)],
+    ['optimizer on GPU 0', null, step.optimizerSeconds],
+  ];
+  const gpu0 = sequence(phases.map(([name, , seconds]) => [name, seconds]));
+  const others = sequence(
+    phases.flatMap(([, name, seconds]) => (name === null ? [] : [[name, seconds] as const])),
+  );
   const seconds = gpu0.at(-1)?.endSeconds ?? 0;
   return finish('dp', step, gpus, seconds, {
     communicationSeconds,
     exposedCommunicationSeconds: communicationSeconds,
     gradientBytes: params * 4,
-    backwardSeconds: step.backwardSeconds + step.recomputeSeconds,
+    backwardSeconds: backward,
     communicationPhases: [],
     phases: gpu0,
     otherGpuPhases: others,

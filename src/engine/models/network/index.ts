@@ -3,33 +3,20 @@
  * step and a data-parallel step (time, peak memory, fit). What widgets and the predict CLI use.
  */
 export {
-  DATA_PARALLEL_MODES,
   DDP_BUCKET_BYTES,
   type DataParallelMode,
   type DataParallelPrediction,
   type StepPhase,
 } from './data-parallel';
-export {
-  analyzeLayer,
-  analyzeNetwork,
-  LAYER_TYPES,
-  type NetworkAnalysis,
-  type NetworkTotals,
-} from './layers';
-export {
-  CUDA_CONTEXT_BYTES,
-  fitsOn,
-  largestBatch,
-  stepMemory,
-  type MemoryBreakdown,
-} from './memory';
+export { analyzeNetwork } from './layers';
+export { CUDA_CONTEXT_BYTES, largestBatch, stepMemory, type MemoryBreakdown } from './memory';
 export {
   OPTIMIZER_IDS,
   optimizerCost,
   UNSCALE_BYTES_PER_PARAM,
   type OptimizerId,
 } from './optimizer';
-export { MAX_LAYERS, parseLayerList } from './parse-network';
+export { parseLayerList } from './parse-network';
 export { NETWORK_PRECISIONS, precisionPlan, type NetworkPrecision } from './precision';
 export {
   INFERENCE_PHASES,
@@ -45,5 +32,5 @@ export {
   type TrainStepRequest,
 } from './predict-network';
 export { type LayerStep, type StepPrediction } from './step-time';
-export type { LayerCost, LayerSpec, LayerType, ZooNetwork } from './types';
+export type { LayerCost, ZooNetwork } from './types';
 export { getZooNetwork, listZooNetworks, ZOO_IDS } from './zoo/zoo';

@@ -7,7 +7,7 @@
  * - saved N; output N; no weights; 1 kernel; not a matmul.
  */
 import type { ActivationFn } from '../types';
-import { layerWork, oneOfField, positiveField, type LayerWork, type SpecOf } from './cost';
+import { elementwisePassWork, fieldReader, type LayerWork, type SpecOf } from './cost';
 
 /** Forward FLOPs per element of each activation function. */
 export const ACTIVATION_FLOPS_PER_ELEMENT: Readonly<Record<ActivationFn, number>> = {
@@ -23,16 +23,8 @@ export const ACTIVATION_FNS = Object.keys(ACTIVATION_FLOPS_PER_ELEMENT) as Activ
 
 /** The cost of an activation per sample (conventions in the module comment). */
 export function activationWork(spec: SpecOf<'activation'>, label: string): LayerWork {
-  const fn = oneOfField(label, 'fn', spec.fn, ACTIVATION_FNS);
-  const elements = positiveField(label, 'elements', spec.elements);
-  const forwardFlops = ACTIVATION_FLOPS_PER_ELEMENT[fn] * elements;
-  return layerWork({
-    forwardFlops,
-    backwardFlops: 2 * forwardFlops,
-    forwardIoElements: 2 * elements,
-    backwardIoElements: 3 * elements,
-    savedElements: elements,
-    outputElements: elements,
-    matmul: false,
-  });
+  const read = fieldReader(spec, label);
+  const fn = read.oneOf('fn', ACTIVATION_FNS);
+  const elements = read.positive('elements');
+  return elementwisePassWork(elements, ACTIVATION_FLOPS_PER_ELEMENT[fn] * elements);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layerCost } from '../layer-fixture';
 import { analyzeLayer } from './analyze';
 
 describe('attention layer', () => {
@@ -9,22 +10,20 @@ describe('attention layer', () => {
         { type: 'attention', name: 'attn', heads: 2, headDim: 4, queries: 3, keys: 5 },
         0,
       ),
-    ).toEqual({
-      name: 'attn',
-      type: 'attention',
-      params: 0,
-      weightElements: 0,
-      forwardFlops: 630, // 4·h·q·k·d = 4·2·3·5·4 = 480, + softmax 5·h·q·k = 150
-      backwardFlops: 1575, // 2.5 × 630
-      forwardIoElements: 128, // Q h·q·d = 24, K and V 2·g·k·d = 80, O 24
-      backwardIoElements: 256, // 2× forward
-      savedElements: 134, // Q 24 + K, V 80 + O 24 + log-sum-exp h·q = 6
-      outputElements: 24, // h·q·d
-      matmul: true,
-      forwardKernels: 1,
-      serialSteps: 1,
-      kvCacheElements: 80, // 2·g·k·d
-    });
+    ).toEqual(
+      layerCost({
+        name: 'attn',
+        type: 'attention',
+        forwardFlops: 630, // 4·h·q·k·d = 4·2·3·5·4 = 480, + softmax 5·h·q·k = 150
+        backwardFlops: 1575, // 2.5 × 630
+        forwardIoElements: 128, // Q h·q·d = 24, K and V 2·g·k·d = 80, O 24
+        backwardIoElements: 256, // 2× forward
+        savedElements: 134, // Q 24 + K, V 80 + O 24 + log-sum-exp h·q = 6
+        outputElements: 24, // h·q·d
+        matmul: true,
+        kvCacheElements: 80, // 2·g·k·d
+      }),
+    );
   });
 
   it('halves a causal square attention and uses fewer KV heads', () => {

@@ -11,23 +11,17 @@
  * - saved h·q·d + 2·g·k·d + h·q·d + h·q (Q, K, V, O and the log-sum-exp per query row).
  * - output h·q·d; kvCacheElements 2·g·k·d; params 0; matmul; 1 kernel.
  */
-import {
-  layerWork,
-  optionalBooleanField,
-  optionalPositiveField,
-  positiveField,
-  type LayerWork,
-  type SpecOf,
-} from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** The cost of fused attention per sample (conventions in the module comment). */
 export function attentionWork(spec: SpecOf<'attention'>, label: string): LayerWork {
-  const heads = positiveField(label, 'heads', spec.heads);
-  const kvHeads = optionalPositiveField(label, 'kvHeads', spec.kvHeads, heads);
-  const headDim = positiveField(label, 'headDim', spec.headDim);
-  const queries = positiveField(label, 'queries', spec.queries);
-  const keys = positiveField(label, 'keys', spec.keys);
-  const causal = optionalBooleanField(label, 'causal', spec.causal, false);
+  const read = fieldReader(spec, label);
+  const heads = read.positive('heads');
+  const kvHeads = read.optionalPositive('kvHeads', heads);
+  const headDim = read.positive('headDim');
+  const queries = read.positive('queries');
+  const keys = read.positive('keys');
+  const causal = read.optionalBoolean('causal', false);
   if (heads % kvHeads !== 0) {
     throw new RangeError(`${label}: kvHeads (${kvHeads}) must divide heads (${heads})`);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { layerCost } from '../layer-fixture';
 import { analyzeLayer } from './analyze';
 
 describe('conv2d layer', () => {
@@ -18,22 +19,21 @@ describe('conv2d layer', () => {
         },
         0,
       ),
-    ).toEqual({
-      name: 'conv',
-      type: 'conv2d',
-      params: 54, // Cout·Cin·k² = 3·2·9, no bias by default
-      weightElements: 54,
-      forwardFlops: 1728, // 2·MACs, MACs = Cout·H'·W'·Cin·k² = 3·4·4·2·9 = 864
-      backwardFlops: 3456, // 2× forward
-      forwardIoElements: 80, // Cin·H·W + Cout·H'·W' = 32 + 48
-      backwardIoElements: 112, // 2·32 + 48
-      savedElements: 32, // Cin·H·W
-      outputElements: 48, // Cout·H'·W' = 3·4·4
-      matmul: true,
-      forwardKernels: 1,
-      serialSteps: 1,
-      kvCacheElements: 0,
-    });
+    ).toEqual(
+      layerCost({
+        name: 'conv',
+        type: 'conv2d',
+        params: 54, // Cout·Cin·k² = 3·2·9, no bias by default
+        weightElements: 54,
+        forwardFlops: 1728, // 2·MACs, MACs = Cout·H'·W'·Cin·k² = 3·4·4·2·9 = 864
+        backwardFlops: 3456, // 2× forward
+        forwardIoElements: 80, // Cin·H·W + Cout·H'·W' = 32 + 48
+        backwardIoElements: 112, // 2·32 + 48
+        savedElements: 32, // Cin·H·W
+        outputElements: 48, // Cout·H'·W' = 3·4·4
+        matmul: true,
+      }),
+    );
   });
 
   it('handles stride, a rectangular input and a bias', () => {

@@ -10,15 +10,7 @@
  * - params Cout·Cin·k² (+Cout with a bias; default none); weightElements the same; matmul
  *   (implicit GEMM); 1 kernel.
  */
-import {
-  layerWork,
-  optionalBooleanField,
-  optionalNonNegativeField,
-  optionalPositiveField,
-  positiveField,
-  type LayerWork,
-  type SpecOf,
-} from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /**
  * Output edge of a sliding window over `size` positions: floor((size + 2p − k)/s) + 1. Throws
@@ -44,14 +36,15 @@ export function windowOutputSize(
 
 /** The cost of a 2-D convolution per sample (conventions in the module comment). */
 export function conv2dWork(spec: SpecOf<'conv2d'>, label: string): LayerWork {
-  const cin = positiveField(label, 'inChannels', spec.inChannels);
-  const cout = positiveField(label, 'outChannels', spec.outChannels);
-  const kernel = positiveField(label, 'kernel', spec.kernel);
-  const stride = optionalPositiveField(label, 'stride', spec.stride, 1);
-  const padding = optionalNonNegativeField(label, 'padding', spec.padding, 0);
-  const height = positiveField(label, 'inHeight', spec.inHeight);
-  const width = positiveField(label, 'inWidth', spec.inWidth);
-  const bias = optionalBooleanField(label, 'bias', spec.bias, false);
+  const read = fieldReader(spec, label);
+  const cin = read.positive('inChannels');
+  const cout = read.positive('outChannels');
+  const kernel = read.positive('kernel');
+  const stride = read.optionalPositive('stride', 1);
+  const padding = read.optionalNonNegative('padding', 0);
+  const height = read.positive('inHeight');
+  const width = read.positive('inWidth');
+  const bias = read.optionalBoolean('bias', false);
   const outHeight = windowOutputSize(label, 'inHeight', height, kernel, stride, padding);
   const outWidth = windowOutputSize(label, 'inWidth', width, kernel, stride, padding);
   const input = cin * height * width;

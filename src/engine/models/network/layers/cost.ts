@@ -1,9 +1,9 @@
 /**
  * Shared pieces of the layer analysis: the label every error names a layer by, checked reads of
- * a spec's fields (through the engine's `validate.ts` helpers, so a bad field throws a
- * RangeError naming the layer's index, name and the field), and the finished `LayerCost` with
- * its defaults (no weights, one kernel, one serial step, no KV cache) and a finiteness check on
- * every number.
+ * a spec's fields (`fieldReader`, through the engine's `validate.ts` helpers, so a bad field
+ * throws a RangeError naming the layer's index, name and the field), the finished `LayerCost`
+ * with its defaults (no weights, one kernel, one serial step, no KV cache) and a finiteness
+ * check on every number, and the cost shape of a one-input element-wise pass.
  */
 import {
   finiteResult,
@@ -76,55 +76,74 @@ export function layerName(index: number, type: string, name?: string): string {
   return name === undefined ? `${type}#${index}` : name;
 }
 
-/** Reads a required whole-number field that must be at least 1. */
-export function positiveField(label: string, field: string, value: number): number {
-  requirePositiveInteger(`${label}: ${field}`, value);
-  return value;
+/** The keys of `S` whose values are `V`. */
+type FieldsOf<S, V> = { [K in keyof S]-?: S[K] extends V ? K : never }[keyof S] & string;
+
+/** Checked reads of one spec's fields: a bad value throws a RangeError naming layer and field. */
+export interface FieldReader<S> {
+  /** A required whole number of at least 1. */
+  positive(field: FieldsOf<S, number>): number;
+  /** An optional whole number of at least 1, or `fallback`. */
+  optionalPositive(field: FieldsOf<S, number | undefined>, fallback: number): number;
+  /** An optional whole number that may be 0, or `fallback`. */
+  optionalNonNegative(field: FieldsOf<S, number | undefined>, fallback: number): number;
+  /** An optional true/false, or `fallback`. */
+  optionalBoolean(field: FieldsOf<S, boolean | undefined>, fallback: boolean): boolean;
+  /** A field that must be one of `allowed`. */
+  oneOf<T extends string>(field: keyof S & string, allowed: readonly T[]): T;
 }
 
-/** Reads an optional whole-number field that must be at least 1, or its default. */
-export function optionalPositiveField(
-  label: string,
-  field: string,
-  value: number | undefined,
-  fallback: number,
-): number {
-  return value === undefined ? fallback : positiveField(label, field, value);
+/** Reads the fields of `spec`, the layer errors call `label`. */
+export function fieldReader<S extends LayerSpec>(spec: S, label: string): FieldReader<S> {
+  const named = (field: string) => `${label}: ${field}`;
+  const raw = <T>(field: keyof S) => spec[field] as T;
+  const positive = (field: string, value: number) => {
+    requirePositiveInteger(named(field), value);
+    return value;
+  };
+  return {
+    positive: (field) => positive(field, raw<number>(field)),
+    optionalPositive: (field, fallback) => {
+      const value = raw<number | undefined>(field);
+      return value === undefined ? fallback : positive(field, value);
+    },
+    optionalNonNegative: (field, fallback) => {
+      const value = raw<number | undefined>(field);
+      if (value === undefined) return fallback;
+      requireNonNegativeInteger(named(field), value);
+      return value;
+    },
+    optionalBoolean: (field, fallback) => {
+      const value = raw<boolean | undefined>(field);
+      if (value === undefined) return fallback;
+      requireBoolean(named(field), value);
+      return value;
+    },
+    oneOf: (field, allowed) => {
+      const value = raw<unknown>(field);
+      requireOneOf(named(field), value, allowed);
+      return value;
+    },
+  };
 }
 
-/** Reads an optional whole-number field that may be 0, or its default. */
-export function optionalNonNegativeField(
-  label: string,
-  field: string,
-  value: number | undefined,
-  fallback: number,
-): number {
-  if (value === undefined) return fallback;
-  requireNonNegativeInteger(`${label}: ${field}`, value);
-  return value;
-}
-
-/** Reads an optional true/false field, or its default. */
-export function optionalBooleanField(
-  label: string,
-  field: string,
-  value: boolean | undefined,
-  fallback: boolean,
-): boolean {
-  if (value === undefined) return fallback;
-  requireBoolean(`${label}: ${field}`, value);
-  return value;
-}
-
-/** Reads a field that must be one of `allowed`. */
-export function oneOfField<T extends string>(
-  label: string,
-  field: string,
-  value: unknown,
-  allowed: readonly T[],
-): T {
-  requireOneOf(`${label}: ${field}`, value, allowed);
-  return value;
+/**
+ * A one-input element-wise pass over `elements` per sample (an activation, a layer or RMS
+ * norm): backward 2× forward FLOPs; forwardIo 2N (read, write); backwardIo 3N (read dy and the
+ * saved input, write dx); saved N; output N; `params` weights (none by default); not a matmul.
+ */
+export function elementwisePassWork(elements: number, forwardFlops: number, params = 0): LayerWork {
+  return layerWork({
+    params,
+    weightElements: params,
+    forwardFlops,
+    backwardFlops: 2 * forwardFlops,
+    forwardIoElements: 2 * elements,
+    backwardIoElements: 3 * elements,
+    savedElements: elements,
+    outputElements: elements,
+    matmul: false,
+  });
 }
 
 /** Throws a RangeError naming the layer when any number of `work` is not finite. */

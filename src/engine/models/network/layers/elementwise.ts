@@ -7,11 +7,11 @@
  *   gradient is dy times the other input); forwardIo 3N; backwardIo 5N (read dy and both
  *   inputs, write two gradients); saved 2N (both inputs); output N.
  */
-import { layerWork, positiveField, type LayerWork, type SpecOf } from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** The cost of a residual add per sample (conventions in the module comment). */
 export function residualAddWork(spec: SpecOf<'residual-add'>, label: string): LayerWork {
-  const elements = positiveField(label, 'elements', spec.elements);
+  const elements = fieldReader(spec, label).positive('elements');
   return layerWork({
     forwardFlops: elements,
     backwardFlops: 0,
@@ -25,7 +25,7 @@ export function residualAddWork(spec: SpecOf<'residual-add'>, label: string): La
 
 /** The cost of an element-wise product per sample (conventions in the module comment). */
 export function multiplyWork(spec: SpecOf<'multiply'>, label: string): LayerWork {
-  const elements = positiveField(label, 'elements', spec.elements);
+  const elements = fieldReader(spec, label).positive('elements');
   return layerWork({
     forwardFlops: elements,
     backwardFlops: 2 * elements,

@@ -7,13 +7,14 @@
  * - forwardIo T + 2·T·D (read the indices and T rows, write T·D); backwardIo 2·T·D.
  * - saved T (the indices); output T·D; 1 kernel; not a matmul.
  */
-import { layerWork, positiveField, type LayerWork, type SpecOf } from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** The cost of an embedding lookup per sample (conventions in the module comment). */
 export function embeddingWork(spec: SpecOf<'embedding'>, label: string): LayerWork {
-  const vocab = positiveField(label, 'vocab', spec.vocab);
-  const dim = positiveField(label, 'dim', spec.dim);
-  const tokens = positiveField(label, 'tokens', spec.tokens);
+  const read = fieldReader(spec, label);
+  const vocab = read.positive('vocab');
+  const dim = read.positive('dim');
+  const tokens = read.positive('tokens');
   return layerWork({
     params: vocab * dim,
     weightElements: 0,

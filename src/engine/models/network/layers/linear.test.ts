@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { layerCost } from '../layer-fixture';
 import { analyzeLayer } from './analyze';
 
 describe('linear layer', () => {
   it('counts a 3 → 4 linear with bias over 2 tokens by hand', () => {
     expect(
       analyzeLayer({ type: 'linear', name: 'fc', inFeatures: 3, outFeatures: 4, tokens: 2 }, 0),
-    ).toEqual({
-      name: 'fc',
-      type: 'linear',
-      params: 16, // 3·4 weights + 4 biases
-      weightElements: 16,
-      forwardFlops: 56, // 2·T·I·O = 2·2·3·4 = 48, + T·O = 8 for the bias
-      backwardFlops: 104, // 2·48 (input and weight gradients) + 8 (bias gradient)
-      forwardIoElements: 14, // T·I + T·O = 6 + 8
-      backwardIoElements: 20, // 2·T·I + T·O = 12 + 8
-      savedElements: 6, // T·I
-      outputElements: 8, // T·O
-      matmul: true,
-      forwardKernels: 1,
-      serialSteps: 1,
-      kvCacheElements: 0,
-    });
+    ).toEqual(
+      layerCost({
+        name: 'fc',
+        type: 'linear',
+        params: 16, // 3·4 weights + 4 biases
+        weightElements: 16,
+        forwardFlops: 56, // 2·T·I·O = 2·2·3·4 = 48, + T·O = 8 for the bias
+        backwardFlops: 104, // 2·48 (input and weight gradients) + 8 (bias gradient)
+        forwardIoElements: 14, // T·I + T·O = 6 + 8
+        backwardIoElements: 20, // 2·T·I + T·O = 12 + 8
+        savedElements: 6, // T·I
+        outputElements: 8, // T·O
+        matmul: true,
+      }),
+    );
   });
 
   it('defaults to one row and a bias', () => {

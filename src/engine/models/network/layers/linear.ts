@@ -10,22 +10,16 @@
  * - forwardIo T·I + T·O (read x, write y); backwardIo 2·T·I + T·O (read dy and x, write dx).
  * - saved T·I (the input, for the weight gradient); output T·O; matmul; 1 kernel.
  */
-import {
-  layerWork,
-  optionalBooleanField,
-  optionalPositiveField,
-  positiveField,
-  type LayerWork,
-  type SpecOf,
-} from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** The cost of a linear layer per sample (conventions in the module comment). */
 export function linearWork(spec: SpecOf<'linear'>, label: string): LayerWork {
-  const inFeatures = positiveField(label, 'inFeatures', spec.inFeatures);
-  const outFeatures = positiveField(label, 'outFeatures', spec.outFeatures);
-  const bias = optionalBooleanField(label, 'bias', spec.bias, true);
-  const tokens = optionalPositiveField(label, 'tokens', spec.tokens, 1);
-  const tied = optionalBooleanField(label, 'tiedWeights', spec.tiedWeights, false);
+  const read = fieldReader(spec, label);
+  const inFeatures = read.positive('inFeatures');
+  const outFeatures = read.positive('outFeatures');
+  const bias = read.optionalBoolean('bias', true);
+  const tokens = read.optionalPositive('tokens', 1);
+  const tied = read.optionalBoolean('tiedWeights', false);
   const biasElements = bias ? outFeatures : 0;
   const weightElements = inFeatures * outFeatures + biasElements;
   const matmulFlops = 2 * tokens * inFeatures * outFeatures;

@@ -7,18 +7,13 @@
  *   probabilities, write the logits' gradient).
  * - saved T·C; output T (one loss per row); no weights; 1 kernel; not a matmul.
  */
-import {
-  layerWork,
-  optionalPositiveField,
-  positiveField,
-  type LayerWork,
-  type SpecOf,
-} from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** The cost of a softmax cross-entropy per sample (conventions in the module comment). */
 export function crossEntropyWork(spec: SpecOf<'softmax-cross-entropy'>, label: string): LayerWork {
-  const classes = positiveField(label, 'classes', spec.classes);
-  const tokens = optionalPositiveField(label, 'tokens', spec.tokens, 1);
+  const read = fieldReader(spec, label);
+  const classes = read.positive('classes');
+  const tokens = read.optionalPositive('tokens', 1);
   const logits = tokens * classes;
   return layerWork({
     forwardFlops: 5 * logits,

@@ -9,19 +9,14 @@
  *   Both: backward 2× forward; forwardIo 2N; backwardIo 3N; saved N; output N; 1 kernel; not
  *   a matmul.
  */
-import {
-  layerWork,
-  optionalPositiveField,
-  positiveField,
-  type LayerWork,
-  type SpecOf,
-} from './cost';
+import { elementwisePassWork, fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** The cost of a 2-D batch norm per sample (conventions in the module comment). */
 export function batchnorm2dWork(spec: SpecOf<'batchnorm2d'>, label: string): LayerWork {
-  const channels = positiveField(label, 'channels', spec.channels);
-  const height = positiveField(label, 'height', spec.height);
-  const width = positiveField(label, 'width', spec.width);
+  const read = fieldReader(spec, label);
+  const channels = read.positive('channels');
+  const height = read.positive('height');
+  const width = read.positive('width');
   const elements = channels * height * width;
   return layerWork({
     params: 2 * channels,
@@ -38,21 +33,9 @@ export function batchnorm2dWork(spec: SpecOf<'batchnorm2d'>, label: string): Lay
 
 /** The cost of a layer norm or RMS norm per sample (conventions in the module comment). */
 export function tokenNormWork(spec: SpecOf<'layernorm' | 'rmsnorm'>, label: string): LayerWork {
-  const features = positiveField(label, 'features', spec.features);
-  const tokens = optionalPositiveField(label, 'tokens', spec.tokens, 1);
-  const elements = tokens * features;
+  const read = fieldReader(spec, label);
+  const features = read.positive('features');
+  const elements = read.optionalPositive('tokens', 1) * features;
   const rms = spec.type === 'rmsnorm';
-  const params = rms ? features : 2 * features;
-  const forwardFlops = (rms ? 4 : 5) * elements;
-  return layerWork({
-    params,
-    weightElements: params,
-    forwardFlops,
-    backwardFlops: 2 * forwardFlops,
-    forwardIoElements: 2 * elements,
-    backwardIoElements: 3 * elements,
-    savedElements: elements,
-    outputElements: elements,
-    matmul: false,
-  });
+  return elementwisePassWork(elements, (rms ? 4 : 5) * elements, rms ? features : 2 * features);
 }

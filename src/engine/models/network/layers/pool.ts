@@ -10,23 +10,17 @@
  *   C·H·W + C; saved 0; output C.
  */
 import { windowOutputSize } from './conv2d';
-import {
-  layerWork,
-  optionalNonNegativeField,
-  optionalPositiveField,
-  positiveField,
-  type LayerWork,
-  type SpecOf,
-} from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** The cost of a max or average pool per sample (conventions in the module comment). */
 export function poolWork(spec: SpecOf<'maxpool2d' | 'avgpool2d'>, label: string): LayerWork {
-  const channels = positiveField(label, 'channels', spec.channels);
-  const height = positiveField(label, 'inHeight', spec.inHeight);
-  const width = positiveField(label, 'inWidth', spec.inWidth);
-  const kernel = positiveField(label, 'kernel', spec.kernel);
-  const stride = optionalPositiveField(label, 'stride', spec.stride, kernel);
-  const padding = optionalNonNegativeField(label, 'padding', spec.padding, 0);
+  const read = fieldReader(spec, label);
+  const channels = read.positive('channels');
+  const height = read.positive('inHeight');
+  const width = read.positive('inWidth');
+  const kernel = read.positive('kernel');
+  const stride = read.optionalPositive('stride', kernel);
+  const padding = read.optionalNonNegative('padding', 0);
   if (2 * padding > kernel) {
     throw new RangeError(
       `${label}: padding must be at most half the kernel (${kernel}), got ${padding}`,
@@ -49,9 +43,10 @@ export function poolWork(spec: SpecOf<'maxpool2d' | 'avgpool2d'>, label: string)
 
 /** The cost of a global average pool per sample (conventions in the module comment). */
 export function globalAvgPoolWork(spec: SpecOf<'global-avgpool'>, label: string): LayerWork {
-  const channels = positiveField(label, 'channels', spec.channels);
-  const height = positiveField(label, 'height', spec.height);
-  const width = positiveField(label, 'width', spec.width);
+  const read = fieldReader(spec, label);
+  const channels = read.positive('channels');
+  const height = read.positive('height');
+  const width = read.positive('width');
   const input = channels * height * width;
   return layerWork({
     forwardFlops: input,

@@ -12,16 +12,17 @@
  * - serialSteps S and forwardKernels 2·S (a gate product and a pointwise kernel per step, each
  *   step waiting on the last); matmul (the gate products); no KV cache.
  */
-import { layerWork, positiveField, type LayerWork, type SpecOf } from './cost';
+import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
 /** Gates per step: an LSTM has input, forget, cell and output; a GRU reset, update and new. */
 export const RECURRENT_GATES = { lstm: 4, gru: 3 } as const;
 
 /** The cost of an LSTM or GRU layer per sample (conventions in the module comment). */
 export function recurrentWork(spec: SpecOf<'lstm' | 'gru'>, label: string): LayerWork {
-  const input = positiveField(label, 'inputSize', spec.inputSize);
-  const hidden = positiveField(label, 'hiddenSize', spec.hiddenSize);
-  const steps = positiveField(label, 'steps', spec.steps);
+  const read = fieldReader(spec, label);
+  const input = read.positive('inputSize');
+  const hidden = read.positive('hiddenSize');
+  const steps = read.positive('steps');
   const gates = RECURRENT_GATES[spec.type];
   const params = gates * hidden * (input + hidden) + 2 * gates * hidden;
   const forwardFlops = steps * (2 * gates * hidden * (input + hidden) + 10 * hidden);

@@ -9,18 +9,8 @@
  * its own vocab-sized bias, softmax cross-entropy over the vocabulary) and next-sentence
  * prediction (linear H → 2 on the pooled token, softmax cross-entropy over 2).
  */
-import type { LayerSpec, ZooNetwork } from '../types';
-import { defineNetwork, type NetworkUse } from './use';
-
-/** The sizes that tell one BERT from another. */
-interface BertConfig {
-  id: string;
-  name: string;
-  layers: number;
-  hidden: number;
-  heads: number;
-  published: number;
-}
+import type { LayerSpec } from '../types';
+import { defineFamily, layersAt, type NetworkUse, type TransformerSize } from './use';
 
 const VOCAB = 30522;
 const POSITIONS = 512;
@@ -35,20 +25,14 @@ export function maskedPositions(seq: number): number {
 }
 
 /** One encoder layer over `t` tokens. */
-function encoderLayer(layers: LayerSpec[], c: BertConfig, i: number, t: number): void {
+function encoderLayer(layers: LayerSpec[], c: TransformerSize, i: number, t: number): void {
   const p = `encoder.layer.${i}`;
   const h = c.hidden;
-  const linear = (name: string, inFeatures: number, outFeatures: number): LayerSpec => ({
-    type: 'linear',
-    name: `${p}.${name}`,
-    inFeatures,
-    outFeatures,
-    tokens: t,
-  });
+  const at = layersAt(p, t);
   layers.push(
-    linear('attention.self.query', h, h),
-    linear('attention.self.key', h, h),
-    linear('attention.self.value', h, h),
+    at.linear('attention.self.query', h, h),
+    at.linear('attention.self.key', h, h),
+    at.linear('attention.self.value', h, h),
     {
       type: 'attention',
       name: `${p}.attention.self`,
@@ -57,107 +41,80 @@ function encoderLayer(layers: LayerSpec[], c: BertConfig, i: number, t: number):
       queries: t,
       keys: t,
     },
-    linear('attention.output.dense', h, h),
-    { type: 'residual-add', name: `${p}.attention.output.add`, elements: t * h },
-    { type: 'layernorm', name: `${p}.attention.output.LayerNorm`, features: h, tokens: t },
-    linear('intermediate.dense', h, 4 * h),
-    { type: 'activation', name: `${p}.intermediate.gelu`, fn: 'gelu', elements: t * 4 * h },
-    linear('output.dense', 4 * h, h),
-    { type: 'residual-add', name: `${p}.output.add`, elements: t * h },
-    { type: 'layernorm', name: `${p}.output.LayerNorm`, features: h, tokens: t },
+    at.linear('attention.output.dense', h, h),
+    at.add('attention.output.add', h),
+    at.norm('layernorm', 'attention.output.LayerNorm', h),
+    ...at.geluFeedForward(
+      { up: 'intermediate.dense', gelu: 'intermediate.gelu', down: 'output.dense' },
+      h,
+    ),
+    at.add('output.add', h),
+    at.norm('layernorm', 'output.LayerNorm', h),
   );
 }
 
 /** The pretraining heads: masked LM on 15 % of positions, and next-sentence prediction. */
 function pretrainingHeads(layers: LayerSpec[], h: number, seq: number): void {
-  const m = maskedPositions(seq);
-  const p = 'cls.predictions';
+  const masked = layersAt('cls.predictions', maskedPositions(seq));
+  const nextSentence = layersAt('cls');
   layers.push(
-    { type: 'linear', name: `${p}.transform.dense`, inFeatures: h, outFeatures: h, tokens: m },
-    { type: 'activation', name: `${p}.transform.gelu`, fn: 'gelu', elements: m * h },
-    { type: 'layernorm', name: `${p}.transform.LayerNorm`, features: h, tokens: m },
-    {
-      type: 'linear',
-      name: `${p}.decoder`,
-      inFeatures: h,
-      outFeatures: VOCAB,
-      tokens: m,
-      bias: true,
-      tiedWeights: true,
-    },
-    { type: 'softmax-cross-entropy', name: `${p}.loss`, classes: VOCAB, tokens: m },
-    { type: 'linear', name: 'cls.seq_relationship', inFeatures: h, outFeatures: 2 },
-    { type: 'softmax-cross-entropy', name: 'cls.seq_relationship.loss', classes: 2 },
+    masked.linear('transform.dense', h, h),
+    masked.activation('transform.gelu', 'gelu', h),
+    masked.norm('layernorm', 'transform.LayerNorm', h),
+    masked.linear('decoder', h, VOCAB, { bias: true, tiedWeights: true }),
+    masked.loss('loss', VOCAB),
+    nextSentence.linear('seq_relationship', h, 2),
+    nextSentence.loss('seq_relationship.loss', 2),
   );
+}
+
+/** The embeddings: word, position and token-type tables summed, then a LayerNorm. */
+function embeddings(h: number, tokens: number): LayerSpec[] {
+  const at = layersAt('embeddings', tokens);
+  return [
+    at.embedding('word_embeddings', VOCAB, h),
+    at.embedding('position_embeddings', POSITIONS, h),
+    at.embedding('token_type_embeddings', TOKEN_TYPES, h),
+    at.add('add_token_type', h),
+    at.add('add_position', h),
+    at.norm('layernorm', 'LayerNorm', h),
+  ];
 }
 
 /** A BERT's layers for one sequence. */
-function bertLayers(c: BertConfig, use: NetworkUse): LayerSpec[] {
-  const t = use.tokens;
-  const h = c.hidden;
-  const layers: LayerSpec[] = [
-    { type: 'embedding', name: 'embeddings.word_embeddings', vocab: VOCAB, dim: h, tokens: t },
-    {
-      type: 'embedding',
-      name: 'embeddings.position_embeddings',
-      vocab: POSITIONS,
-      dim: h,
-      tokens: t,
-    },
-    {
-      type: 'embedding',
-      name: 'embeddings.token_type_embeddings',
-      vocab: TOKEN_TYPES,
-      dim: h,
-      tokens: t,
-    },
-    { type: 'residual-add', name: 'embeddings.add_token_type', elements: t * h },
-    { type: 'residual-add', name: 'embeddings.add_position', elements: t * h },
-    { type: 'layernorm', name: 'embeddings.LayerNorm', features: h, tokens: t },
-  ];
-  for (let i = 0; i < c.layers; i += 1) encoderLayer(layers, c, i, t);
+function bertLayers(c: TransformerSize, use: NetworkUse): LayerSpec[] {
+  const layers = embeddings(c.hidden, use.tokens);
+  for (let i = 0; i < c.layers; i += 1) encoderLayer(layers, c, i, use.tokens);
+  const pooler = layersAt('pooler');
   layers.push(
-    { type: 'linear', name: 'pooler.dense', inFeatures: h, outFeatures: h },
-    { type: 'activation', name: 'pooler.tanh', fn: 'tanh', elements: h },
+    pooler.linear('dense', c.hidden, c.hidden),
+    pooler.activation('tanh', 'tanh', c.hidden),
   );
-  if (use.training) pretrainingHeads(layers, h, use.seq);
+  if (use.training) pretrainingHeads(layers, c.hidden, use.seq);
   return layers;
 }
 
-/** A BERT network from its sizes. */
-function bert(c: BertConfig): ZooNetwork {
-  return defineNetwork(
-    {
-      id: c.id,
-      name: c.name,
-      family: 'encoder',
-      publishedParams: {
-        value: c.published,
-        source: 'Devlin et al. 2018, "BERT", section 3 (rounded to two significant figures)',
-      },
-      defaultSeq: 128,
-      maxSeq: POSITIONS,
-    },
-    (use) => bertLayers(c, use),
-  );
-}
+/**
+ * BERT-base and BERT-large, with heads of 64: encoders over at most 512 positions, 128 by
+ * default (parameter counts rounded as published).
+ */
+const NETWORKS = defineFamily(
+  {
+    family: 'encoder',
+    defaultSeq: 128,
+    maxSeq: POSITIONS,
+    paramsSource: () =>
+      'Devlin et al. 2018, "BERT", section 3 (rounded to two significant figures)',
+    layersFor: bertLayers,
+  },
+  {
+    'bert-base': { name: 'BERT-base', layers: 12, hidden: 768, heads: 12, published: 110e6 },
+    'bert-large': { name: 'BERT-large', layers: 24, hidden: 1024, heads: 16, published: 340e6 },
+  },
+);
 
 /** BERT-base: 12 layers, hidden 768, 12 heads of 64 (published 110 M). */
-export const BERT_BASE = bert({
-  id: 'bert-base',
-  name: 'BERT-base',
-  layers: 12,
-  hidden: 768,
-  heads: 12,
-  published: 110e6,
-});
+export const BERT_BASE = NETWORKS['bert-base'];
 
 /** BERT-large: 24 layers, hidden 1024, 16 heads of 64 (published 340 M). */
-export const BERT_LARGE = bert({
-  id: 'bert-large',
-  name: 'BERT-large',
-  layers: 24,
-  hidden: 1024,
-  heads: 16,
-  published: 340e6,
-});
+export const BERT_LARGE = NETWORKS['bert-large'];

@@ -8,111 +8,89 @@
  * of `seq` keys, with no loss. Rotary position embeddings are folded into attention (no
  * parameters; their few FLOPs per element are left out).
  */
-import type { LayerSpec, ZooNetwork } from '../types';
-import { defineNetwork, type NetworkUse } from './use';
+import type { LayerSpec } from '../types';
+import { defineFamily, layersAt, type NetworkUse, type TransformerSize } from './use';
 
 /** The sizes of a Llama. */
-interface LlamaConfig {
+interface LlamaConfig extends TransformerSize {
   vocab: number;
-  hidden: number;
-  layers: number;
-  heads: number;
   kvHeads: number;
   headDim: number;
   mlpHidden: number;
-  positions: number;
 }
 
-/** Llama 2 7B's sizes (its config.json on Hugging Face). */
-const LLAMA2_7B: LlamaConfig = {
-  vocab: 32000,
-  hidden: 4096,
-  layers: 32,
-  heads: 32,
-  kvHeads: 32,
-  headDim: 128,
-  mlpHidden: 11008,
-  positions: 4096,
-};
+/** Llama 2's context length (`max_position_embeddings` in its config.json). */
+const POSITIONS = 4096;
 
 /** One decoder layer. */
 function decoderLayer(layers: LayerSpec[], c: LlamaConfig, i: number, use: NetworkUse): void {
   const p = `layers.${i}`;
-  const t = use.tokens;
   const h = c.hidden;
-  const linear = (name: string, inFeatures: number, outFeatures: number): LayerSpec => ({
-    type: 'linear',
-    name: `${p}.${name}`,
-    inFeatures,
-    outFeatures,
-    tokens: t,
-    bias: false,
-  });
+  const at = layersAt(p, use.tokens, { bias: false });
   const kv = c.kvHeads * c.headDim;
-  const mlp = t * c.mlpHidden;
   layers.push(
-    { type: 'rmsnorm', name: `${p}.input_layernorm`, features: h, tokens: t },
-    linear('self_attn.q_proj', h, c.heads * c.headDim),
-    linear('self_attn.k_proj', h, kv),
-    linear('self_attn.v_proj', h, kv),
+    at.norm('rmsnorm', 'input_layernorm', h),
+    at.linear('self_attn.q_proj', h, c.heads * c.headDim),
+    at.linear('self_attn.k_proj', h, kv),
+    at.linear('self_attn.v_proj', h, kv),
     {
       type: 'attention',
       name: `${p}.self_attn`,
       heads: c.heads,
       kvHeads: c.kvHeads,
       headDim: c.headDim,
-      queries: t,
+      queries: use.tokens,
       keys: use.keys,
       causal: true,
     },
-    linear('self_attn.o_proj', c.heads * c.headDim, h),
-    { type: 'residual-add', name: `${p}.self_attn.add`, elements: t * h },
-    { type: 'rmsnorm', name: `${p}.post_attention_layernorm`, features: h, tokens: t },
-    linear('mlp.gate_proj', h, c.mlpHidden),
-    linear('mlp.up_proj', h, c.mlpHidden),
-    { type: 'activation', name: `${p}.mlp.act_fn`, fn: 'silu', elements: mlp },
-    { type: 'multiply', name: `${p}.mlp.gate_mul`, elements: mlp },
-    linear('mlp.down_proj', c.mlpHidden, h),
-    { type: 'residual-add', name: `${p}.mlp.add`, elements: t * h },
+    at.linear('self_attn.o_proj', c.heads * c.headDim, h),
+    at.add('self_attn.add', h),
+    at.norm('rmsnorm', 'post_attention_layernorm', h),
+    at.linear('mlp.gate_proj', h, c.mlpHidden),
+    at.linear('mlp.up_proj', h, c.mlpHidden),
+    at.activation('mlp.act_fn', 'silu', c.mlpHidden),
+    at.multiply('mlp.gate_mul', c.mlpHidden),
+    at.linear('mlp.down_proj', c.mlpHidden, h),
+    at.add('mlp.add', h),
   );
 }
 
 /** A Llama's layers for one sequence (or one decoded token). */
 function llamaLayers(c: LlamaConfig, use: NetworkUse): LayerSpec[] {
-  const t = use.tokens;
-  const layers: LayerSpec[] = [
-    { type: 'embedding', name: 'embed_tokens', vocab: c.vocab, dim: c.hidden, tokens: t },
-  ];
+  const top = layersAt('', use.tokens, { bias: false });
+  const layers: LayerSpec[] = [top.embedding('embed_tokens', c.vocab, c.hidden)];
   for (let i = 0; i < c.layers; i += 1) decoderLayer(layers, c, i, use);
-  layers.push(
-    { type: 'rmsnorm', name: 'norm', features: c.hidden, tokens: t },
-    {
-      type: 'linear',
-      name: 'lm_head',
-      inFeatures: c.hidden,
-      outFeatures: c.vocab,
-      tokens: t,
-      bias: false,
-    },
-  );
-  if (use.training) {
-    layers.push({ type: 'softmax-cross-entropy', name: 'loss', classes: c.vocab, tokens: t });
-  }
+  layers.push(top.norm('rmsnorm', 'norm', c.hidden), top.linear('lm_head', c.hidden, c.vocab));
+  if (use.training) layers.push(top.loss('loss', c.vocab));
   return layers;
 }
 
-/** Llama 2 7B: 32 layers, 4096 wide, 32 heads of 128, SwiGLU 11008 (6,738,415,616). */
-export const LLAMA2_7B_NETWORK: ZooNetwork = defineNetwork(
+/**
+ * Llama 2 7B (the sizes of its config.json on Hugging Face): a decoder over at most 4096
+ * positions, all of them by default.
+ */
+const NETWORKS = defineFamily(
   {
-    id: 'llama2-7b',
-    name: 'Llama 2 7B',
     family: 'decoder',
-    publishedParams: {
-      value: 6_738_415_616,
-      source: 'Hugging Face transformers, meta-llama/Llama-2-7b-hf num_parameters()',
-    },
-    defaultSeq: LLAMA2_7B.positions,
-    maxSeq: LLAMA2_7B.positions,
+    defaultSeq: POSITIONS,
+    maxSeq: POSITIONS,
+    paramsSource: () => 'Hugging Face transformers, meta-llama/Llama-2-7b-hf num_parameters()',
+    layersFor: llamaLayers,
   },
-  (use) => llamaLayers(LLAMA2_7B, use),
+  {
+    'llama2-7b': {
+      name: 'Llama 2 7B',
+      published: 6_738_415_616,
+      vocab: 32000,
+      hidden: 4096,
+      layers: 32,
+      heads: 32,
+      kvHeads: 32,
+      headDim: 128,
+      mlpHidden: 11008,
+    },
+  },
 );
+
+/** Llama 2 7B: 32 layers, 4096 wide, 32 heads of 128, SwiGLU 11008 (6,738,415,616). */
+export const LLAMA2_7B_NETWORK = NETWORKS['llama2-7b'];

@@ -4,7 +4,7 @@
  * and a softmax cross-entropy over the 10 classes when training.
  */
 import type { LayerSpec, ZooNetwork } from '../types';
-import { defineNetwork, type NetworkUse } from './use';
+import { defineNetwork, layersAt, type NetworkUse } from './use';
 
 const FEATURES = 1024;
 const HIDDEN = 1024;
@@ -37,10 +37,9 @@ export const LSTM_2X1024: ZooNetwork = defineNetwork(
         steps: use.seq,
       });
     }
-    layers.push({ type: 'linear', name: 'fc', inFeatures: HIDDEN, outFeatures: CLASSES });
-    if (use.training) {
-      layers.push({ type: 'softmax-cross-entropy', name: 'loss', classes: CLASSES });
-    }
+    const head = layersAt('');
+    layers.push(head.linear('fc', HIDDEN, CLASSES));
+    if (use.training) layers.push(head.loss('loss', CLASSES));
     return layers;
   },
 );

@@ -4,7 +4,7 @@
  * one 28×28 image; `seq` is ignored.
  */
 import type { LayerSpec, ZooNetwork } from '../types';
-import { defineNetwork, type NetworkUse } from './use';
+import { defineNetwork, layersAt, type NetworkUse } from './use';
 
 /** Hidden widths of the MNIST MLP. */
 const HIDDEN = [512, 512];
@@ -26,14 +26,17 @@ export const MLP_MNIST: ZooNetwork = defineNetwork(
   },
   (use: NetworkUse) => {
     const layers: LayerSpec[] = [];
+    const at = layersAt('');
     let width = PIXELS;
     HIDDEN.forEach((hidden, i) => {
-      layers.push({ type: 'linear', name: `fc${i + 1}`, inFeatures: width, outFeatures: hidden });
-      layers.push({ type: 'activation', name: `relu${i + 1}`, fn: 'relu', elements: hidden });
+      layers.push(
+        at.linear(`fc${i + 1}`, width, hidden),
+        at.activation(`relu${i + 1}`, 'relu', hidden),
+      );
       width = hidden;
     });
-    layers.push({ type: 'linear', name: 'fc3', inFeatures: width, outFeatures: DIGITS });
-    if (use.training) layers.push({ type: 'softmax-cross-entropy', name: 'loss', classes: DIGITS });
+    layers.push(at.linear('fc3', width, DIGITS));
+    if (use.training) layers.push(at.loss('loss', DIGITS));
     return layers;
   },
 );

@@ -9,7 +9,7 @@
  * have no bias (BN follows). `seq` is ignored.
  */
 import type { LayerSpec, ZooNetwork } from '../types';
-import { defineNetwork, type NetworkUse } from './use';
+import { defineNetwork, layersAt, type NetworkUse } from './use';
 
 const IMAGE_EDGE = 224;
 const STEM_CHANNELS = 64;
@@ -136,8 +136,9 @@ function resnet50Layers(use: NetworkUse): LayerSpec[] {
     height: shape.edge,
     width: shape.edge,
   });
-  layers.push({ type: 'linear', name: 'fc', inFeatures: shape.channels, outFeatures: CLASSES });
-  if (use.training) layers.push({ type: 'softmax-cross-entropy', name: 'loss', classes: CLASSES });
+  const head = layersAt('');
+  layers.push(head.linear('fc', shape.channels, CLASSES));
+  if (use.training) layers.push(head.loss('loss', CLASSES));
   return layers;
 }
 
