@@ -5,6 +5,7 @@ import { mdxOptions } from './scripts/mdx-options.ts';
 import { mdxPlugin, widgetLessonsPlugin } from './scripts/vite-mdx-plugin.ts';
 import { themeAttributePlugin } from './scripts/postcss-theme-attribute.ts';
 import { questionIndexPlugin } from './scripts/question-index-plugin.ts';
+import { glossaryPlugin } from './scripts/glossary-plugin.ts';
 import { contentSecurityPolicy, cspMetaPlugin } from './scripts/csp.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
 
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     lessonManifestPlugin(),
     questionIndexPlugin(),
+    glossaryPlugin(),
     widgetLessonsPlugin(),
     mdxPlugin(mdxOptions),
     react({ include: /\.(jsx|tsx|js|ts|mdx)$/ }),

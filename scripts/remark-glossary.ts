@@ -1,7 +1,8 @@
 import type { Root, RootContent, Text } from 'mdast';
 import type { MdxJsxAttribute, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { VFile } from 'vfile';
-import { GLOSSARY_TERMS, type GlossaryTerm } from '../src/glossary/terms.ts';
+import type { GlossaryTerm } from '../src/glossary/types.ts';
+import { readGlossary } from './glossary-plugin.ts';
 
 /** Containers whose text may hold a linked term; every other tag (quick checks, widgets) is skipped. */
 const PROSE_TAGS = new Set(['Callout', 'Practice', 'Task']);
@@ -116,8 +117,17 @@ function isJsx(node: RootContent): node is RootContent & { name: string | null }
   return node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement';
 }
 
+/** What a walk over one lesson knows: the spellings to link, the entry ids, the terms used. */
+interface Walk {
+  needles: readonly Needle[];
+  ids: ReadonlySet<string>;
+  used: Set<string>;
+  file: VFile | undefined;
+}
+
 /** Walks the tree in document order, linking first uses in prose only. */
-function walk(parent: Parent, needles: readonly Needle[], used: Set<string>, file?: VFile): void {
+function walk(parent: Parent, state: Walk): void {
+  const { needles, ids, used, file } = state;
   const next: RootContent[] = [];
   for (const child of parent.children) {
     if (child.type === 'text') {
@@ -129,11 +139,11 @@ function walk(parent: Parent, needles: readonly Needle[], used: Set<string>, fil
       const id = (child as MdxJsxTextElement).attributes.find(
         (a): a is MdxJsxAttribute => a.type === 'mdxJsxAttribute' && a.name === 'id',
       )?.value;
-      if (typeof id !== 'string' || !GLOSSARY_TERMS.some((entry) => entry.id === id)) {
+      if (typeof id !== 'string' || !ids.has(id)) {
         const start = child.position?.start;
         const where = `${file?.path ?? 'lesson'}:${start?.line ?? 0}:${start?.column ?? 0}`;
         throw new Error(
-          `${where}: <Term> needs id="…" naming a glossary entry (src/glossary/terms.ts), got ${JSON.stringify(id ?? null)}`,
+          `${where}: <Term> needs id="…" naming a glossary entry (content/glossary.yaml), got ${JSON.stringify(id ?? null)}`,
         );
       }
       used.add(id);
@@ -142,7 +152,7 @@ function walk(parent: Parent, needles: readonly Needle[], used: Set<string>, fil
     }
     const skip =
       SKIPPED_TYPES.has(child.type) || (isJsx(child) && !PROSE_TAGS.has(child.name ?? ''));
-    if (!skip && 'children' in child) walk(child as Parent, needles, used, file);
+    if (!skip && 'children' in child) walk(child as Parent, state);
     next.push(child);
   }
   parent.children = next;
@@ -153,11 +163,13 @@ function walk(parent: Parent, needles: readonly Needle[], used: Set<string>, fil
  * `<Term id="…">words</Term>`, which shows the definition on hover and focus and links to the
  * glossary. Headings, code, math, links, tables, component attributes and the text of quick
  * checks and widgets are left alone; an explicit `<Term>` counts as the first use, and one
- * naming an unknown entry fails the build with file:line.
+ * naming an unknown entry fails the build with file:line. The terms default to
+ * content/glossary.yaml, read when the plugin is attached.
  */
-export function remarkGlossary(terms: readonly GlossaryTerm[] = GLOSSARY_TERMS) {
+export function remarkGlossary(terms: readonly GlossaryTerm[] = readGlossary()) {
   const needles = needlesOf(terms);
+  const ids = new Set(terms.map((entry) => entry.id));
   return (tree: Root, file?: VFile) => {
-    walk(tree as Parent, needles, new Set<string>(), file);
+    walk(tree as Parent, { needles, ids, used: new Set<string>(), file });
   };
 }

@@ -3,6 +3,7 @@ import { MDXProvider } from '@mdx-js/react';
 import type { MDXComponents } from 'mdx/types';
 import { guideHref, type GuideName } from '../state/route';
 import { LessonBoundary } from '../lessons/LessonBoundary';
+import './lesson-page.css';
 
 /** A compiled guide: its MDX content and its frontmatter (title and a one-line summary). */
 export interface GuideModule {

@@ -6,6 +6,7 @@ import { ReviewPanel } from './ReviewPanel';
 import { LessonScore } from './LessonScore';
 import { lessonScores } from './review-summary';
 import { findQuestion, questionIndex } from '../lessons/question-index';
+import './home.css';
 
 /** The course home: every lesson in order with its reading time and the learner's progress. */
 export function HomePage() {

@@ -8,6 +8,7 @@ import { lessonHref } from '../state/route';
 import { Toc, type TocEntry } from './Toc';
 import { LessonBoundary } from '../lessons/LessonBoundary';
 import { TextPaintContext, whenElementPainted } from '../ui/frame/text-paint';
+import './lesson-page.css';
 
 // The "Embed this lesson's check" control sits in the footer: it loads after the lesson, not
 // with it, so it adds nothing to the lesson's first load.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { lessonHref } from '../state/route';
+import './lesson-page.css';
 
 /** One heading listed in the table of contents. */
 export interface TocEntry {

@@ -1,159 +1,13 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
-import type { EmbedParams } from './embed-params';
-import { resolveTargetOrigin, startHostBridge, type HostBridgeOptions } from './host-bridge';
-import { createLearningChannel, type LearningEvent } from './learning-events';
-
-interface FakeOptions {
-  framed?: boolean;
-  ancestorOrigins?: string[];
-  referrer?: string;
-  search?: string;
-  noResizeObserver?: boolean;
-}
-
-/** A window with a spying parent, hand-driven animation frames and resize observers. */
-function fakeWindow(options: FakeOptions = {}) {
-  const events = new EventTarget();
-  const listeners = new Map<string, number>();
-  const posts: { message: unknown; origin: string }[] = [];
-  const parent = {
-    postMessage: (message: unknown, origin: string) => posts.push({ message, origin }),
-  };
-  let frames = new Map<number, () => void>();
-  let nextFrame = 1;
-  let timers = new Map<number, () => void>();
-  let nextTimer = 1;
-  const observers: { callback: () => void; observed: Element[]; disconnected: boolean }[] = [];
-  class FakeResizeObserver {
-    entry: (typeof observers)[number];
-    constructor(callback: () => void) {
-      this.entry = { callback, observed: [], disconnected: false };
-      observers.push(this.entry);
-    }
-    observe(element: Element) {
-      this.entry.observed.push(element);
-    }
-    disconnect() {
-      this.entry.disconnected = true;
-    }
-  }
-  const win: Record<string, unknown> = {
-    addEventListener(type: string, listener: EventListener) {
-      listeners.set(type, (listeners.get(type) ?? 0) + 1);
-      events.addEventListener(type, listener);
-    },
-    removeEventListener(type: string, listener: EventListener) {
-      listeners.set(type, (listeners.get(type) ?? 0) - 1);
-      events.removeEventListener(type, listener);
-    },
-    location: {
-      origin: 'https://lab.example',
-      pathname: '/course/',
-      search: options.search ?? '',
-      ancestorOrigins: options.ancestorOrigins ?? [],
-    },
-    document: {
-      referrer: options.referrer ?? '',
-      documentElement: { clientHeight: 150 },
-      fonts: { ready: new Promise(() => {}) },
-    },
-    requestAnimationFrame(run: () => void) {
-      frames.set(nextFrame, run);
-      return nextFrame++;
-    },
-    cancelAnimationFrame(handle: number) {
-      frames.delete(handle);
-    },
-    setTimeout(run: () => void) {
-      timers.set(nextTimer, run);
-      return nextTimer++;
-    },
-    clearTimeout(handle: number) {
-      timers.delete(handle);
-    },
-    ResizeObserver: options.noResizeObserver ? undefined : FakeResizeObserver,
-    crypto: globalThis.crypto,
-    fetch: () => Promise.reject(new Error('no network in this test')),
-  };
-  win.parent = options.framed === false ? win : parent;
-  return {
-    win: win as unknown as Window,
-    parent,
-    posts,
-    listeners,
-    observers,
-    pendingFrames: () => frames.size,
-    pendingTimers: () => timers.size,
-    /** Runs the timers due now (the fallback for frames that do not come). */
-    runTimers() {
-      const due = timers;
-      timers = new Map();
-      for (const run of due.values()) run();
-    },
-    runFrames() {
-      const due = frames;
-      frames = new Map();
-      for (const run of due.values()) run();
-    },
-    /** Delivers a message event as if posted by `source`. */
-    receive(data: unknown, source: unknown = parent, origin = 'https://host.example') {
-      const event = new MessageEvent('message', { data, origin });
-      Object.defineProperty(event, 'source', { value: source });
-      events.dispatchEvent(event);
-    },
-    fire(type: string) {
-      events.dispatchEvent(new Event(type));
-    },
-  };
-}
-
-const noParams: EmbedParams = { theme: null, frame: null, actor: null, mastery: null, notices: [] };
-const ACTOR = { mbox: 'mailto:ada@example.org' };
-
-function measured(height: { value: number }) {
-  const element = document.createElement('div');
-  Object.defineProperty(element, 'scrollHeight', { get: () => height.value });
-  return element;
-}
-
-function start(fake: ReturnType<typeof fakeWindow>, overrides: Partial<HostBridgeOptions> = {}) {
-  const height = { value: 400 };
-  const channel = createLearningChannel();
-  const onTheme = vi.fn();
-  const onNotice = vi.fn();
-  let n = 0;
-  const bridge = startHostBridge({
-    target: { kind: 'quiz', id: 'q1', lessonSlug: 'roofline' },
-    params: noParams,
-    measure: measured(height),
-    onTheme,
-    onNotice,
-    win: fake.win,
-    channel,
-    now: () => new Date('2026-03-04T05:06:07.000Z'),
-    uuid: () => `id-${n++}`,
-    ...overrides,
-  });
-  return { bridge, height, channel, onTheme, onNotice };
-}
-
-const messages = (fake: ReturnType<typeof fakeWindow>) => fake.posts.map((p) => p.message);
-
-const answered: LearningEvent = {
-  kind: 'answered',
-  questionId: 'q1',
-  question: 'Which bound?',
-  questionKind: 'single',
-  interactionType: 'choice',
-  response: 'memory',
-  correct: true,
-};
+import { describe, expect, it } from 'vitest';
+import { resolveTargetOrigin } from './host-bridge';
+import { fakeWindow, messages, noParams, startBridge } from './testing/fake-host-window';
+import { answered } from './testing/fixtures';
 
 describe('the host bridge', () => {
   it('posts ready, the Canvas height and an H5P hello at start, to the parent origin', () => {
     const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
-    start(fake, { params: { ...noParams, frame: 'f1' } });
+    startBridge(fake, { params: { ...noParams, frame: 'f1' } });
     expect(fake.posts).toEqual([
       {
         message: {
@@ -172,7 +26,7 @@ describe('the host bridge', () => {
 
   it('reports theme and notices from the link at start', () => {
     const fake = fakeWindow();
-    const { onTheme, onNotice } = start(fake, {
+    const { onTheme, onNotice } = startBridge(fake, {
       params: { ...noParams, theme: 'dark', notices: ['The frame name was ignored.'] },
     });
     expect(onTheme).toHaveBeenCalledWith('dark');
@@ -181,7 +35,7 @@ describe('the host bridge', () => {
 
   it('coalesces height changes to one report per animation frame, and none when unchanged', () => {
     const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
-    const { height } = start(fake);
+    const { height } = startBridge(fake);
     const observer = fake.observers[0];
     expect(observer?.observed).toHaveLength(1);
     fake.posts.length = 0;
@@ -203,7 +57,7 @@ describe('the host bridge', () => {
 
   it('still reports the height when no animation frame comes (an off-screen cross-origin frame)', () => {
     const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
-    const { height } = start(fake);
+    const { height } = startBridge(fake);
     fake.posts.length = 0;
     height.value = 1020;
     fake.observers[0]?.callback();
@@ -225,7 +79,7 @@ describe('the host bridge', () => {
 
   it('runs the H5P handshake: prepareResize after the parent says hello, resize after resizePrepared', () => {
     const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
-    const { height, bridge } = start(fake);
+    const { height, bridge } = startBridge(fake);
     fake.posts.length = 0;
     fake.receive({ context: 'h5p', action: 'hello' });
     fake.receive({ context: 'h5p', action: 'resizePrepared' });
@@ -243,7 +97,7 @@ describe('the host bridge', () => {
 
   it('acts on configure and request-height from the parent only', () => {
     const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
-    const { onTheme, height } = start(fake);
+    const { onTheme, height } = startBridge(fake);
     fake.posts.length = 0;
     fake.receive({ type: 'gpulab:configure', version: 1, theme: 'light' }, {});
     fake.receive({ type: 'gpulab:configure', version: 1, theme: 'light' }, fake.win);
@@ -269,51 +123,9 @@ describe('the host bridge', () => {
     ]);
   });
 
-  it('posts one statement message per learning event, with the actor when the origin is known', () => {
-    const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
-    const { channel } = start(fake, { params: { ...noParams, frame: 'f', actor: ACTOR } });
-    fake.posts.length = 0;
-    channel.publish(answered);
-    expect(fake.posts).toHaveLength(1);
-    expect(fake.posts[0]?.origin).toBe('https://host.example');
-    expect(fake.posts[0]?.message).toMatchObject({
-      type: 'gpulab:statement',
-      version: 1,
-      frame: 'f',
-      statement: {
-        id: 'id-0',
-        timestamp: '2026-03-04T05:06:07.000Z',
-        actor: ACTOR,
-        verb: { id: 'http://adlnet.gov/expapi/verbs/answered' },
-        object: { id: 'https://lab.example/course/#/embed/quiz/q1' },
-      },
-    });
-  });
-
-  it('takes the actor from a configure message', () => {
-    const fake = fakeWindow({ referrer: 'https://host.example/page?x=1' });
-    const { channel } = start(fake);
-    fake.receive({ type: 'gpulab:configure', version: 1, actor: ACTOR });
-    fake.posts.length = 0;
-    channel.publish(answered);
-    expect(fake.posts[0]?.origin).toBe('https://host.example');
-    expect(fake.posts[0]?.message).toMatchObject({ statement: { actor: ACTOR } });
-  });
-
-  it("posts to '*' without the actor when the parent's origin is unknown", () => {
-    const fake = fakeWindow();
-    const { channel } = start(fake, { params: { ...noParams, actor: ACTOR } });
-    fake.posts.length = 0;
-    channel.publish(answered);
-    expect(fake.posts[0]?.origin).toBe('*');
-    const message = fake.posts[0]?.message as { statement: Record<string, unknown> };
-    expect('actor' in message.statement).toBe(false);
-    expect(message.statement.verb).toBeDefined();
-  });
-
   it('posts nothing when not framed, but still reports theme and stays harmless', () => {
     const fake = fakeWindow({ framed: false });
-    const { channel, onTheme, bridge, height } = start(fake, {
+    const { channel, onTheme, bridge, height } = startBridge(fake, {
       params: { ...noParams, theme: 'light' },
     });
     channel.publish(answered);
@@ -328,7 +140,7 @@ describe('the host bridge', () => {
 
   it('works without ResizeObserver (height on load and on request)', () => {
     const fake = fakeWindow({ noResizeObserver: true, ancestorOrigins: ['https://host.example'] });
-    const { height } = start(fake);
+    const { height } = startBridge(fake);
     fake.posts.length = 0;
     height.value = 90;
     fake.fire('load');
@@ -343,7 +155,7 @@ describe('the host bridge', () => {
 
   it('removes every listener, observer and subscription on stop', () => {
     const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
-    const { bridge, channel, height } = start(fake);
+    const { bridge, channel, height } = startBridge(fake);
     height.value = 700;
     bridge.reportHeight();
     expect(fake.pendingFrames()).toBe(1);
@@ -359,57 +171,6 @@ describe('the host bridge', () => {
     bridge.reportHeight();
     fake.runFrames();
     expect(fake.posts).toEqual([]);
-  });
-
-  it('runs a cmi5 session when launched by an LMS, and terminates it on pagehide', async () => {
-    const query = new URLSearchParams({
-      endpoint: 'https://lrs.example/xapi/',
-      fetch: 'https://lms.example/token',
-      actor: JSON.stringify({ account: { homePage: 'https://lms.example', name: 'u1' } }),
-      registration: 'd4a9c8b2-1f3e-4c5d-9a8b-7c6d5e4f3a2b',
-      activityId: 'https://lms.example/au/1',
-    });
-    const fake = fakeWindow({
-      search: `?${query.toString()}`,
-      ancestorOrigins: ['https://lms.example'],
-    });
-    const calls: string[] = [];
-    const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown[]) : [];
-      const verbs = body.map(
-        (s) => (s as { verb: { display: Record<string, string> } }).verb.display['en-US'],
-      );
-      calls.push(
-        `${init?.method ?? 'GET'} ${String(input).split('?')[0]} ${verbs.join(',')}`.trim(),
-      );
-      const json = String(input).includes('token') ? { 'auth-token': 'abc' } : {};
-      return new Response(JSON.stringify(json), { status: 200 });
-    }) as typeof fetch;
-    const { channel, onNotice } = start(fake, { fetchImpl });
-    channel.publish(answered);
-    fake.fire('pagehide');
-    await vi.waitFor(() => expect(calls).toHaveLength(5));
-    expect(calls).toEqual([
-      'POST https://lms.example/token',
-      'GET https://lrs.example/xapi/activities/state',
-      'POST https://lrs.example/xapi/statements initialized',
-      'POST https://lrs.example/xapi/statements answered,completed',
-      'POST https://lrs.example/xapi/statements terminated',
-    ]);
-    expect(onNotice).not.toHaveBeenCalled();
-    // The learner from the launch is posted to the parent too (its origin is known).
-    const statement = fake.posts.find(
-      (p) => (p.message as { type?: string }).type === 'gpulab:statement',
-    );
-    expect(statement?.message).toMatchObject({ statement: { actor: { account: { name: 'u1' } } } });
-  });
-
-  it('shows a notice for an incomplete cmi5 launch and sends nothing', () => {
-    const fetchImpl = vi.fn();
-    const fake = fakeWindow({ search: '?endpoint=https://lrs.example/' });
-    const { onNotice } = start(fake, { fetchImpl: fetchImpl as unknown as typeof fetch });
-    expect(onNotice).toHaveBeenCalledWith(expect.stringMatching(/cmi5 launch was ignored/));
-    expect(fetchImpl).not.toHaveBeenCalled();
   });
 });
 

@@ -5,8 +5,11 @@ import type { Root as HastRoot, Element } from 'hast';
 import { visit } from 'unist-util-visit';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { mdxOptions } from '../../scripts/mdx-options';
+import { readGlossary } from '../../scripts/glossary-plugin';
 import { slugFromPath } from '../lessons/frontmatter';
+import { checkGlossary } from './parse';
 import { GLOSSARY_TERMS, findTerm, sortedTerms } from './terms';
 
 const contentDir = join(process.cwd(), 'content');
@@ -107,6 +110,19 @@ describe('the glossary data', () => {
         owners.set(spelling, entry.id);
       }
     }
+  });
+
+  it('reaches the app as content/glossary.yaml holds it, in its order', () => {
+    expect(GLOSSARY_TERMS).toEqual(readGlossary());
+  });
+
+  it('is shown to authors by an example in their guide that is a real, current entry', () => {
+    const guide = readFileSync(join(contentDir, 'guides', 'authors.mdx'), 'utf8');
+    const example = /^```yaml\n([\s\S]*?)\n```$/m.exec(guide)?.[1];
+    expect(example, 'a ```yaml fence in the authors guide').toBeDefined();
+    const { terms } = checkGlossary(parse(example!));
+    expect(terms).toHaveLength(1);
+    expect(terms[0]).toEqual(findTerm(terms[0]!.id));
   });
 
   it('sorts alphabetically for the page, ignoring case', () => {

@@ -10,6 +10,7 @@ import { RunTable } from './RunTable';
 import { asyncTimingRunSummary } from './run-summary';
 import { asyncTimingSchema, SIZE_CHOICES, WARM_RUNS_LIMITS, type SizeChoice } from './settings';
 import { TwinCode } from './TwinCode';
+import '../../ui/status.css';
 import './async-timing.css';
 
 /** Props of the demo: its dependencies, and settings a lesson may pass (checked, with notices). */
@@ -133,7 +134,7 @@ export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
         </p>
       ) : null}
 
-      <div className="at-activity" aria-live="polite">
+      <div className="ui-activity" aria-live="polite">
         {state.progress ? (
           <>
             <progress
@@ -150,12 +151,12 @@ export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
         ) : null}
       </div>
       {state.notice ? (
-        <p className="at-notice" role="status" data-notice>
+        <p className="ui-status-warn" role="status" data-notice>
           {state.notice}
         </p>
       ) : null}
       {state.error ? (
-        <p className="at-error" role="alert" data-error>
+        <p className="ui-status-error" role="alert" data-error>
           {state.error}
         </p>
       ) : null}

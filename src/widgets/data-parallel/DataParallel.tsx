@@ -13,6 +13,7 @@ import { RingAllReduce } from './RingAllReduce';
 import { ScalingPlot } from './ScalingPlot';
 import { dataParallelSchema } from './settings';
 import { MODE_NAMES, StepTimeline, TimelineTable } from './StepTimeline';
+import '../../ui/panel.css';
 import './data-parallel.css';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible notice. */
@@ -100,7 +101,7 @@ function Timelines({
   const axisSeconds = Math.max(ddp.seconds, dp?.seconds ?? 0);
   const shown = settings.gpusPerNode;
   return (
-    <section className="dp-panel" aria-labelledby={`${idBase}-tl-h`}>
+    <section className="ui-panel dp-panel" aria-labelledby={`${idBase}-tl-h`}>
       <h4 id={`${idBase}-tl-h`}>One step on each GPU</h4>
       <p className="dp-legend">
         <span className="dp-key dp-key--forward" aria-hidden="true" /> forward{' '}

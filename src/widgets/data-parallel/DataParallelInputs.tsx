@@ -11,6 +11,7 @@ import {
   precisionProblem,
   type DataParallelSettings,
 } from './settings';
+import '../../ui/inputs.css';
 
 /** Props of the simulator's inputs. */
 export interface DataParallelInputsProps {
@@ -37,19 +38,19 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
     set({ gpu, ...(link ? { link } : {}), ...(precision ? { precision } : {}) });
   };
   return (
-    <fieldset className="dp-inputs">
+    <fieldset className="ui-inputs dp-inputs">
       <legend className="visually-hidden">The cluster and the training step</legend>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <NetworkSelect
           id={id('net')}
           value={settings.network}
           onChange={(network) => set({ network })}
         />
       </div>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <GpuPicker value={settings.gpu as never} onChange={chooseGpu} />
       </div>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <label htmlFor={id('gpus')}>GPUs per node</label>
         <CountInput
           id={id('gpus')}
@@ -59,7 +60,7 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
           onValue={(gpusPerNode) => set({ gpusPerNode })}
         />
       </div>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <label htmlFor={id('nodes')}>Nodes</label>
         <CountInput
           id={id('nodes')}
@@ -69,7 +70,7 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
           onValue={(nodes) => set({ nodes })}
         />
       </div>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <label htmlFor={id('link')}>Link inside a node</label>
         <select
           id={id('link')}
@@ -84,7 +85,7 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
           ))}
         </select>
       </div>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <label htmlFor={id('netlink')}>Link between nodes</label>
         <select
           id={id('netlink')}
@@ -106,7 +107,7 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
           </span>
         )}
       </div>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <label htmlFor={id('batch')}>Batch per GPU</label>
         <CountInput
           id={id('batch')}
@@ -116,7 +117,7 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
           onValue={(batch) => set({ batch })}
         />
       </div>
-      <div className="dp-field">
+      <div className="ui-input dp-field">
         <PrecisionSelect
           id={id('prec')}
           value={settings.precision}

@@ -1,3 +1,5 @@
+import '../../ui/panel.css';
+import './ddp-script.css';
 /** The training script that goes with the simulator, annotated line by line. */
 
 /** One line of the script and what it does (null: no note). */
@@ -60,7 +62,7 @@ export function launchCommand(gpusPerNode: number, nodes: number): string {
 export function DdpScript({ gpusPerNode, nodes }: { gpusPerNode: number; nodes: number }) {
   const notes = DDP_SCRIPT.filter(([, note]) => note !== null);
   return (
-    <details className="dp-panel dp-script">
+    <details className="ui-panel dp-panel dp-script">
       <summary>The code: DistributedDataParallel launched with torchrun</summary>
       <pre className="dp-code">
         <code>

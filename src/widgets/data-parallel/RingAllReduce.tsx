@@ -11,6 +11,8 @@ import {
   ringSteps,
   type RingStep,
 } from './ring';
+import '../../ui/panel.css';
+import './ring-all-reduce.css';
 
 const BOX_PAD_PX = 5;
 
@@ -173,7 +175,7 @@ export function RingAllReduce({
   const atEnd = ring.done >= total;
   const playLabel = ring.playing ? 'Pause' : atEnd && total > 0 ? 'Play again' : 'Play';
   return (
-    <section className="dp-panel" aria-labelledby={`${idBase}-ring-h`}>
+    <section className="ui-panel dp-panel" aria-labelledby={`${idBase}-ring-h`}>
       <h4 id={`${idBase}-ring-h`}>Ring all-reduce, chunk by chunk</h4>
       <div className="dp-ring-layout">
         <div className="dp-ring-figure">

@@ -4,6 +4,8 @@ import { formatCount, formatPercent, formatSeconds, formatSiShort } from '../../
 import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
 import type { DataParallelResult, ScalingPoint, ScalingValue } from './model';
+import '../../ui/panel.css';
+import './scaling-plot.css';
 
 const X_TICKS = [1, 2, 4, 8, 16, 32];
 const formatGpus = (v: number) => String(v);
@@ -95,12 +97,12 @@ function ScalingChart({
           </text>
         </g>
       )}
-      <path className="dp-plot__line dp-plot__line--ddp" d={line(ddp) ?? ''} />
-      <path className="dp-plot__line dp-plot__line--dp" d={line(dp) ?? ''} />
+      <path className="plot-line plot-line--solid" d={line(ddp) ?? ''} />
+      <path className="plot-line plot-line--dashed" d={line(dp) ?? ''} />
       {ddp.map((p) => (
         <circle
           key={`ddp${p.gpus}`}
-          className="dp-plot__dot--ddp"
+          className="plot-dot--solid"
           cx={x(p.gpus)}
           cy={y(p.v)}
           r={3.5}
@@ -109,7 +111,7 @@ function ScalingChart({
       {dp.map((p) => (
         <rect
           key={`dp${p.gpus}`}
-          className="dp-plot__dot--dp"
+          className="plot-dot--dashed"
           x={x(p.gpus) - 3.5}
           y={y(p.v) - 3.5}
           width={7}
@@ -135,7 +137,7 @@ export function ScalingPlot({ result, widthPx, idBase }: ScalingPlotProps) {
   const { sweep, stopsHiding } = result;
   const chartPx = widthPx >= 640 ? Math.floor((widthPx - 16) / 2) : widthPx;
   return (
-    <section className="dp-panel" aria-labelledby={`${idBase}-scale-h`}>
+    <section className="ui-panel dp-panel" aria-labelledby={`${idBase}-scale-h`}>
       <h4 id={`${idBase}-scale-h`}>Scaling: 1 to 32 GPUs</h4>
       <p className="dp-legend" aria-hidden="true">
         <span className="dp-key dp-key--ddp" /> DistributedDataParallel{' '}

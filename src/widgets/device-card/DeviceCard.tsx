@@ -6,6 +6,7 @@ import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { allLimits, identityFacts, keyLimits, PYTORCH_COUNTERPARTS } from './device-facts';
 import { deviceSchema } from './settings';
+import '../../ui/readout-table.css';
 import './device-card.css';
 
 /** Props of the card: how to get the GPU (the page's shared device in a browser). */
@@ -75,7 +76,7 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
       </dl>
       <h4>Limits that shape a compute kernel</h4>
       <div className="table-scroll" role="region" aria-label="Key limits" tabIndex={0}>
-        <table className="dc-table">
+        <table className="ui-readout dc-table">
           <thead>
             <tr>
               <th scope="col">WebGPU limit</th>
@@ -107,7 +108,7 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
       </p>
       <h4>Compared with PyTorch</h4>
       <div className="table-scroll" role="region" aria-label="PyTorch counterparts" tabIndex={0}>
-        <table className="dc-table">
+        <table className="ui-readout dc-table">
           <thead>
             <tr>
               <th scope="col">
@@ -133,7 +134,7 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
       <details className="dc-details">
         <summary>All {everyLimit.length} limits</summary>
         <div className="table-scroll" role="region" aria-label="All limits" tabIndex={0}>
-          <table className="dc-table">
+          <table className="ui-readout dc-table">
             <tbody>
               {everyLimit.map((f) => (
                 <tr key={f.label}>

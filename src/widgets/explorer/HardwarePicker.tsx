@@ -8,6 +8,7 @@ import {
   type ExplorerSettings,
 } from './settings';
 import { smWord } from './hardware';
+import '../../ui/field.css';
 
 /** Props of the hardware picker: the settings, and the one way to change them. */
 export interface PickerProps {
@@ -34,6 +35,7 @@ export function HardwarePicker({ settings, set, idBase }: PickerProps) {
       <div className="explorer-field explorer-field-wide">
         <label htmlFor={`${idBase}-gpu`}>GPU from the catalog</label>
         <select
+          className="ui-field"
           id={`${idBase}-gpu`}
           value={settings.gpuId}
           onChange={(e) => set({ gpuId: e.target.value, ...CATALOG_COUNTS })}
@@ -48,6 +50,7 @@ export function HardwarePicker({ settings, set, idBase }: PickerProps) {
       <div className="explorer-field">
         <label htmlFor={`${idBase}-sms`}>{word}s</label>
         <input
+          className="ui-field"
           id={`${idBase}-sms`}
           type="number"
           inputMode="numeric"
@@ -60,6 +63,7 @@ export function HardwarePicker({ settings, set, idBase }: PickerProps) {
       <div className="explorer-field">
         <label htmlFor={`${idBase}-cores`}>Cores per {word}</label>
         <input
+          className="ui-field"
           id={`${idBase}-cores`}
           type="number"
           inputMode="numeric"

@@ -7,6 +7,7 @@ import {
   threadsPerBlockChoices,
 } from './settings';
 import type { PickerProps } from './HardwarePicker';
+import '../../ui/field.css';
 
 /** The kernel's size, its block size, and how threads are placed on an SM. */
 export function KernelPicker({ settings, set, idBase }: PickerProps) {
@@ -20,6 +21,7 @@ export function KernelPicker({ settings, set, idBase }: PickerProps) {
         <label htmlFor={`${idBase}-elements`}>Elements (one thread each)</label>
         <input
           id={`${idBase}-elements`}
+          className="ui-field"
           type="number"
           inputMode="numeric"
           min={EXPLORER_LIMITS.elements.min}
@@ -33,6 +35,7 @@ export function KernelPicker({ settings, set, idBase }: PickerProps) {
       <div className="explorer-field">
         <label htmlFor={`${idBase}-block`}>Threads per block</label>
         <select
+          className="ui-field"
           id={`${idBase}-block`}
           value={settings.threadsPerBlock}
           onChange={(e) => set({ threadsPerBlock: e.target.value })}

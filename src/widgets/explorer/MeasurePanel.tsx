@@ -5,6 +5,7 @@ import {
   formatSeconds,
   formatSpread,
 } from '../../format/units';
+import '../../ui/readout-table.css';
 
 /** Bytes the ReLU kernel moves per element: one f32 read and one f32 written. */
 const BYTES_MOVED_PER_ELEMENT = 8;
@@ -66,7 +67,7 @@ function MeasuredResult({ state }: { state: ExplorerState }) {
   const bandwidth = (elements * BYTES_MOVED_PER_ELEMENT) / seconds;
   return (
     <div className="explorer-result" data-measure-result>
-      <table>
+      <table className="ui-readout">
         <caption className="visually-hidden">
           Measured time on your GPU beside the cost engine's time
         </caption>

@@ -1,5 +1,6 @@
 import type { ExplorerController, ExplorerState } from './controller';
 import { smWord } from './hardware';
+import '../../ui/field.css';
 
 /** Play, pause, step, reset, and the zoom controls. */
 export function PlaybackControls({
@@ -57,6 +58,7 @@ export function PlaybackControls({
         <label htmlFor={`${idBase}-sm`}>{word}</label>
         <input
           id={`${idBase}-sm`}
+          className="ui-field"
           type="number"
           inputMode="numeric"
           min={1}

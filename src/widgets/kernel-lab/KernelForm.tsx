@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
 import { draftOf, type SizeDraft } from './draft';
 import { SIZE_PRESETS } from './settings';
+import '../../ui/field.css';
 
 /** Props of the form that picks a kernel, a size and the GPU to compare with. */
 export interface KernelFormProps {
@@ -39,6 +40,7 @@ export function KernelForm(props: KernelFormProps) {
         <div className="kl-field">
           <label htmlFor={`${id}-kernel`}>Kernel</label>
           <select
+            className="ui-field"
             id={`${id}-kernel`}
             value={kernel}
             onChange={(e) => props.onKernel(e.target.value as LabKernelId)}
@@ -60,6 +62,7 @@ export function KernelForm(props: KernelFormProps) {
                 <label key={d} className="kl-dim">
                   <span>{d}</span>
                   <input
+                    className="ui-field"
                     type="text"
                     inputMode="numeric"
                     value={draft[d]}
@@ -73,6 +76,7 @@ export function KernelForm(props: KernelFormProps) {
           <div className="kl-field">
             <label htmlFor={`${id}-elements`}>{kind === 'threads' ? 'Threads' : 'Elements'}</label>
             <input
+              className="ui-field"
               id={`${id}-elements`}
               type="text"
               inputMode="numeric"
@@ -84,6 +88,7 @@ export function KernelForm(props: KernelFormProps) {
         <div className="kl-field">
           <label htmlFor={`${id}-gpu`}>Compare with</label>
           <select
+            className="ui-field"
             id={`${id}-gpu`}
             value={props.catalogGpu}
             onChange={(e) => props.onCatalogGpu(e.target.value)}

@@ -25,6 +25,7 @@ import { RooflinePlot } from './RooflinePlot';
 import { draftOf, parseSize, sameSize, type SizeDraft } from './draft';
 import { kernelLabSchema, kernelPatch, labSizeOf, sizePatch } from './settings';
 import { useController } from '../../ui/useController';
+import '../../ui/status.css';
 import './kernel-lab.css';
 
 /** Width used until the container is measured. */
@@ -183,7 +184,7 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
         <span className="tag-modeled">modeled</span> <span data-preview>{preview}</span>
       </p>
       {formError && (
-        <p className="kl-form-error" role="alert">
+        <p className="ui-status-error" role="alert">
           {formError}
         </p>
       )}
@@ -200,7 +201,7 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
         </p>
       )}
 
-      <div className="kl-activity" aria-live="polite">
+      <div className="ui-activity kl-activity" aria-live="polite">
         {state.activity && (
           <>
             <progress
@@ -214,12 +215,12 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
       </div>
       <ForecastPanel forecast={state.forecast} />
       {state.notice && (
-        <p className="kl-notice" role="status" data-notice>
+        <p className="ui-status-warn" role="status" data-notice>
           {state.notice}
         </p>
       )}
       {state.error && (
-        <p className="kl-error" role="alert" data-error>
+        <p className="ui-status-error" role="alert" data-error>
           {state.error}
         </p>
       )}

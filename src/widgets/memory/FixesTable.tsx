@@ -1,6 +1,7 @@
 import { formatBytesBinary, formatPercent, formatSeconds } from '../../format/units';
 import type { MemoryFix } from './fixes';
 import type { ScenarioChange } from './scenario';
+import '../../ui/panel.css';
 import './memory-tables.css';
 
 /** Props of the fixes table. */
@@ -34,7 +35,7 @@ function savesText(fix: MemoryFix): string {
 export function FixesTable({ fixes, seconds, onApply, idBase }: FixesTableProps) {
   if (fixes.length === 0) return null;
   return (
-    <section className="memory-fixes" aria-labelledby={`${idBase}-fixes`}>
+    <section className="ui-panel" aria-labelledby={`${idBase}-fixes`}>
       <h4 id={`${idBase}-fixes`}>Fixes, ranked by the memory each saves here</h4>
       <p className="memory-hint">
         Each is the engine’s prediction of the same step with one change (the step as it is would

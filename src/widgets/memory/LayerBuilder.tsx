@@ -9,6 +9,7 @@ import {
   type BuilderKind,
   type LayerDraft,
 } from './builder';
+import '../../ui/panel.css';
 import './memory-builder.css';
 
 /** What the builder asks of the controller. */
@@ -122,7 +123,7 @@ export function LayerBuilder({ drafts, check, actions, idBase }: LayerBuilderPro
   const invalidRow = check.ok ? null : check.row;
   const message = check.ok ? null : check.message;
   return (
-    <section className="memory-builder" aria-labelledby={`${idBase}-builder-title`}>
+    <section className="ui-panel" aria-labelledby={`${idBase}-builder-title`}>
       <h4 id={`${idBase}-builder-title`}>Your own network</h4>
       <p className="memory-hint">
         Sizes are per sample, in the engine’s layer format; the batch multiplies them. The builder

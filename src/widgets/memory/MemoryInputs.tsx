@@ -21,6 +21,7 @@ import {
   zooNetworkOf,
   type MemorySettings,
 } from './settings';
+import '../../ui/inputs.css';
 
 /** Props of the simulator's inputs. */
 export interface MemoryInputsProps {
@@ -51,12 +52,12 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
     (p) => engine.precisionProblem(settings.gpu, p) !== null,
   );
   return (
-    <fieldset className="memory-inputs">
+    <fieldset className="ui-inputs memory-inputs">
       <legend className="visually-hidden">The step to simulate</legend>
-      <div className="memory-field">
+      <div className="ui-input memory-field">
         <GpuPicker value={settings.gpu} onChange={(gpu) => set({ gpu })} />
       </div>
-      <div className="memory-field">
+      <div className="ui-input memory-field">
         <NetworkSelect
           id={id('net')}
           value={settings.network}
@@ -64,7 +65,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
           extraOptions={<option value={CUSTOM_NETWORK}>Your own layers (builder)</option>}
         />
       </div>
-      <div className="memory-field memory-mode" role="radiogroup" aria-label="Step">
+      <div className="ui-input memory-field memory-mode" role="radiogroup" aria-label="Step">
         <StepModeRadios
           name={id('mode')}
           value={settings.mode}
@@ -72,7 +73,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
         />
       </div>
       {phaseApplies(settings) && (
-        <div className="memory-field">
+        <div className="ui-input memory-field">
           <label htmlFor={id('phase')}>Inference phase</label>
           <select
             id={id('phase')}
@@ -88,7 +89,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
           </select>
         </div>
       )}
-      <div className="memory-field">
+      <div className="ui-input memory-field">
         <label htmlFor={id('batch')}>Batch size</label>
         <CountInput
           id={id('batch')}
@@ -99,7 +100,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
         />
       </div>
       {network && hasSequence(network) && seq !== undefined && (
-        <div className="memory-field">
+        <div className="ui-input memory-field">
           <label htmlFor={id('seq')}>
             {network.family === 'rnn'
               ? 'Time steps'
@@ -122,7 +123,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
           )}
         </div>
       )}
-      <div className="memory-field">
+      <div className="ui-input memory-field">
         <PrecisionSelect
           id={id('prec')}
           value={settings.precision}
@@ -138,7 +139,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
         )}
       </div>
       {training && (
-        <div className="memory-field">
+        <div className="ui-input memory-field">
           <OptimizerSelect
             id={id('opt')}
             value={settings.optimizer}
@@ -147,7 +148,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
         </div>
       )}
       {training && (
-        <div className="memory-field memory-check">
+        <div className="ui-input memory-field memory-check">
           <label>
             <input
               type="checkbox"

@@ -1,5 +1,6 @@
 import { formatBytesBinary } from '../../format/units';
 import type { OomReport } from './oom';
+import '../../ui/panel.css';
 
 /** Props of the out-of-memory panel. */
 export interface OomPanelProps {
@@ -14,7 +15,7 @@ export interface OomPanelProps {
  */
 export function OomPanel({ oom, totalBytes, capacityBytes }: OomPanelProps) {
   return (
-    <section className="memory-oom" aria-label="Out of memory">
+    <section className="ui-panel" aria-label="Out of memory">
       <h4>Out of memory</h4>
       {oom ? (
         <>

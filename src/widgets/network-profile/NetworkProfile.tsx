@@ -19,6 +19,7 @@ import {
 } from './settings';
 import { SweepPanel } from './SweepPanel';
 import { TopBars } from './TopBars';
+import '../../ui/inputs.css';
 import './network-profile.css';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible notice. */
@@ -79,7 +80,7 @@ function ViewControls(props: {
         />{' '}
         Group layers of the same kind
       </label>
-      <span className="np-field np-inline">
+      <span className="ui-input np-field np-inline">
         <label htmlFor={`${idBase}-rows`}>Rows</label>
         <select
           id={`${idBase}-rows`}

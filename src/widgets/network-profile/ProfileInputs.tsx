@@ -11,6 +11,7 @@ import {
 import type { ProfileEngine } from './engine-port';
 import { effectiveSeq, MAX_BATCH, MAX_SEQ, type NetworkProfileSettings } from './settings';
 import { WholeNumber } from './WholeNumber';
+import '../../ui/inputs.css';
 
 /** Props of the profile's inputs. */
 export interface ProfileInputsProps {
@@ -32,19 +33,19 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
     (p) => engine.precisionProblem(settings.gpu, p) !== null,
   );
   return (
-    <fieldset className="np-inputs">
+    <fieldset className="ui-inputs np-inputs">
       <legend className="visually-hidden">The step to profile</legend>
-      <span className="np-field">
+      <span className="ui-input np-field">
         <NetworkSelect
           id={id('net')}
           value={settings.network}
           onChange={(network) => set({ network, seq: 0 })}
         />
       </span>
-      <span className="np-field">
+      <span className="ui-input np-field">
         <GpuPicker value={settings.gpu as GpuId} onChange={(gpu) => set({ gpu })} />
       </span>
-      <span className="np-field np-mode" role="radiogroup" aria-label="Step">
+      <span className="ui-input np-field np-mode" role="radiogroup" aria-label="Step">
         <StepModeRadios
           name={id('mode')}
           value={settings.mode}
@@ -68,7 +69,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
           onValue={(s) => set({ seq: s })}
         />
       )}
-      <span className="np-field">
+      <span className="ui-input np-field">
         <PrecisionSelect
           id={id('prec')}
           value={settings.precision}
@@ -77,7 +78,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
         />
       </span>
       {settings.mode === 'train' && (
-        <span className="np-field">
+        <span className="ui-input np-field">
           <OptimizerSelect
             id={id('opt')}
             value={settings.optimizer}

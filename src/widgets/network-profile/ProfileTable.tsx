@@ -8,6 +8,7 @@ import {
 } from '../../format/units';
 import { BOUND_SHORT_LABELS, formatFlops } from './labels';
 import { OPTIMIZER_KIND, type ProfileRow } from './profile';
+import '../../ui/data-table.css';
 
 /** Props of the profile table. */
 export interface ProfileTableProps {
@@ -56,7 +57,7 @@ export function ProfileTable({
         aria-label="Profile table (scrolls sideways on small screens)"
       >
         <table
-          className="np-table"
+          className="ui-data-table np-table"
           aria-labelledby={captionId}
           data-profile-table
           data-grouped={String(grouped)}

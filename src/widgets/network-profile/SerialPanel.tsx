@@ -1,5 +1,6 @@
 import { formatCount, formatPercent, formatSeconds } from '../../format/units';
 import type { SerialReport } from './serial';
+import '../../ui/panel.css';
 
 /** Props of the recurrent loop's explanation. */
 export interface SerialPanelProps {
@@ -22,7 +23,7 @@ export function SerialPanel({ report, idBase }: SerialPanelProps) {
   const busy = Math.min(1, Math.max(0, first.arithmeticBusyShare));
   const hostBound = report.gpuIdleShare > 0;
   return (
-    <section className="np-panel np-serial" aria-labelledby={headingId} data-serial>
+    <section className="ui-panel np-serial" aria-labelledby={headingId} data-serial>
       <h4 id={headingId}>
         The time-step loop <span className="tag-modeled">modeled</span>
       </h4>

@@ -6,6 +6,8 @@ import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
 import { logTicks } from '../../ui/plot/ticks';
 import { useElementWidth } from '../../ui/useElementWidth';
 import type { SeqSweep, SweepPoint } from './sweep';
+import '../../ui/panel.css';
+import '../../ui/data-table.css';
 
 /** Props of the attention sweep. */
 export interface SweepPanelProps {
@@ -69,7 +71,7 @@ export function SweepPanel({ sweep, networkName, idBase }: SweepPanelProps) {
     .join('; ');
 
   return (
-    <section className="np-panel np-sweep" aria-labelledby={headingId} data-sweep>
+    <section className="ui-panel np-sweep" aria-labelledby={headingId} data-sweep>
       <h4 id={headingId}>
         Attention against sequence length <span className="tag-modeled">modeled</span>
       </h4>
@@ -106,16 +108,16 @@ export function SweepPanel({ sweep, networkName, idBase }: SweepPanelProps) {
             y1={0}
             y2={layout.innerHeightPx}
           />
-          <path className="np-line np-line--linear" d={pathOf(points, x, y, 'linearSeconds')} />
+          <path className="plot-line plot-line--dashed" d={pathOf(points, x, y, 'linearSeconds')} />
           <path
-            className="np-line np-line--attention"
+            className="plot-line plot-line--solid"
             d={pathOf(points, x, y, 'attentionSeconds')}
           />
           {points.map((p) => (
             <g key={p.seq}>
               {p.linearSeconds > 0 && (
                 <rect
-                  className="np-dot np-dot--linear"
+                  className="plot-dot--dashed"
                   x={x(p.seq) - 3}
                   y={y(p.linearSeconds) - 3}
                   width={6}
@@ -124,7 +126,7 @@ export function SweepPanel({ sweep, networkName, idBase }: SweepPanelProps) {
               )}
               {p.attentionSeconds > 0 && (
                 <circle
-                  className="np-dot np-dot--attention"
+                  className="plot-dot--solid"
                   cx={x(p.seq)}
                   cy={y(p.attentionSeconds)}
                   r={3.5}
@@ -150,7 +152,7 @@ export function SweepPanel({ sweep, networkName, idBase }: SweepPanelProps) {
       </ul>
       <details className="np-details">
         <summary>The numbers behind the plot</summary>
-        <table className="np-table np-sweep-table">
+        <table className="ui-data-table np-table np-sweep-table">
           <caption className="visually-hidden">
             Attention and linear-layer time per step at each sequence length
           </caption>

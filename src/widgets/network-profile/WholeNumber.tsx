@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import '../../ui/inputs.css';
 
 /** Props of a whole-number field. */
 export interface WholeNumberProps {
@@ -27,7 +28,7 @@ export function WholeNumber({ label, value, min, max, onValue, hint }: WholeNumb
   const ok = valid(text);
   const described = [hint ? `${id}-hint` : '', ok ? '' : `${id}-error`].filter(Boolean).join(' ');
   return (
-    <span className="np-field">
+    <span className="ui-input np-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}

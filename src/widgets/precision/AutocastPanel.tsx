@@ -11,6 +11,9 @@ import {
   type AutocastDtype,
   type AutocastList,
 } from './autocast';
+import '../../ui/data-table.css';
+import './precision.css';
+import './autocast.css';
 
 /** The table's groups, in the order a forward pass meets them. */
 const GROUPS: readonly AutocastList[] = ['lower', 'float32', 'promote', 'unlisted', 'error'];
@@ -55,7 +58,7 @@ export function AutocastPanel({ dtype, onDtype }: AutocastPanelProps) {
         role="region"
         aria-label="Where common ops run under autocast (scrolls sideways)"
       >
-        <table className="precision-table precision-autocast-table" data-autocast>
+        <table className="ui-data-table precision-table precision-autocast-table" data-autocast>
           <caption>{`Common ops under autocast(dtype=torch.${dtype}) on CUDA`}</caption>
           <thead>
             <tr>

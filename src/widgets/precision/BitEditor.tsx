@@ -3,6 +3,8 @@ import { explainPattern, flipBit, hexOf, patternBits } from './bit-explain';
 import type { Encoded } from './encoding';
 import { exactDecimal } from './exact-decimal';
 import { limitsOf, type NumberFormat } from './formats';
+import './precision.css';
+import './bit-editor.css';
 
 /** Props of the bit editor. */
 export interface BitEditorProps {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { BitString } from './BitString';
 import type { FormatId } from './formats';
 import { errorText, type FormatReading } from './reading';
+import '../../ui/data-table.css';
 
 /** Props of the table. */
 export interface FormatTableProps {
@@ -23,7 +24,7 @@ export function FormatTable({ readings, selected, onSelect, typedText }: FormatT
       role="region"
       aria-label="How each format stores the number (scrolls sideways)"
     >
-      <table className="precision-table" data-formats-table>
+      <table className="ui-data-table precision-table" data-formats-table>
         <caption className="visually-hidden">{`How each format stores ${typedText}`}</caption>
         <thead>
           <tr>

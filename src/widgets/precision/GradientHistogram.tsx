@@ -10,6 +10,8 @@ import {
   type GradientClass,
   type HistogramBin,
 } from './loss-scaling';
+import './precision.css';
+import './loss-scaling.css';
 
 /** Props of the histogram. */
 export interface GradientHistogramProps {

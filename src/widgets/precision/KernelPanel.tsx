@@ -2,6 +2,7 @@ import { useId, useSyncExternalStore } from 'react';
 import { formatGigaflopsPerSecond, formatSeconds } from '../../format/units';
 import { KERNEL_SIZES } from './settings';
 import type { KernelController, KernelResult } from './kernel-controller';
+import '../../ui/data-table.css';
 
 /** Props of the kernel part. */
 export interface KernelPanelProps {
@@ -122,7 +123,7 @@ export function KernelPanel({ controller, size, onSize }: KernelPanelProps) {
           role="region"
           aria-label="Measured results (scrolls sideways)"
         >
-          <table className="precision-table" data-kernel-results>
+          <table className="ui-data-table precision-table" data-kernel-results>
             <caption>
               Measured on this device, median of timed batches (
               {TIMING[state.results[0]!.timing] ?? state.results[0]!.timing})

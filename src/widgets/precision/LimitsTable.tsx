@@ -1,5 +1,6 @@
 import { exactDecimal } from './exact-decimal';
 import { FORMATS, limitsOf } from './formats';
+import '../../ui/data-table.css';
 
 /** Every format's largest and smallest normal, smallest subnormal and epsilon, exactly. */
 export function LimitsTable() {
@@ -12,7 +13,7 @@ export function LimitsTable() {
         role="region"
         aria-label="Limits of every format (scrolls sideways)"
       >
-        <table className="precision-table">
+        <table className="ui-data-table precision-table">
           <thead>
             <tr>
               <th scope="col">Format</th>

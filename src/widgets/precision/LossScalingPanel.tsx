@@ -13,6 +13,9 @@ import {
 } from './loss-scaling';
 import { ScalerLoop } from './ScalerLoop';
 import type { ScalerController } from './scaler-controller';
+import '../../ui/data-table.css';
+import './precision.css';
+import './loss-scaling.css';
 
 /** Props of the loss-scaling part. */
 export interface LossScalingPanelProps {
@@ -96,7 +99,7 @@ export function LossScalingPanel(props: LossScalingPanelProps) {
         role="region"
         aria-label="Shares of the gradients (scrolls sideways)"
       >
-        <table className="precision-table precision-shares" data-shares>
+        <table className="ui-data-table precision-table precision-shares" data-shares>
           <caption>What storage does to the gradients</caption>
           <thead>
             <tr>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import type { ScalerPhase } from './grad-scaler';
 import type { ScalerController } from './scaler-controller';
+import './precision.css';
+import './scaler-loop.css';
 
 /** Props of the loop. */
 export interface ScalerLoopProps {

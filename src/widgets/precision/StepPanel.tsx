@@ -4,6 +4,9 @@ import { listZooNetworks, OPTIMIZER_IDS, type OptimizerId } from '../../engine/m
 import { formatBytesBinary, formatSeconds } from '../../format/units';
 import { GpuPicker } from '../../ui/GpuPicker';
 import { compareSteps, PRECISION_CODE, takesSeq, type StepInputs } from './step-compare';
+import '../../ui/data-table.css';
+import './precision.css';
+import './step-time.css';
 
 /** Props of the step-time part. */
 export interface StepPanelProps {
@@ -124,7 +127,7 @@ export function StepPanel({ inputs, onChange }: StepPanelProps) {
         role="region"
         aria-label="Modeled step per precision (scrolls sideways)"
       >
-        <table className="precision-table precision-step-table" data-step-table>
+        <table className="ui-data-table precision-table precision-step-table" data-step-table>
           <caption>
             <span className="tag-modeled">modeled</span>{' '}
             {`One training step on the ${gpu.name}, from the cost engine`}

@@ -8,6 +8,7 @@ import { PlotFrame } from '../../ui/plot/PlotFrame';
 import { logTicks } from '../../ui/plot/ticks';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { logSizes, modeledCurve, MODELED_LINKS, type CurvePoint } from './bandwidth-model';
+import './measure-panel.css';
 
 /** Props of the bandwidth chart. */
 export interface BandwidthChartProps {

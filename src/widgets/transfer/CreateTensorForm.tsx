@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { DTYPES, type DTypeName } from '../../torch';
 import { createLine, type MoveTarget } from './moves';
+import '../../ui/field.css';
 
 const DTYPE_CHOICES: readonly DTypeName[] = [
   'float32',
@@ -48,6 +49,7 @@ export function CreateTensorForm({ busy, onCreate }: CreateTensorFormProps) {
         <div className="create-fields">
           <label htmlFor={`${id}-name`}>Name</label>
           <input
+            className="ui-field"
             id={`${id}-name`}
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -57,6 +59,7 @@ export function CreateTensorForm({ busy, onCreate }: CreateTensorFormProps) {
           />
           <label htmlFor={`${id}-shape`}>Shape</label>
           <input
+            className="ui-field"
             id={`${id}-shape`}
             value={shape}
             onChange={(e) => setShape(e.target.value)}
@@ -67,6 +70,7 @@ export function CreateTensorForm({ busy, onCreate }: CreateTensorFormProps) {
           />
           <label htmlFor={`${id}-dtype`}>dtype</label>
           <select
+            className="ui-field"
             id={`${id}-dtype`}
             value={dtype}
             onChange={(e) => setDtype(e.target.value as DTypeName)}
@@ -79,6 +83,7 @@ export function CreateTensorForm({ busy, onCreate }: CreateTensorFormProps) {
           </select>
           <label htmlFor={`${id}-place`}>On</label>
           <select
+            className="ui-field"
             id={`${id}-place`}
             value={place}
             onChange={(e) => setPlace(e.target.value as MoveTarget)}

@@ -4,6 +4,8 @@ import { formatBytesBinary, formatGigabytesPerSecond } from '../../format/units'
 import { BandwidthChart } from './BandwidthChart';
 import { useController } from '../../ui/useController';
 import { BenchController, type BenchDeps } from './bench-controller';
+import '../../ui/field.css';
+import './measure-panel.css';
 
 /** Props of the measurement panel. */
 export interface MeasurePanelProps {
@@ -40,6 +42,7 @@ export function MeasurePanel({ deps, maxBytes, onMaxBytes }: MeasurePanelProps) 
       <div className="measure-controls">
         <label htmlFor={`${id}-max`}>Largest size</label>
         <select
+          className="ui-field"
           id={`${id}-max`}
           value={maxBytes}
           disabled={running}

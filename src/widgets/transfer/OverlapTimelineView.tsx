@@ -5,6 +5,7 @@ import type { TimelineEvent } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { compareModes, overlapTimeline, type CopyMode } from './overlap-timeline';
+import './overlap-timeline.css';
 
 /** Props of the overlap timeline. */
 export interface OverlapTimelineViewProps extends CopyMode {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { getLink, type GpuId, type LinkId } from '../../engine/catalog';
 import { GpuPicker } from '../../ui/GpuPicker';
 import { MODELED_LINKS } from './bandwidth-model';
+import '../../ui/field.css';
 
 /** Props of the switches. */
 export interface TransferSwitchesProps {
@@ -33,6 +34,7 @@ export function TransferSwitches(props: TransferSwitchesProps) {
       <span className="switch">
         <label htmlFor={`${id}-link`}>Link</label>
         <select
+          className="ui-field"
           id={`${id}-link`}
           value={props.link}
           onChange={(e) => props.onLink(e.target.value as LinkId)}

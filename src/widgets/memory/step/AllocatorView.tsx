@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { formatBytesBinary, formatCount, formatPercent } from '../../../format/units';
 import type { SegmentView } from '../../../torch/allocator';
 import { allocatorView, type PoolView, type SegmentBar } from './allocator-view';
+import './allocator.css';
 
 /** Props of the allocator view. */
 export interface AllocatorViewProps {

@@ -1,114 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CMI5,
-  createCmi5Session,
-  isoDuration,
-  parseCmi5Launch,
-  parseLaunchData,
-  readCmi5Launch,
-  type Cmi5Launch,
-} from './cmi5';
-import type { LearningEvent } from './learning-events';
+import { parseCmi5Launch, type Cmi5Launch } from './cmi5-launch';
+import { createCmi5Session } from './cmi5-session';
+import { CMI5 } from './cmi5-statements';
+import { ACTOR, AU, REGISTRATION, answered, launchSearch } from './testing/fixtures';
 import type { EmbedTarget, XapiStatement } from './xapi';
-
-const ACTOR = { objectType: 'Agent', account: { homePage: 'https://lms.example', name: 'u42' } };
-const REGISTRATION = 'd4a9c8b2-1f3e-4c5d-9a8b-7c6d5e4f3a2b';
-const AU = 'https://lms.example/au/gpu-lab-roofline';
-
-function launchSearch(overrides: Record<string, string | null> = {}): string {
-  const values: Record<string, string | null> = {
-    endpoint: 'https://lrs.example/xapi',
-    fetch: 'https://lms.example/token?k=1',
-    actor: JSON.stringify(ACTOR),
-    registration: REGISTRATION,
-    activityId: AU,
-    ...overrides,
-  };
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value !== null) query.set(key, value);
-  return `?${query.toString()}`;
-}
-
-describe('readCmi5Launch', () => {
-  it('reads all five parameters and ends the endpoint with a slash', () => {
-    expect(parseCmi5Launch(launchSearch())).toEqual({
-      endpoint: 'https://lrs.example/xapi/',
-      fetchUrl: 'https://lms.example/token?k=1',
-      actor: ACTOR,
-      registration: REGISTRATION,
-      activityId: AU,
-    });
-    expect(parseCmi5Launch(launchSearch({ endpoint: 'https://lrs.example/xapi/' }))?.endpoint).toBe(
-      'https://lrs.example/xapi/',
-    );
-  });
-
-  it('is silent without any launch parameter', () => {
-    expect(readCmi5Launch('')).toEqual({ launch: null, problem: null });
-    expect(readCmi5Launch('?utm_source=x')).toEqual({ launch: null, problem: null });
-  });
-
-  it.each([
-    [{ fetch: null }, /lacks fetch/],
-    [{ endpoint: null, registration: null }, /lacks endpoint, registration/],
-    [{ endpoint: 'javascript:alert(1)' }, /endpoint/],
-    [{ fetch: '/relative' }, /fetch/],
-    [{ registration: 'not-a-uuid' }, /registration/],
-    [{ activityId: 'no scheme' }, /activityId/],
-    [{ actor: '{' }, /actor is not JSON/],
-    [{ actor: '{"name":"Ada"}' }, /identifier/],
-    [{ actor: '{"__proto__":{},"mbox":"mailto:a@b.c"}' }, /fields/],
-  ])('refuses %j with a problem to show', (overrides, problem) => {
-    const read = readCmi5Launch(launchSearch(overrides));
-    expect(read.launch).toBeNull();
-    expect(read.problem).toMatch(problem);
-  });
-});
-
-describe('readCmi5Launch bounds', () => {
-  it('refuses an over-long activityId', () => {
-    const read = readCmi5Launch(launchSearch({ activityId: `https://x/${'a'.repeat(3000)}` }));
-    expect(read.launch).toBeNull();
-    expect(read.problem).toMatch(/activityId/);
-  });
-});
-
-describe('parseLaunchData', () => {
-  it('keeps what it understands and falls back to defaults', () => {
-    expect(parseLaunchData(null)).toEqual({
-      launchMode: 'Normal',
-      masteryScore: null,
-      moveOn: null,
-      returnURL: null,
-      contextTemplate: {},
-    });
-    expect(
-      parseLaunchData({
-        launchMode: 'Review',
-        masteryScore: 0.9,
-        moveOn: 'Passed',
-        returnURL: 'https://lms.example/back',
-        contextTemplate: { extensions: { [CMI5.sessionId]: 's-1' } },
-        launchMethod: 'AnyWindow',
-      }),
-    ).toEqual({
-      launchMode: 'Review',
-      masteryScore: 0.9,
-      moveOn: 'Passed',
-      returnURL: 'https://lms.example/back',
-      contextTemplate: { extensions: { [CMI5.sessionId]: 's-1' } },
-    });
-    expect(
-      parseLaunchData({ launchMode: 'Evil', masteryScore: 7, returnURL: 'javascript:x' }),
-    ).toEqual(parseLaunchData(null));
-  });
-
-  it('writes durations in seconds', () => {
-    expect(isoDuration(12_345)).toBe('PT12.35S');
-    expect(isoDuration(0)).toBe('PT0S');
-    expect(isoDuration(-5)).toBe('PT0S');
-  });
-});
 
 interface Recorded {
   url: string;
@@ -186,16 +81,6 @@ function session(
 
 const statementsOf = (requests: Recorded[]) =>
   requests.filter((r) => r.url.endsWith('/statements')).flatMap((r) => r.body as XapiStatement[]);
-
-const answered: LearningEvent = {
-  kind: 'answered',
-  questionId: 'q1',
-  question: 'Which bound?',
-  questionKind: 'single',
-  interactionType: 'choice',
-  response: 'memory',
-  correct: true,
-};
 
 describe('a cmi5 session', () => {
   it('gets the token, reads LaunchData, then sends initialized, in that order, with the right headers', async () => {
