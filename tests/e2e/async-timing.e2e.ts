@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import {
-  browserSuite,
-  widgetStatus,
-  loadedWidget,
-  seriousAxeViolations,
-  settledWidget,
-  tabTo,
-  type OpenOptions,
-} from './browser';
+import { browserSuite, seriousAxeViolations, settledWidget, tabTo, widgetStatus } from './browser';
 
 const LESSON = '#/lesson/measuring';
-const { open } = browserSuite({ webgpu: true });
+const { openWidget } = browserSuite({ webgpu: true });
 
-/** Opens lesson 8 (with `query` for the demo's settings) and waits for the demo to load. */
-async function openDemo(options: OpenOptions & { webgpu?: boolean } = {}, query = '') {
-  const { page, errors } = await open(LESSON + query, options);
-  return { page, demo: await loadedWidget(page, 'async-timing'), errors };
-}
+/** Opens lesson 8 (with `query` for the demo's settings) once the demo has loaded. */
+const openDemo = (options: Parameters<typeof openWidget>[2] = {}, query = '') =>
+  openWidget(LESSON + query, 'async-timing', options);
 
 /** The warm median a clock's row reports, in seconds. */
 async function warmMedian(demo: Locator, clock: string): Promise<number> {
@@ -27,7 +17,11 @@ async function warmMedian(demo: Locator, clock: string): Promise<number> {
 
 describe('lesson 8: the async timing demo', () => {
   it('times a matmul three ways on the software adapter: the naive clock is the shortest', async () => {
-    const { page, demo, errors } = await openDemo({}, '?async-timing.n=128&async-timing.runs=3');
+    const {
+      page,
+      widget: demo,
+      errors,
+    } = await openDemo({}, '?async-timing.n=128&async-timing.runs=3');
     // The PyTorch side is there before any run.
     await expect.poll(() => demo.locator('[data-twin]').count()).toBe(4);
     await demo.locator('[data-action="run"]').click();
@@ -77,7 +71,7 @@ describe('lesson 8: the async timing demo', () => {
   });
 
   it('is keyboard operable: choose a size, run, and the results arrive', async () => {
-    const { page, demo, errors } = await openDemo({ reducedMotion: 'reduce' });
+    const { page, widget: demo, errors } = await openDemo({ reducedMotion: 'reduce' });
     const size = demo.getByLabel('Matrix size', { exact: true });
     await tabTo(page, size);
     await page.keyboard.press('Home');
@@ -96,7 +90,7 @@ describe('lesson 8: the async timing demo', () => {
   });
 
   it('cancels between runs and stays usable', async () => {
-    const { page, demo } = await openDemo({}, '?async-timing.n=256&async-timing.runs=15');
+    const { page, widget: demo } = await openDemo({}, '?async-timing.n=256&async-timing.runs=15');
     await demo.locator('[data-action="run"]').click();
     await demo.locator('[data-run="warm"]').first().waitFor({ timeout: 60_000 });
     await demo.locator('[data-action="cancel"]').click();
@@ -110,10 +104,11 @@ describe('lesson 8: the async timing demo', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious axe violations before and after a run (${colorScheme})`, async () => {
-      const { page, demo, errors } = await openDemo(
-        { colorScheme },
-        '?async-timing.n=128&async-timing.runs=3',
-      );
+      const {
+        page,
+        widget: demo,
+        errors,
+      } = await openDemo({ colorScheme }, '?async-timing.n=128&async-timing.runs=3');
       expect(await seriousAxeViolations(page), 'before a run').toEqual([]);
       await demo.locator('[data-action="run"]').click();
       expect(await settledWidget(page, 'async-timing')).toBe('done');
@@ -125,7 +120,7 @@ describe('lesson 8: the async timing demo', () => {
 
 describe('the async timing demo without WebGPU', () => {
   it('explains, and still shows the PyTorch side', async () => {
-    const { demo } = await openDemo({
+    const { widget: demo } = await openDemo({
       webgpu: false,
       initScript: () => {
         delete (Navigator.prototype as unknown as { gpu?: unknown }).gpu;

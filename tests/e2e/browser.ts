@@ -154,6 +154,9 @@ export async function openPage(
   return { page, errors, context };
 }
 
+/** How `openWidget` opens a page: as `open` does, then what to wait for in the widget. */
+export type WidgetOpenOptions = OpenOptions & { webgpu?: boolean; status?: string; ready?: string };
+
 /** What a test file's browsers and pages are, from `browserSuite`. */
 export interface BrowserSuite {
   /** The built app's address (ends in `/`). */
@@ -163,6 +166,15 @@ export interface BrowserSuite {
    * closed after the test even when it fails half-way. `webgpu` picks the other browser.
    */
   open(path: string, options?: OpenOptions & { webgpu?: boolean }): Promise<OpenedPage>;
+  /**
+   * Opens `path` as `open` does and waits for the widget `id` to load, then for it to report
+   * `status` or to show `ready` (a selector inside it), when given.
+   */
+  openWidget(
+    path: string,
+    id: string,
+    options?: WidgetOpenOptions,
+  ): Promise<OpenedPage & { widget: Locator }>;
   /** A fresh context of the suite's browser (or the other one), closed after the test. */
   newContext(options?: BrowserContextOptions & { webgpu?: boolean }): Promise<BrowserContext>;
   /** The browser itself, for contexts that outlive a test (the caller closes them). */
@@ -198,13 +210,24 @@ export function browserSuite(launch: LaunchOptions = {}): BrowserSuite {
     const all = await Promise.allSettled(browsers.values());
     for (const b of all) if (b.status === 'fulfilled') await b.value.close();
   });
+  const open: BrowserSuite['open'] = async (
+    path,
+    { webgpu = webgpuByDefault, ...options } = {},
+  ) => {
+    const url = /^[a-z]+:/i.test(path) ? path : base + path;
+    const opened = await openPage(await browserFor(webgpu), url, options);
+    contexts.push(opened.context);
+    return opened;
+  };
   return {
     base,
-    async open(path, { webgpu = webgpuByDefault, ...options } = {}) {
-      const url = /^[a-z]+:/i.test(path) ? path : base + path;
-      const opened = await openPage(await browserFor(webgpu), url, options);
-      contexts.push(opened.context);
-      return opened;
+    open,
+    async openWidget(path, id, { status, ready, ...options } = {}) {
+      const opened = await open(path, options);
+      const widget = await loadedWidget(opened.page, id);
+      if (status) await widgetStatus(opened.page, id, status);
+      if (ready) await widget.locator(ready).first().waitFor({ timeout: 60_000 });
+      return { ...opened, widget };
     },
     async newContext({ webgpu = webgpuByDefault, ...options } = {}) {
       const context = await (await browserFor(webgpu)).newContext(options);

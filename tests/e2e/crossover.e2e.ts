@@ -3,24 +3,18 @@ import type { Page } from 'playwright-core';
 import {
   browserSuite,
   horizontalOverflow,
-  loadedWidget,
   seriousAxeViolations,
   settledWidget,
   widgetStatus,
-  type OpenOptions,
 } from './browser';
 
 /** Lesson 1 with the sweeps kept small, so they are quick on the software adapter. */
 const LESSON = '#/lesson/why-gpus?crossover.emax=14&crossover.nmax=64';
-const { open } = browserSuite({ webgpu: true });
+const { openWidget } = browserSuite({ webgpu: true });
 
-/** Opens the lesson and waits for the crossover plot to be ready. */
-async function openCrossover(options: OpenOptions & { webgpu?: boolean } = {}, path = LESSON) {
-  const { page, errors } = await open(path, options);
-  const widget = await loadedWidget(page, 'crossover');
-  await widgetStatus(page, 'crossover', 'idle');
-  return { page, widget, errors };
-}
+/** Opens the lesson once the crossover plot is ready. */
+const openCrossover = (options: Parameters<typeof openWidget>[2] = {}, path = LESSON) =>
+  openWidget(path, 'crossover', { ...options, status: 'idle' });
 
 /** Waits for the sweep to end and returns the widget's status. */
 const settled = (page: Page) => settledWidget(page, 'crossover');

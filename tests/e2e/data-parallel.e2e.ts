@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import {
-  browserSuite,
-  horizontalOverflow,
-  loadedWidget,
-  seriousAxeViolations,
-  tabTo,
-  type OpenOptions,
-} from './browser';
+import { browserSuite, horizontalOverflow, seriousAxeViolations, tabTo } from './browser';
 
 /** Lesson 7 holds the data-parallel simulator. */
 const LESSON = '#/lesson/several-gpus';
-const { open } = browserSuite({ webgpu: false });
+const { openWidget } = browserSuite({ webgpu: false });
 
-/** Opens a page and waits for the simulator to replace its placeholder with an answer. */
-async function openSimulator(path: string, options: OpenOptions = {}) {
-  const { page, errors } = await open(path, options);
-  const sim = await loadedWidget(page, 'data-parallel');
-  await sim.locator('[data-summary], [data-problem]').first().waitFor({ timeout: 60_000 });
-  return { page, sim, errors };
-}
+/** Opens a page once the simulator has replaced its placeholder with an answer. */
+const openSimulator = (path: string, options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(path, 'data-parallel', { ...options, ready: '[data-summary], [data-problem]' });
 
 /** A number an element carries in a data attribute. */
 async function numberAt(target: Locator, attribute: string): Promise<number> {
@@ -28,7 +17,7 @@ async function numberAt(target: Locator, attribute: string): Promise<number> {
 
 describe('lesson 7: the data-parallel simulator', () => {
   it('compares DDP and DataParallel at 4 GPUs: DataParallel’s step is longer, GPU 0 busier', async () => {
-    const { page, sim, errors } = await openSimulator(`${LESSON}?data-parallel.gpus=2`);
+    const { page, widget: sim, errors } = await openSimulator(`${LESSON}?data-parallel.gpus=2`);
     await sim.getByLabel('GPUs per node').fill('4');
     const ddpLanes = sim.locator('svg[data-mode="ddp"] [data-lane]');
     await expect.poll(() => ddpLanes.count()).toBe(4);
@@ -57,7 +46,7 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('steps the ring all-reduce with the keyboard; each GPU sends 2·3/4 of the gradient (dark)', async () => {
-    const { page, sim, errors } = await openSimulator(LESSON, { colorScheme: 'dark' });
+    const { page, widget: sim, errors } = await openSimulator(LESSON, { colorScheme: 'dark' });
     const gradient = await numberAt(sim.locator('[data-gradient-bytes]'), 'data-gradient-bytes');
     const perGpu = await numberAt(sim.locator('[data-bytes-per-gpu]'), 'data-bytes-per-gpu');
     expect(gradient).toBeGreaterThan(0);
@@ -88,7 +77,7 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('does not animate under reduced motion: no Play, Step only', async () => {
-    const { sim, errors } = await openSimulator(LESSON, { reducedMotion: 'reduce' });
+    const { widget: sim, errors } = await openSimulator(LESSON, { reducedMotion: 'reduce' });
     await sim.getByText(/Reduced motion is on/).waitFor();
     await expect.poll(() => sim.getByRole('button', { name: 'Play' }).count()).toBe(0);
     await sim.getByRole('button', { name: 'Step', exact: true }).click();
@@ -98,7 +87,7 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('plays the ring when motion is allowed, and pauses', async () => {
-    const { sim, errors } = await openSimulator(LESSON);
+    const { widget: sim, errors } = await openSimulator(LESSON);
     await sim.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => sim.locator('.dp-ring__packet').count()).toBe(4);
     await sim.getByRole('button', { name: 'Pause' }).click();
@@ -108,7 +97,11 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('corrects a bad link with notices and shows one node of a two-node run, in dark mode', async () => {
-    const { page, sim, errors } = await openSimulator(
+    const {
+      page,
+      widget: sim,
+      errors,
+    } = await openSimulator(
       `${LESSON}?data-parallel.gpus=9&data-parallel.nodes=2&data-parallel.gpu=t4&data-parallel.link=nvlink3&data-parallel.prec=amp-fp16`,
       { colorScheme: 'dark' },
     );
@@ -132,7 +125,7 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('fits a 375 px phone without sideways scrolling', async () => {
-    const { page, sim, errors } = await openSimulator(LESSON, { width: 375 });
+    const { page, widget: sim, errors } = await openSimulator(LESSON, { width: 375 });
     await sim.locator('table[data-scaling-table]').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page)).toEqual([]);

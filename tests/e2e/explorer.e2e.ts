@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  browserSuite,
-  horizontalOverflow,
-  loadedWidget,
-  seriousAxeViolations,
-  widgetStatus,
-  type OpenOptions,
-} from './browser';
+import { browserSuite, horizontalOverflow, seriousAxeViolations, widgetStatus } from './browser';
 
 const LESSON = '#/lesson/inside-a-gpu';
-const { open } = browserSuite({ webgpu: true });
+const { openWidget } = browserSuite({ webgpu: true });
 
-async function openLesson(options: OpenOptions & { webgpu?: boolean } = {}) {
-  const { page, errors } = await open(LESSON, options);
-  const explorer = await loadedWidget(page, 'explorer');
-  await widgetStatus(page, 'explorer', 'idle');
-  return { page, errors, explorer };
-}
+/** Opens lesson 2 once the explorer is ready. */
+const openLesson = (options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(LESSON, 'explorer', { ...options, status: 'idle' });
 
 const summaryOf = (explorer: Locator) => explorer.locator('[data-summary]').textContent();
 
@@ -34,7 +24,7 @@ async function modeledSecondsOf(page: Page): Promise<number> {
 
 describe('lesson 2: Inside a GPU', () => {
   it('renders the lesson, the explorer and the spec table accessibly', async () => {
-    const { page, errors, explorer } = await openLesson();
+    const { page, errors, widget: explorer } = await openLesson();
     await expect.poll(() => page.locator('.lesson-body h2').count()).toBeGreaterThan(5);
     await widgetStatus(page, 'spec-table', 'done');
     const h100 = page.locator('[data-widget="spec-table"] tr[data-gpu="h100-sxm"]');
@@ -47,7 +37,7 @@ describe('lesson 2: Inside a GPU', () => {
   });
 
   it('chooses a preset, plays to the end, and shows the engine’s waves and time', async () => {
-    const { page, errors, explorer } = await openLesson();
+    const { page, errors, widget: explorer } = await openLesson();
     await explorer.getByLabel('GPU from the catalog').selectOption('h100-sxm');
     await expect
       .poll(() => explorer.locator('[data-total="cuda-cores"]').textContent())
@@ -77,7 +67,7 @@ describe('lesson 2: Inside a GPU', () => {
   });
 
   it('runs the kernel on this GPU and shows a verified measured time beside the modeled one', async () => {
-    const { page, errors, explorer } = await openLesson();
+    const { page, errors, widget: explorer } = await openLesson();
     await explorer.locator('[data-action="measure"]').click();
     const result = explorer.locator('[data-measure-result]');
     await result.waitFor({ timeout: 120_000 });
@@ -97,7 +87,7 @@ describe('lesson 2: Inside a GPU', () => {
   });
 
   it('works from the keyboard and steps instead of animating under reduced motion', async () => {
-    const { page, errors, explorer } = await openLesson({ reducedMotion: 'reduce' });
+    const { page, errors, widget: explorer } = await openLesson({ reducedMotion: 'reduce' });
     const canvas = explorer.locator('canvas');
     await canvas.focus();
     await page.keyboard.press('s');
@@ -115,7 +105,7 @@ describe('lesson 2: Inside a GPU', () => {
   });
 
   it('fits a phone-width screen without sideways scrolling', async () => {
-    const { page, explorer } = await openLesson({ width: 375 });
+    const { page, widget: explorer } = await openLesson({ width: 375 });
     await widgetStatus(page, 'spec-table', 'done');
     const canvasWidth = await explorer.locator('canvas').evaluate((c) => c.clientWidth);
     expect(canvasWidth).toBeGreaterThan(250);
@@ -123,7 +113,7 @@ describe('lesson 2: Inside a GPU', () => {
   });
 
   it('explains a missing GPU adapter and keeps the rest working', async () => {
-    const { page, errors, explorer } = await openLesson({ webgpu: false });
+    const { page, errors, widget: explorer } = await openLesson({ webgpu: false });
     await explorer.locator('[data-action="measure"]').click();
     const why = explorer.locator('.explorer-unavailable');
     await why.waitFor();

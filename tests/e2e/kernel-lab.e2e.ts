@@ -3,23 +3,17 @@ import type { Locator, Page } from 'playwright-core';
 import {
   browserSuite,
   horizontalOverflow,
-  loadedWidget,
   seriousAxeViolations,
   settledWidget,
   widgetStatus,
-  type OpenOptions,
 } from './browser';
 
 const LESSON = '#/lesson/measuring';
-const { open } = browserSuite({ webgpu: true });
+const { openWidget } = browserSuite({ webgpu: true });
 
-/** Opens the lesson with both widgets and waits for the lab to be ready. */
-async function openLab(options: OpenOptions = {}) {
-  const { page, errors } = await open(LESSON, options);
-  const lab = await loadedWidget(page, 'kernel-lab');
-  await widgetStatus(page, 'kernel-lab', 'idle');
-  return { page, lab, errors };
-}
+/** Opens the lesson with both widgets once the lab is ready. */
+const openLab = (options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(LESSON, 'kernel-lab', { ...options, status: 'idle' });
 
 /** Chooses a kernel and types its size. */
 async function choose(lab: Locator, kernel: string, size: number | [number, number, number]) {
@@ -70,7 +64,7 @@ describe('lesson 8: the device card and the kernel lab', () => {
   });
 
   it('runs every kernel: verified results, a plotted point each, the roofs and a reading', async () => {
-    const { page, lab, errors } = await openLab();
+    const { page, widget: lab, errors } = await openLab();
     const runs: Array<[string, number | [number, number, number]]> = [
       ['relu', 65_537],
       ['copy', 65_537],
@@ -105,7 +99,7 @@ describe('lesson 8: the device card and the kernel lab', () => {
   });
 
   it('predicts each run for this device once its roofs are measured, and keeps a record', async () => {
-    const { page, lab, errors } = await openLab();
+    const { page, widget: lab, errors } = await openLab();
     await choose(lab, 'relu', 65_537);
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('done');
@@ -167,7 +161,7 @@ describe('lesson 8: the device card and the kernel lab', () => {
   });
 
   it('reduces a size beyond the device limits and says which limit decided it', async () => {
-    const { page, lab } = await openLab();
+    const { page, widget: lab } = await openLab();
     await choose(lab, 'relu', 1_000_000_000);
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('done');
@@ -182,7 +176,7 @@ describe('lesson 8: the device card and the kernel lab', () => {
   });
 
   it('is keyboard operable and fits a 375 px phone without sideways scrolling', async () => {
-    const { page, lab } = await openLab({ width: 375, reducedMotion: 'reduce' });
+    const { page, widget: lab } = await openLab({ width: 375, reducedMotion: 'reduce' });
     await choose(lab, 'relu', 4096);
     await lab.getByLabel('Elements', { exact: true }).focus();
     await page.keyboard.press('Enter'); // submits the form
@@ -194,7 +188,7 @@ describe('lesson 8: the device card and the kernel lab', () => {
   });
 
   it('stays accessible in the dark theme', async () => {
-    const { page, lab } = await openLab({ colorScheme: 'dark' });
+    const { page, widget: lab } = await openLab({ colorScheme: 'dark' });
     await choose(lab, 'copy', 4096);
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('done');
@@ -205,7 +199,7 @@ describe('lesson 8: the device card and the kernel lab', () => {
 
 describe('the kernel lab when things go wrong', () => {
   it('reports a device lost mid-run, then runs again on a new device without a reload', async () => {
-    const { page, lab } = await openLab({
+    const { page, widget: lab } = await openLab({
       initScript: () => {
         const devices: GPUDevice[] = [];
         (window as unknown as { labDevices: GPUDevice[] }).labDevices = devices;
@@ -232,7 +226,7 @@ describe('the kernel lab when things go wrong', () => {
   });
 
   it('reports a pipeline that WebGPU refuses, then works on the next run', async () => {
-    const { page, lab } = await openLab({
+    const { page, widget: lab } = await openLab({
       initScript: () => {
         const build = GPUDevice.prototype.createComputePipelineAsync;
         let failures = 1;
@@ -254,7 +248,7 @@ describe('the kernel lab when things go wrong', () => {
   });
 
   it('cancels a run and stays usable', async () => {
-    const { page, lab } = await openLab();
+    const { page, widget: lab } = await openLab();
     await choose(lab, 'matmul-tiled', [256, 256, 256]);
     await lab.locator('[data-action="run"]').click();
     await lab.locator('.kl-activity', { hasText: 'timing batches' }).waitFor({ timeout: 60_000 });

@@ -1,26 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import {
-  browserSuite,
-  loadedWidget,
-  seriousAxeViolations,
-  tabTo,
-  type OpenOptions,
-} from './browser';
+import { browserSuite, seriousAxeViolations, tabTo } from './browser';
 
 /** Lesson 5 holds the memory simulator. */
 const LESSON = '#/lesson/gpu-memory';
 /** Llama 2 7B training with Adam on an RTX 4090: far too big. */
 const TOO_BIG = `${LESSON}?memory.net=llama2-7b&memory.gpu=rtx-4090&memory.opt=adam&memory.batch=4&memory.seq=1024`;
-const { open } = browserSuite({ webgpu: false });
+const { openWidget } = browserSuite({ webgpu: false });
 
-/** Opens a page and waits for the simulator to replace its placeholder with an answer. */
-async function openSimulator(path: string, options: OpenOptions = {}) {
-  const { page, errors } = await open(path, options);
-  const sim = await loadedWidget(page, 'memory');
-  await sim.locator('.memory-summary, .memory-problem').first().waitFor({ timeout: 60_000 });
-  return { page, sim, errors };
-}
+/** Opens a page once the simulator has replaced its placeholder with an answer. */
+const openSimulator = (path: string, options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(path, 'memory', { ...options, ready: '.memory-summary, .memory-problem' });
 
 /** The answer line above the bar. */
 function summary(sim: Locator) {
@@ -29,7 +19,11 @@ function summary(sim: Locator) {
 
 describe('lesson 5: the memory simulator', () => {
   it('shows ResNet-50 at batch 64 in AMP fitting an A100 80 GB, set up with the controls', async () => {
-    const { page, sim, errors } = await openSimulator(
+    const {
+      page,
+      widget: sim,
+      errors,
+    } = await openSimulator(
       `${LESSON}?memory.net=bert-base&memory.gpu=t4&memory.prec=fp32&memory.batch=8`,
     );
     await sim.getByLabel('Simulated GPU').selectOption('a100-sxm-80gb');
@@ -57,7 +51,7 @@ describe('lesson 5: the memory simulator', () => {
   });
 
   it('shows PyTorch’s out-of-memory error and the ranked fixes for Llama 2 7B on an RTX 4090', async () => {
-    const { page, sim, errors } = await openSimulator(TOO_BIG);
+    const { page, widget: sim, errors } = await openSimulator(TOO_BIG);
     await expect
       .poll(() => summary(sim))
       .toMatch(/^Does not fit\. The step needs [\d.]+ GiB of the NVIDIA GeForce RTX 4090’s 24 GiB/);
@@ -81,7 +75,7 @@ describe('lesson 5: the memory simulator', () => {
   });
 
   it('is operated with the keyboard: parts explained on focus, a fix applied with Enter', async () => {
-    const { page, sim, errors } = await openSimulator(TOO_BIG);
+    const { page, widget: sim, errors } = await openSimulator(TOO_BIG);
     const legend = sim.getByRole('list', { name: 'Parts of the bar' });
     const optimizer = legend.getByRole('button', { name: /Optimizer state/ });
     await sim.getByLabel('Batch size').focus();
@@ -107,7 +101,7 @@ describe('lesson 5: the memory simulator', () => {
   });
 
   it('builds a network from layers with the keyboard and reports the engine’s errors beside it', async () => {
-    const { page, sim, errors } = await openSimulator(`${LESSON}?memory.net=custom`);
+    const { page, widget: sim, errors } = await openSimulator(`${LESSON}?memory.net=custom`);
     const builder = sim.getByRole('region', { name: 'Your own network' });
     await builder.getByLabel('New layer').selectOption('attention');
     await builder.getByRole('button', { name: 'Add layer' }).press('Enter');
@@ -131,7 +125,11 @@ describe('lesson 5: the memory simulator', () => {
   });
 
   it('gives the engine’s reason for a precision the GPU lacks, in dark mode without axe violations', async () => {
-    const { page, sim, errors } = await openSimulator(`${LESSON}?memory.gpu=t4`, {
+    const {
+      page,
+      widget: sim,
+      errors,
+    } = await openSimulator(`${LESSON}?memory.gpu=t4`, {
       colorScheme: 'dark',
     });
     await expect
@@ -148,7 +146,7 @@ describe('lesson 5: the memory simulator', () => {
   });
 
   it('does not animate the bar when the reader asks for reduced motion', async () => {
-    const { sim } = await openSimulator(LESSON, { reducedMotion: 'reduce' });
+    const { widget: sim } = await openSimulator(LESSON, { reducedMotion: 'reduce' });
     const seconds = await sim
       .locator('rect[data-part="weights"]')
       .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));

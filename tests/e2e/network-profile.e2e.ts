@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import {
-  browserSuite,
-  loadedWidget,
-  seriousAxeViolations,
-  tabTo,
-  type OpenOptions,
-} from './browser';
+import { browserSuite, seriousAxeViolations, tabTo } from './browser';
 
 /** Lesson 8 holds the network profile in its profiler section. */
 const LESSON = '#/lesson/measuring';
-const { open } = browserSuite({ webgpu: false });
+const { openWidget } = browserSuite({ webgpu: false });
 
-/** Opens the lesson and waits for the profile to replace its placeholder with an answer. */
-async function openProfile(path: string, options: OpenOptions = {}) {
-  const { page, errors } = await open(path, options);
-  const widget = await loadedWidget(page, 'network-profile');
-  await widget.locator('[data-summary], [data-problem]').first().waitFor({ timeout: 60_000 });
-  return { page, widget, errors };
-}
+/** Opens the lesson once the profile has replaced its placeholder with an answer. */
+const openProfile = (path: string, options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(path, 'network-profile', { ...options, ready: '[data-summary], [data-problem]' });
 
 /** The table's rows: their keys and modeled seconds, top to bottom. */
 async function tableRows(widget: Locator) {

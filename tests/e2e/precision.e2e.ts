@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  browserSuite,
-  loadedWidget,
-  seriousAxeViolations,
-  tabTo,
-  widgetStatus,
-  type OpenOptions,
-} from './browser';
+import { browserSuite, seriousAxeViolations, tabTo } from './browser';
 
 const LESSON = '#/lesson/mixed-precision';
-const { open } = browserSuite({ webgpu: true });
+const { openWidget } = browserSuite({ webgpu: true });
 
-/** Opens lesson 6 and waits for the explorer to be loaded. */
-async function openExplorer(options: OpenOptions = {}, query = '') {
-  const { page, errors } = await open(LESSON + query, options);
-  const widget = await loadedWidget(page, 'precision');
-  await widgetStatus(page, 'precision', 'done');
-  return { page, widget, errors };
-}
+/** Opens lesson 6 (with `query` for its settings) once the explorer is ready. */
+const openExplorer = (options: Parameters<typeof openWidget>[2] = {}, query = '') =>
+  openWidget(LESSON + query, 'precision', { ...options, status: 'done' });
 
 describe('lesson 6: the precision explorer', () => {
   it('shows 0.1 as fp16 and bf16 store it, exactly', async () => {
