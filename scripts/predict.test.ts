@@ -6,12 +6,15 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 
-/** Runs the predict CLI the way `npm run -s predict -- FILE` does (through tsx) on `contents`. */
+/**
+ * Runs the predict CLI as `npm run -s predict -- FILE` does, through tsx's loader, on `contents`
+ * (Node with `--import tsx` directly: what the tsx command starts, without npx's start-up).
+ */
 function runCli(contents: string): { status: number | null; stdout: string; stderr: string } {
   const dir = mkdtempSync(join(tmpdir(), 'predict-'));
   const file = join(dir, 'scenarios.json');
   writeFileSync(file, contents);
-  const result = spawnSync('npx', ['tsx', 'scripts/predict.ts', file], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/predict.ts', file], {
     cwd: root,
     encoding: 'utf8',
   });

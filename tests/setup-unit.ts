@@ -9,11 +9,16 @@ if (typeof document !== 'undefined') {
   configure({ asyncUtilTimeout: 20_000 });
 }
 
-// Clean up the DOM they render so tests do not see each other's output.
+// Clean up the DOM they render so tests do not see each other's output, and the storage and the URL they leave
+// (a widget writes its settings to the URL after a short delay: a slow test gets there before it
+// ends, and the next test in the file would read them).
 afterEach(async () => {
   if (typeof document !== 'undefined') {
     const { cleanup } = await import('@testing-library/react');
     cleanup();
   }
   if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof location !== 'undefined' && typeof history !== 'undefined' && location.hash) {
+    history.replaceState(null, '', location.pathname + location.search);
+  }
 });

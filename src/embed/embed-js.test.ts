@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SOURCE = readFileSync(resolve(HERE, '../../public/embed.js'), 'utf8');
@@ -52,8 +52,7 @@ describe('embed.js', () => {
 
   it('makes GPU Lab iframes full width unless they have a width, and also those added later', async () => {
     // The frames above were added after load: the MutationObserver styles them.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(a.style.width).toBe('100%');
+    await vi.waitFor(() => expect(a.style.width).toBe('100%'));
     expect(b.style.width).toBe('');
     expect(other.style.width).toBe('');
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GpuLossInfo } from './device';
 import { deviceLostError, guardRun } from './run-guard';
 
@@ -47,9 +47,17 @@ describe('guardRun', () => {
     const guard = guardRun(fakeGpu().gpu, controller.signal);
     guard.dispose();
     controller.abort();
-    // Had the abort reached the guard, this slower promise would lose the race to it.
-    const later = new Promise<string>((resolve) => setTimeout(() => resolve('done'), 10));
-    await expect(guard.wait(later)).resolves.toBe('done');
+    // Had the abort reached the guard, this later promise would lose the race to it: it settles
+    // only after every microtask the abort could have queued has run.
+    vi.useFakeTimers();
+    try {
+      const later = new Promise<string>((resolve) => setTimeout(() => resolve('done'), 10));
+      const waited = guard.wait(later);
+      await vi.advanceTimersByTimeAsync(10);
+      await expect(waited).resolves.toBe('done');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('writes a loss message with or without details', () => {

@@ -1,7 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Frame,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 
 /** Where Chromium is: CHROMIUM_PATH, else Debian's /usr/bin/chromium; throws with how to get one. */
 export function chromiumPath(): string {
@@ -115,18 +124,220 @@ export interface OpenOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** Runs in the page before any of its scripts (to stub or capture WebGPU objects). */
   initScript?: () => void;
+  /** Lifts the app's Content-Security-Policy, which forbids the inline script axe is. */
+  bypassCSP?: boolean;
+}
+
+/** A page opened for a test: the page, its own context, and what it printed as errors. */
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  errors: string[];
 }
 
 /** Opens `url` in a fresh context (clean storage) and collects the page's errors. */
-export async function openPage(browser: Browser, url: string, options: OpenOptions = {}) {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: OpenOptions = {},
+): Promise<OpenedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    ...(options.bypassCSP ? { bypassCSP: true } : {}),
   });
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   const errors = collectErrors(page);
   await page.goto(url);
   return { page, errors, context };
+}
+
+/** How `openWidget` opens a page: as `open` does, then what to wait for in the widget. */
+export type WidgetOpenOptions = OpenOptions & { webgpu?: boolean; status?: string; ready?: string };
+
+/** What a test file's browsers and pages are, from `browserSuite`. */
+export interface BrowserSuite {
+  /** The built app's address (ends in `/`). */
+  readonly base: string;
+  /**
+   * Opens `path` (a hash route such as `#/lesson/why-gpus`, a path under the app, or a whole URL) in a fresh context,
+   * closed after the test even when it fails half-way. `webgpu` picks the other browser.
+   */
+  open(path: string, options?: OpenOptions & { webgpu?: boolean }): Promise<OpenedPage>;
+  /**
+   * Opens `path` as `open` does and waits for the widget `id` to load, then for it to report
+   * `status` or to show `ready` (a selector inside it), when given.
+   */
+  openWidget(
+    path: string,
+    id: string,
+    options?: WidgetOpenOptions,
+  ): Promise<OpenedPage & { widget: Locator }>;
+  /** A fresh context of the suite's browser (or the other one), closed after the test. */
+  newContext(options?: BrowserContextOptions & { webgpu?: boolean }): Promise<BrowserContext>;
+  /** The browser itself, for contexts that outlive a test (the caller closes them). */
+  browser(webgpu?: boolean): Promise<Browser>;
+}
+
+/**
+ * The browser set-up every e2e file shares: registers Vitest hooks that launch Chromium before
+ * the file's tests and close it after them, and close each test's contexts after the test.
+ * `launch` picks the default browser; a browser with the other WebGPU setting starts on first
+ * use (`open(path, { webgpu })`). Call it once, at the top of the file.
+ */
+export function browserSuite(launch: LaunchOptions = {}): BrowserSuite {
+  const base = inject('baseUrl');
+  const webgpuByDefault = launch.webgpu ?? true;
+  const browsers = new Map<boolean, Promise<Browser>>();
+  const contexts: BrowserContext[] = [];
+  const browserFor = (webgpu: boolean) => {
+    let browser = browsers.get(webgpu);
+    if (!browser) {
+      browser = launchBrowser({ ...launch, webgpu });
+      browsers.set(webgpu, browser);
+    }
+    return browser;
+  };
+  beforeAll(async () => {
+    await browserFor(webgpuByDefault);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close()));
+  });
+  afterAll(async () => {
+    const all = await Promise.allSettled(browsers.values());
+    for (const b of all) if (b.status === 'fulfilled') await b.value.close();
+  });
+  const open: BrowserSuite['open'] = async (
+    path,
+    { webgpu = webgpuByDefault, ...options } = {},
+  ) => {
+    const url = /^[a-z]+:/i.test(path) ? path : base + path;
+    const opened = await openPage(await browserFor(webgpu), url, options);
+    contexts.push(opened.context);
+    return opened;
+  };
+  return {
+    base,
+    open,
+    async openWidget(path, id, { status, ready, ...options } = {}) {
+      const opened = await open(path, options);
+      const widget = await loadedWidget(opened.page, id);
+      if (status) await widgetStatus(opened.page, id, status);
+      if (ready) await widget.locator(ready).first().waitFor({ timeout: 60_000 });
+      return { ...opened, widget };
+    },
+    async newContext({ webgpu = webgpuByDefault, ...options } = {}) {
+      const context = await (await browserFor(webgpu)).newContext(options);
+      contexts.push(context);
+      return context;
+    },
+    browser: (webgpu = webgpuByDefault) => browserFor(webgpu),
+  };
+}
+
+/** The widget `id` once its code has loaded (not its placeholder); the page is not scrolled. */
+export async function loadedWidget(page: Page, id: string, timeout = 60_000): Promise<Locator> {
+  const root = page.locator(`section[data-widget="${id}"]:not(.widget-placeholder)`).first();
+  await root.waitFor({ timeout });
+  return root;
+}
+
+/** Waits until the widget `id` reports `status` (its `data-status`). */
+export async function widgetStatus(
+  page: Page,
+  id: string,
+  status: string,
+  timeout = 60_000,
+): Promise<void> {
+  await page
+    .locator(`section[data-widget="${id}"]:not(.widget-placeholder)[data-status="${status}"]`)
+    .first()
+    .waitFor({ timeout });
+}
+
+/** Waits until the widget `id` has finished its work (done or error) and returns which. */
+export async function settledWidget(page: Page, id: string, timeout = 120_000): Promise<string> {
+  const root = page.locator(`section[data-widget="${id}"]:not(.widget-placeholder)`).first();
+  await page
+    .locator(`section[data-widget="${id}"]:is([data-status="done"], [data-status="error"])`)
+    .first()
+    .waitFor({ timeout });
+  return (await root.getAttribute('data-status')) ?? '';
+}
+
+/** Waits until every widget on the page has replaced its loading placeholder. */
+export async function allWidgetsLoaded(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelectorAll('.widget-placeholder').length === 0 &&
+      document.querySelectorAll('[data-widget]').length > 0,
+    undefined,
+    { timeout },
+  );
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times); fails if it never does. */
+export async function tabTo(page: Page, target: Locator, limit = 200): Promise<void> {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
+}
+
+/** How many pixels the page scrolls sideways (0 or less: it fits the window's width). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+/** What a `securitypolicyviolation` event said, kept short for a failing assertion. */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  source: string;
+}
+
+/**
+ * An init script (`OpenOptions.initScript`) that records every Content-Security-Policy violation
+ * of the page from before its first script; `cspViolations` reads the record.
+ */
+export function recordCspViolations(): void {
+  const seen: unknown[] = [];
+  (window as unknown as { __cspViolations: unknown[] }).__cspViolations = seen;
+  document.addEventListener('securitypolicyviolation', (e) => {
+    seen.push({
+      page: location.hash,
+      directive: e.effectiveDirective,
+      blocked: e.blockedURI,
+      source: `${e.sourceFile}:${e.lineNumber}`,
+    });
+  });
+}
+
+/** The violations `recordCspViolations` has seen in the page (or one of its frames). */
+export async function cspViolations(page: Page | Frame): Promise<CspViolation[]> {
+  return (await page.evaluate('window.__cspViolations ?? []')) as CspViolation[];
+}
+
+/**
+ * Scrolls through the whole page a window at a time, letting each position render (two animation
+ * frames), ending at the bottom; for checks that must see what appears on scrolling.
+ */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await frame();
+      await frame();
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+  });
 }

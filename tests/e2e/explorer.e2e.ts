@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { browserSuite, horizontalOverflow, seriousAxeViolations, widgetStatus } from './browser';
 
-const base = inject('baseUrl');
 const LESSON = '#/lesson/inside-a-gpu';
-let browser: Browser;
+const { openWidget } = browserSuite({ webgpu: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openLesson(
-  options: { reducedMotion?: 'reduce' | 'no-preference'; width?: number; on?: Browser } = {},
-) {
-  const { page, errors, context } = await openPage(options.on ?? browser, base + LESSON, options);
-  const explorer = page.locator('[data-widget="explorer"]');
-  await page.locator('[data-widget="explorer"][data-status="idle"]').waitFor();
-  return { page, errors, context, explorer };
-}
+/** Opens lesson 2 once the explorer is ready. */
+const openLesson = (options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(LESSON, 'explorer', { ...options, status: 'idle' });
 
 const summaryOf = (explorer: Locator) => explorer.locator('[data-summary]').textContent();
 
@@ -38,118 +24,104 @@ async function modeledSecondsOf(page: Page): Promise<number> {
 
 describe('lesson 2: Inside a GPU', () => {
   it('renders the lesson, the explorer and the spec table accessibly', async () => {
-    const { page, errors, context, explorer } = await openLesson();
-    expect(await page.locator('.lesson-body h2').count()).toBeGreaterThan(5);
-    await page.locator('[data-widget="spec-table"][data-status="done"]').waitFor();
+    const { page, errors, widget: explorer } = await openLesson();
+    await expect.poll(() => page.locator('.lesson-body h2').count()).toBeGreaterThan(5);
+    await widgetStatus(page, 'spec-table', 'done');
     const h100 = page.locator('[data-widget="spec-table"] tr[data-gpu="h100-sxm"]');
-    await expect(h100.textContent()).resolves.toMatch(/16,896/);
-    expect(await page.locator('.spec-sources li').count()).toBeGreaterThan(5);
-    await expect(summaryOf(explorer)).resolves.toMatch(/^Ready: 524,288 elements/);
-    expect(await wavesOf(explorer)).toBe(76);
+    await expect.poll(() => h100.textContent()).toMatch(/16,896/);
+    await expect.poll(() => page.locator('.spec-sources li').count()).toBeGreaterThan(5);
+    await expect.poll(() => summaryOf(explorer)).toMatch(/^Ready: 524,288 elements/);
+    await expect.poll(() => wavesOf(explorer)).toBe(76);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('chooses a preset, plays to the end, and shows the engine’s waves and time', async () => {
-    const { page, errors, context, explorer } = await openLesson();
+    const { page, errors, widget: explorer } = await openLesson();
     await explorer.getByLabel('GPU from the catalog').selectOption('h100-sxm');
-    await expect(explorer.locator('[data-total="cuda-cores"]').textContent()).resolves.toMatch(
-      /132 × 128 = 16,896/,
-    );
-    await expect(explorer.locator('[data-total="tensor-cores"]').textContent()).resolves.toMatch(
-      /528/,
-    );
-    expect(await wavesOf(explorer)).toBe(32);
+    await expect
+      .poll(() => explorer.locator('[data-total="cuda-cores"]').textContent())
+      .toMatch(/132 × 128 = 16,896/);
+    await expect
+      .poll(() => explorer.locator('[data-total="tensor-cores"]').textContent())
+      .toMatch(/528/);
+    await expect.poll(() => wavesOf(explorer)).toBe(32);
     const modeled = await modeledSecondsOf(page);
     expect(modeled).toBeGreaterThan(5e-6);
     expect(modeled).toBeLessThan(1e-4);
-    await expect(explorer.locator('[data-model]').textContent()).resolves.toMatch(
-      /Cost engine, NVIDIA H100 SXM: \d+\.\d+ µs/,
-    );
+    await expect
+      .poll(() => explorer.locator('[data-model]').textContent())
+      .toMatch(/Cost engine, NVIDIA H100 SXM: \d+\.\d+ µs/);
 
     await explorer.getByRole('button', { name: 'Step one wave' }).click();
     await explorer.getByRole('button', { name: 'Step one wave' }).click();
-    await expect(summaryOf(explorer)).resolves.toMatch(
-      /^Wave 2 of 32: 132 SMs busy, 16,896 threads running/,
-    );
+    await expect
+      .poll(() => summaryOf(explorer))
+      .toMatch(/^Wave 2 of 32: 132 SMs busy, 16,896 threads running/);
     await explorer.locator('[data-action="play"]').click();
-    await page.locator('[data-widget="explorer"][data-status="done"]').waitFor({ timeout: 30_000 });
-    await expect(summaryOf(explorer)).resolves.toMatch(
-      /^Finished all 32 waves: 524,288 of 524,288 elements done\./,
-    );
+    await widgetStatus(page, 'explorer', 'done', 30_000);
+    await expect
+      .poll(() => summaryOf(explorer))
+      .toMatch(/^Finished all 32 waves: 524,288 of 524,288 elements done\./);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('runs the kernel on this GPU and shows a verified measured time beside the modeled one', async () => {
-    const { page, errors, context, explorer } = await openLesson();
+    const { page, errors, widget: explorer } = await openLesson();
     await explorer.locator('[data-action="measure"]').click();
     const result = explorer.locator('[data-measure-result]');
     await result.waitFor({ timeout: 120_000 });
     const measured = result.locator('[data-measured-seconds]');
-    await expect(measured.getAttribute('data-verified')).resolves.toBe('true');
+    await expect.poll(() => measured.getAttribute('data-verified')).toBe('true');
     expect(Number(await measured.getAttribute('data-measured-seconds'))).toBeGreaterThan(0);
     const modeled = Number(
       await result.locator('[data-modeled-seconds]').getAttribute('data-modeled-seconds'),
     );
     expect(modeled).toBeCloseTo(await modeledSecondsOf(page), 12);
-    await expect(result.textContent()).resolves.toMatch(/measured.*modeled/is);
-    await expect(result.textContent()).resolves.toMatch(/Verified: all 524,288 values match/);
+    await expect.poll(() => result.textContent()).toMatch(/measured.*modeled/is);
+    await expect.poll(() => result.textContent()).toMatch(/Verified: all 524,288 values match/);
     // This machine's adapter is SwiftShader: the widget must say so plainly.
-    await expect(result.textContent()).resolves.toMatch(/software fallback/);
+    await expect.poll(() => result.textContent()).toMatch(/software fallback/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('works from the keyboard and steps instead of animating under reduced motion', async () => {
-    const { page, errors, context, explorer } = await openLesson({ reducedMotion: 'reduce' });
+    const { page, errors, widget: explorer } = await openLesson({ reducedMotion: 'reduce' });
     const canvas = explorer.locator('canvas');
     await canvas.focus();
     await page.keyboard.press('s');
-    await expect(summaryOf(explorer)).resolves.toMatch(/^Wave 1 of 76: 108 SMs busy/);
+    await expect.poll(() => summaryOf(explorer)).toMatch(/^Wave 1 of 76: 108 SMs busy/);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    await expect(canvas.getAttribute('data-zoomed')).resolves.toBe('true');
-    await expect(canvas.getAttribute('aria-label')).resolves.toMatch(/Zoomed into SM 2 of 108/);
+    await expect.poll(() => canvas.getAttribute('data-zoomed')).toBe('true');
+    await expect.poll(() => canvas.getAttribute('aria-label')).toMatch(/Zoomed into SM 2 of 108/);
     await page.keyboard.press('Escape');
-    await expect(canvas.getAttribute('data-zoomed')).resolves.toBe('false');
+    await expect.poll(() => canvas.getAttribute('data-zoomed')).toBe('false');
     await explorer.getByRole('button', { name: 'Show the end' }).click();
-    await expect(explorer.getAttribute('data-status')).resolves.toBe('done');
-    await expect(summaryOf(explorer)).resolves.toMatch(/^Finished all 76 waves/);
+    await expect.poll(() => explorer.getAttribute('data-status')).toBe('done');
+    await expect.poll(() => summaryOf(explorer)).toMatch(/^Finished all 76 waves/);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('fits a phone-width screen without sideways scrolling', async () => {
-    const { page, context, explorer } = await openLesson({ width: 375 });
-    await page.locator('[data-widget="spec-table"][data-status="done"]').waitFor();
+    const { page, widget: explorer } = await openLesson({ width: 375 });
+    await widgetStatus(page, 'spec-table', 'done');
     const canvasWidth = await explorer.locator('canvas').evaluate((c) => c.clientWidth);
     expect(canvasWidth).toBeGreaterThan(250);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 
   it('explains a missing GPU adapter and keeps the rest working', async () => {
-    const noGpu = await launchBrowser({ webgpu: false });
-    try {
-      const { page, errors, context, explorer } = await openLesson({ on: noGpu });
-      await explorer.locator('[data-action="measure"]').click();
-      const why = explorer.locator('.explorer-unavailable');
-      await why.waitFor();
-      await expect(why.textContent()).resolves.toMatch(/WebGPU|adapter/);
-      await expect(explorer.locator('[data-action="measure"]').isDisabled()).resolves.toBe(true);
-      await explorer.getByRole('button', { name: 'Step one wave' }).click();
-      await expect(summaryOf(explorer)).resolves.toMatch(/^Wave 1 of 76/);
-      expect(await seriousAxeViolations(page)).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    } finally {
-      await noGpu.close();
-    }
+    const { page, errors, widget: explorer } = await openLesson({ webgpu: false });
+    await explorer.locator('[data-action="measure"]').click();
+    const why = explorer.locator('.explorer-unavailable');
+    await why.waitFor();
+    await expect.poll(() => why.textContent()).toMatch(/WebGPU|adapter/);
+    await expect.poll(() => explorer.locator('[data-action="measure"]').isDisabled()).toBe(true);
+    await explorer.getByRole('button', { name: 'Step one wave' }).click();
+    await expect.poll(() => summaryOf(explorer)).toMatch(/^Wave 1 of 76/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

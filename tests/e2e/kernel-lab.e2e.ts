@@ -1,33 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import {
+  browserSuite,
+  horizontalOverflow,
+  seriousAxeViolations,
+  settledWidget,
+  widgetStatus,
+} from './browser';
 
-const base = inject('baseUrl');
 const LESSON = '#/lesson/measuring';
-let browser: Browser;
+const { openWidget } = browserSuite({ webgpu: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Contexts of the current test, closed after it even when it fails half-way. */
-const openContexts: BrowserContext[] = [];
-afterEach(async () => {
-  for (const context of openContexts.splice(0)) await context.close();
-});
-
-/** Opens the lesson with both widgets and waits for the lab to be ready. */
-async function openLab(options: OpenOptions = {}) {
-  const { page, errors, context } = await openPage(browser, base + LESSON, options);
-  openContexts.push(context);
-  const lab = page.locator('[data-widget="kernel-lab"]');
-  await page.locator('[data-widget="kernel-lab"][data-status="idle"]').waitFor();
-  return { page, lab, errors, context };
-}
+/** Opens the lesson with both widgets once the lab is ready. */
+const openLab = (options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(LESSON, 'kernel-lab', { ...options, status: 'idle' });
 
 /** Chooses a kernel and types its size. */
 async function choose(lab: Locator, kernel: string, size: number | [number, number, number]) {
@@ -43,48 +29,42 @@ async function choose(lab: Locator, kernel: string, size: number | [number, numb
 }
 
 /** Waits for the lab to finish (done or error) and returns its status. */
-async function settled(page: Page): Promise<string> {
-  await page
-    .locator('[data-widget="kernel-lab"]:is([data-status="done"], [data-status="error"])')
-    .waitFor({ timeout: 120_000 });
-  return (await page.locator('[data-widget="kernel-lab"]').getAttribute('data-status')) ?? '';
-}
+const settled = (page: Page) => settledWidget(page, 'kernel-lab');
 
 /** Runs one kernel and expects a verified row with a time, and a measured point on the plot. */
 async function runAndExpectVerified(page: Page, lab: Locator, kernel: string) {
   await lab.locator('[data-action="run"]').click();
   expect(await settled(page)).toBe('done');
   const row = lab.locator(`[data-result="${kernel}"]`);
-  await expect(row.getAttribute('data-verified')).resolves.toBe('true');
+  await expect.poll(() => row.getAttribute('data-verified')).toBe('true');
   const seconds = Number(await row.locator('[data-seconds]').getAttribute('data-seconds'));
   expect(seconds).toBeGreaterThan(0);
-  await expect(
-    lab.locator(`[data-point="${kernel}"][data-source="measured"]`).count(),
-  ).resolves.toBe(1);
-  await expect(
-    lab.locator(`[data-point="${kernel}"][data-source="modeled"]`).count(),
-  ).resolves.toBe(1);
+  await expect
+    .poll(() => lab.locator(`[data-point="${kernel}"][data-source="measured"]`).count())
+    .toBe(1);
+  await expect
+    .poll(() => lab.locator(`[data-point="${kernel}"][data-source="modeled"]`).count())
+    .toBe(1);
 }
 
 describe('lesson 8: the device card and the kernel lab', () => {
   it('shows what WebGPU reports about the adapter, including that it is a fallback', async () => {
-    const { page, errors, context } = await openLab();
+    const { page, errors } = await openLab();
     const card = page.locator('[data-widget="device"]');
-    await page.locator('[data-widget="device"][data-status="done"]').waitFor();
-    await expect(card.textContent()).resolves.toMatch(/swiftshader/);
-    await expect(card.locator('[data-fallback]').textContent()).resolves.toMatch(
-      /software fallback/,
-    );
-    await expect(
-      card.locator('[data-limit="maxComputeInvocationsPerWorkgroup"]').textContent(),
-    ).resolves.toMatch(/maxThreadsPerBlock/);
+    await widgetStatus(page, 'device', 'done');
+    await expect.poll(() => card.textContent()).toMatch(/swiftshader/);
+    await expect
+      .poll(() => card.locator('[data-fallback]').textContent())
+      .toMatch(/software fallback/);
+    await expect
+      .poll(() => card.locator('[data-limit="maxComputeInvocationsPerWorkgroup"]').textContent())
+      .toMatch(/maxThreadsPerBlock/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('runs every kernel: verified results, a plotted point each, the roofs and a reading', async () => {
-    const { page, lab, errors, context } = await openLab();
+    const { page, widget: lab, errors } = await openLab();
     const runs: Array<[string, number | [number, number, number]]> = [
       ['relu', 65_537],
       ['copy', 65_537],
@@ -97,42 +77,45 @@ describe('lesson 8: the device card and the kernel lab', () => {
       await choose(lab, kernel, size);
       await runAndExpectVerified(page, lab, kernel);
     }
-    await expect(lab.locator('[data-result]').count()).resolves.toBe(6);
+    await expect.poll(() => lab.locator('[data-result]').count()).toBe(6);
     // The adapter here is SwiftShader: the reading and the adapter line must say so.
-    await expect(lab.locator('[data-reading]').textContent()).resolves.toMatch(/software fallback/);
-    await expect(lab.locator('.kl-adapter').getAttribute('data-fallback')).resolves.toBe('true');
+    await expect
+      .poll(() => lab.locator('[data-reading]').textContent())
+      .toMatch(/software fallback/);
+    await expect.poll(() => lab.locator('.kl-adapter').getAttribute('data-fallback')).toBe('true');
 
     await lab.locator('[data-action="roofs"]').click();
     expect(await settled(page)).toBe('done');
-    await expect(lab.locator('[data-roofs]').textContent()).resolves.toMatch(
-      /copy kernel .*GB\/s, copyBufferToBuffer .*GB\/s.*FMA .*GFLOP\/s; all outputs checked/,
-    );
+    await expect
+      .poll(() => lab.locator('[data-roofs]').textContent())
+      .toMatch(
+        /copy kernel .*GB\/s, copyBufferToBuffer .*GB\/s.*FMA .*GFLOP\/s; all outputs checked/,
+      );
     for (const roof of ['measured', 'copy-engine', 'modeled']) {
-      await expect(lab.locator(`[data-roof="${roof}"]`).count()).resolves.toBe(1);
+      await expect.poll(() => lab.locator(`[data-roof="${roof}"]`).count()).toBe(1);
     }
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('predicts each run for this device once its roofs are measured, and keeps a record', async () => {
-    const { page, lab, errors, context } = await openLab();
+    const { page, widget: lab, errors } = await openLab();
     await choose(lab, 'relu', 65_537);
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('done');
-    await expect(lab.locator('[data-forecast-text]').textContent()).resolves.toMatch(
-      /measure the roofs first/,
-    );
-    await expect(lab.locator('[data-record-row]').count()).resolves.toBe(0);
+    await expect
+      .poll(() => lab.locator('[data-forecast-text]').textContent())
+      .toMatch(/measure the roofs first/);
+    await expect.poll(() => lab.locator('[data-record-row]').count()).toBe(0);
 
     await lab.locator('[data-action="roofs"]').click();
     expect(await settled(page)).toBe('done');
-    await expect(lab.locator('[data-roofs]').textContent()).resolves.toMatch(
-      /near-empty dispatch takes .*s/,
-    );
-    await expect(lab.locator('[data-device-model]').textContent()).resolves.toMatch(
-      /your CPU running SwiftShader/,
-    );
+    await expect
+      .poll(() => lab.locator('[data-roofs]').textContent())
+      .toMatch(/near-empty dispatch takes .*s/);
+    await expect
+      .poll(() => lab.locator('[data-device-model]').textContent())
+      .toMatch(/your CPU running SwiftShader/);
 
     // Note every forecast text shown while the run is going, to see the prediction came first.
     await page.evaluate(() => {
@@ -156,72 +139,67 @@ describe('lesson 8: the device card and the kernel lab', () => {
       () => (window as unknown as { forecastsWhileRunning: string[] }).forecastsWhileRunning,
     );
     expect(whileRunning.some((t) => /Predicted for this device: .*s \(/.test(t))).toBe(true);
-    await expect(lab.locator('[data-outcome]').textContent()).resolves.toMatch(
-      /^Measured: .*s\. Error [+−]?\d/,
-    );
+    await expect
+      .poll(() => lab.locator('[data-outcome]').textContent())
+      .toMatch(/^Measured: .*s\. Error [+−]?\d/);
 
     const rows = lab.locator('[data-record-row="relu"]');
-    await expect(rows.count()).resolves.toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
     for (const name of ['predicted-seconds', 'measured-seconds', 'error']) {
       const value = await rows.locator(`[data-${name}]`).getAttribute(`data-${name}`);
       expect(value, name).not.toBe('');
       expect(Number.isFinite(Number(value)), `${name}: ${value}`).toBe(true);
     }
-    await expect(lab.locator('[data-median]').textContent()).resolves.toMatch(
-      /^Median \|error\| over 1 run: .* %/,
-    );
+    await expect
+      .poll(() => lab.locator('[data-median]').textContent())
+      .toMatch(/^Median \|error\| over 1 run: .* %/);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await lab.locator('[data-action="clear-record"]').click();
-    await expect(lab.locator('[data-record-row]').count()).resolves.toBe(0);
+    await expect.poll(() => lab.locator('[data-record-row]').count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('reduces a size beyond the device limits and says which limit decided it', async () => {
-    const { page, lab, context } = await openLab();
+    const { page, widget: lab } = await openLab();
     await choose(lab, 'relu', 1_000_000_000);
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('done');
-    await expect(lab.locator('[data-notice]').textContent()).resolves.toMatch(
-      /^Reduced 1,000,000,000 elements to 33,554,432, the most that fit: .*128 MiB per buffer/,
-    );
-    await expect(lab.locator('[data-result="relu"]').getAttribute('data-verified')).resolves.toBe(
-      'true',
-    );
-    await context.close();
+    await expect
+      .poll(() => lab.locator('[data-notice]').textContent())
+      .toMatch(
+        /^Reduced 1,000,000,000 elements to 33,554,432, the most that fit: .*128 MiB per buffer/,
+      );
+    await expect
+      .poll(() => lab.locator('[data-result="relu"]').getAttribute('data-verified'))
+      .toBe('true');
   });
 
   it('is keyboard operable and fits a 375 px phone without sideways scrolling', async () => {
-    const { page, lab, context } = await openLab({ width: 375, reducedMotion: 'reduce' });
+    const { page, widget: lab } = await openLab({ width: 375, reducedMotion: 'reduce' });
     await choose(lab, 'relu', 4096);
     await lab.getByLabel('Elements', { exact: true }).focus();
     await page.keyboard.press('Enter'); // submits the form
     expect(await settled(page)).toBe('done');
-    await expect(lab.locator('[data-result="relu"]').getAttribute('data-verified')).resolves.toBe(
-      'true',
-    );
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
+    await expect
+      .poll(() => lab.locator('[data-result="relu"]').getAttribute('data-verified'))
+      .toBe('true');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 
   it('stays accessible in the dark theme', async () => {
-    const { page, lab, context } = await openLab({ colorScheme: 'dark' });
+    const { page, widget: lab } = await openLab({ colorScheme: 'dark' });
     await choose(lab, 'copy', 4096);
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('done');
-    await page.locator('[data-widget="device"][data-status="done"]').waitFor();
+    await widgetStatus(page, 'device', 'done');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await context.close();
   });
 });
 
 describe('the kernel lab when things go wrong', () => {
   it('reports a device lost mid-run, then runs again on a new device without a reload', async () => {
-    const { page, lab, context } = await openLab({
+    const { page, widget: lab } = await openLab({
       initScript: () => {
         const devices: GPUDevice[] = [];
         (window as unknown as { labDevices: GPUDevice[] }).labDevices = devices;
@@ -240,16 +218,15 @@ describe('the kernel lab when things go wrong', () => {
       for (const d of (window as unknown as { labDevices: GPUDevice[] }).labDevices) d.destroy();
     });
     expect(await settled(page)).toBe('error');
-    await expect(lab.locator('[data-error]').textContent()).resolves.toMatch(
-      /device was lost.*Nothing needs reloading/,
-    );
+    await expect
+      .poll(() => lab.locator('[data-error]').textContent())
+      .toMatch(/device was lost.*Nothing needs reloading/);
     await choose(lab, 'relu', 1000);
     await runAndExpectVerified(page, lab, 'relu');
-    await context.close();
   });
 
   it('reports a pipeline that WebGPU refuses, then works on the next run', async () => {
-    const { page, lab, context } = await openLab({
+    const { page, widget: lab } = await openLab({
       initScript: () => {
         const build = GPUDevice.prototype.createComputePipelineAsync;
         let failures = 1;
@@ -262,23 +239,23 @@ describe('the kernel lab when things go wrong', () => {
     await choose(lab, 'relu', 1000);
     await lab.locator('[data-action="run"]').click();
     expect(await settled(page)).toBe('error');
-    await expect(lab.locator('[data-error]').textContent()).resolves.toMatch(
-      /could not build the ReLU pipeline \(relu_vec4\): stubbed pipeline failure\. Nothing needs reloading/,
-    );
+    await expect
+      .poll(() => lab.locator('[data-error]').textContent())
+      .toMatch(
+        /could not build the ReLU pipeline \(relu_vec4\): stubbed pipeline failure\. Nothing needs reloading/,
+      );
     await runAndExpectVerified(page, lab, 'relu');
-    await context.close();
   });
 
   it('cancels a run and stays usable', async () => {
-    const { page, lab, context } = await openLab();
+    const { page, widget: lab } = await openLab();
     await choose(lab, 'matmul-tiled', [256, 256, 256]);
     await lab.locator('[data-action="run"]').click();
     await lab.locator('.kl-activity', { hasText: 'timing batches' }).waitFor({ timeout: 60_000 });
     await lab.locator('[data-action="cancel"]').click();
-    await page.locator('[data-widget="kernel-lab"][data-status="idle"]').waitFor();
-    await expect(lab.locator('[data-notice]').textContent()).resolves.toMatch(/Cancelled/);
+    await widgetStatus(page, 'kernel-lab', 'idle');
+    await expect.poll(() => lab.locator('[data-notice]').textContent()).toMatch(/Cancelled/);
     await choose(lab, 'copy', 1000);
     await runAndExpectVerified(page, lab, 'copy');
-    await context.close();
   });
 });

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import {
+  browserSuite,
+  loadedWidget,
+  seriousAxeViolations,
+  settledWidget,
+  widgetStatus,
+} from './browser';
 
-const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-function open(path: string, options: OpenOptions = {}) {
-  return openPage(browser, base + path, options);
-}
+const { base, open, newContext } = browserSuite({ webgpu: true });
 
 /** Each quick check's choices on the page, in the order shown, by quick-check id. */
 function choiceOrders(page: Page): Promise<Record<string, string[]>> {
@@ -42,93 +35,85 @@ async function reloadWithSeed(page: Page, seed: string) {
 }
 
 /** Sets the race to a small job so it finishes quickly on a software adapter. */
-async function setSmallJob(page: Page) {
-  const race = page.locator('[data-widget="race"]');
+async function setSmallJob(race: Locator) {
   await race.getByLabel('Tasks', { exact: true }).fill('2048');
   await race.getByLabel('Work per task', { exact: true }).fill('300');
 }
 
 describe('course home', () => {
   it('lists the lessons in order with reading times, without errors or serious axe violations', async () => {
-    const { page, errors, context } = await open('#/');
+    const { page, errors } = await open('#/');
     const first = page.locator('[data-lesson="why-gpus"]');
-    await expect(first.textContent()).resolves.toMatch(/Why GPUs/);
-    await expect(first.textContent()).resolves.toMatch(/\d+ min read/);
-    await expect(first.locator('[data-progress]').getAttribute('data-progress')).resolves.toBe(
-      'not-started',
-    );
+    await expect.poll(() => first.textContent()).toMatch(/Why GPUs/);
+    await expect.poll(() => first.textContent()).toMatch(/\d+ min read/);
+    await expect
+      .poll(() => first.locator('[data-progress]').getAttribute('data-progress'))
+      .toBe('not-started');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows a not-found page for an unknown lesson', async () => {
-    const { page, context } = await open('#/lesson/no-such-lesson');
-    await expect(page.locator('h1').textContent()).resolves.toBe('Page not found');
-    await context.close();
+    const { page } = await open('#/lesson/no-such-lesson');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Page not found');
   });
 });
 
 describe('lesson 1: Why GPUs', () => {
   it('renders the lesson with its table of contents, math and code, accessibly', async () => {
-    const { page, errors, context } = await open('#/lesson/why-gpus');
+    const { page, errors } = await open('#/lesson/why-gpus');
     await page.locator('.lesson-body h2').first().waitFor();
-    expect(await page.locator('.toc a').count()).toBeGreaterThan(4);
-    expect(await page.locator('.katex').count()).toBeGreaterThan(0);
-    expect(await page.locator('.hljs-keyword').count()).toBeGreaterThan(0);
-    await page.locator('[data-widget="amdahl"][data-status="done"]').waitFor();
-    await page.locator('[data-widget="race"][data-status="idle"]').waitFor();
+    await expect.poll(() => page.locator('.toc a').count()).toBeGreaterThan(4);
+    await expect.poll(() => page.locator('.katex').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.hljs-keyword').count()).toBeGreaterThan(0);
+    await widgetStatus(page, 'amdahl', 'done');
+    await widgetStatus(page, 'race', 'idle');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('runs the race to the end: both measured lanes have times and the GPU result is verified', async () => {
-    const { page, errors, context } = await open('#/lesson/why-gpus');
-    const race = page.locator('[data-widget="race"]');
-    await race.waitFor();
-    await setSmallJob(page);
+    const { page, errors } = await open('#/lesson/why-gpus');
+    const race = await loadedWidget(page, 'race');
+    await setSmallJob(race);
     await race.locator('[data-action="run"]').click();
-    await page.locator('[data-widget="race"][data-status="done"]').waitFor({ timeout: 120_000 });
+    expect(await settledWidget(page, 'race')).toBe('done');
     for (const lane of ['cpu-measured', 'gpu-measured']) {
       const el = race.locator(`[data-lane="${lane}"]`);
-      await expect(el.getAttribute('data-lane-state')).resolves.toBe('done');
+      await expect.poll(() => el.getAttribute('data-lane-state')).toBe('done');
       const seconds = Number(await el.locator('[data-seconds]').getAttribute('data-seconds'));
       expect(seconds).toBeGreaterThan(0);
     }
-    await expect(race.locator('[data-verified]').getAttribute('data-verified')).resolves.toBe(
-      'true',
-    );
+    await expect
+      .poll(() => race.locator('[data-verified]').getAttribute('data-verified'))
+      .toBe('true');
     // The adapter here is SwiftShader: the reading must say so.
-    await expect(race.locator('[data-race-summary]').textContent()).resolves.toMatch(
-      /software fallback/,
-    );
+    await expect
+      .poll(() => race.locator('[data-race-summary]').textContent())
+      .toMatch(/software fallback/);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('starts the race from the keyboard, and keeps animation calm under reduced motion', async () => {
-    const { page, context } = await open('#/lesson/why-gpus', { reducedMotion: 'reduce' });
-    const race = page.locator('[data-widget="race"]');
-    await race.waitFor();
-    await setSmallJob(page);
+    const { page } = await open('#/lesson/why-gpus', { reducedMotion: 'reduce' });
+    const race = await loadedWidget(page, 'race');
+    await setSmallJob(race);
     await race.getByLabel('Work per task', { exact: true }).focus();
     await page.keyboard.press('Enter'); // submits the settings form
-    await page.locator('[data-widget="race"][data-status="done"]').waitFor({ timeout: 120_000 });
-    await expect(
-      race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state'),
-    ).resolves.toBe('done');
+    expect(await settledWidget(page, 'race')).toBe('done');
+    await expect
+      .poll(() => race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state'))
+      .toBe('done');
     const transition = await race
       .locator('[data-lane="gpu-modeled"] .unit')
       .first()
       .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
     expect(transition).toBeLessThan(0.001);
-    await context.close();
   });
 
   it('keeps a quick-check answer and lesson completion across a reload', async () => {
-    const { page, context } = await open('#/lesson/why-gpus');
+    const { page } = await open('#/lesson/why-gpus');
     const check = page.locator('[data-quick-check]').first();
     await check.waitFor();
     const id = await check.getAttribute('data-quick-check');
@@ -137,31 +122,34 @@ describe('lesson 1: Why GPUs', () => {
     const chosen = await check.locator('.qc-choice').first().getAttribute('data-choice');
     await check.locator('input[type="radio"]').first().check();
     await check.getByRole('button', { name: /check/i }).click();
-    await expect(check.getAttribute('data-answered')).resolves.toBe('true');
+    await expect.poll(() => check.getAttribute('data-answered')).toBe('true');
     await page.getByLabel('I have finished this lesson').check();
     await page.reload();
     const again = page.locator(`[data-quick-check="${id}"]`);
     await again.waitFor();
-    await expect(again.getAttribute('data-answered')).resolves.toBe('true');
+    await expect.poll(() => again.getAttribute('data-answered')).toBe('true');
     // Same learner, same order of choices, and the answer still on the choice that was picked.
-    expect(await choiceOrders(page)).toEqual(before);
-    await expect(
-      again.locator(`.qc-choice[data-choice="${chosen}"] input`).isChecked(),
-    ).resolves.toBe(true);
-    await expect(page.getByLabel('I have finished this lesson').isChecked()).resolves.toBe(true);
+    await expect.poll(() => choiceOrders(page)).toEqual(before);
+    await expect
+      .poll(() => again.locator(`.qc-choice[data-choice="${chosen}"] input`).isChecked())
+      .toBe(true);
+    await expect.poll(() => page.getByLabel('I have finished this lesson').isChecked()).toBe(true);
     await page.goto(base + '#/');
-    await expect(
-      page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
-    ).resolves.toBe('completed');
-    await context.close();
+    await expect
+      .poll(() =>
+        page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
+      )
+      .toBe('completed');
   });
 
   it('orders quick-check choices per learner, by the seed kept with the progress', async () => {
-    const { page, errors, context } = await open('#/lesson/why-gpus');
+    const { page, errors } = await open('#/lesson/why-gpus');
     await page.locator('[data-quick-check]').first().waitFor();
     // A first visit creates and saves a seed.
-    const saved = await page.evaluate(() => localStorage.getItem('gpu-lab:progress'));
-    expect(JSON.parse(saved ?? '{}').data?.seed).toMatch(/^[0-9a-z]+$/);
+    const savedSeed = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem('gpu-lab:progress'))) ?? '{}').data
+        ?.seed;
+    await expect.poll(savedSeed).toMatch(/^[0-9a-z]+$/);
     const orders = new Map<string, string>();
     for (const seed of ['learner1', 'learner2', 'learner3', 'learner4']) {
       await reloadWithSeed(page, seed);
@@ -176,42 +164,29 @@ describe('lesson 1: Why GPUs', () => {
       Object.values(JSON.parse(json) as Record<string, string[]>).map((c) => [...c].sort());
     expect(sorted(orders.get('learner1')!)).toEqual(sorted(orders.get('learner3')!));
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('sets corrupt saved progress aside with a notice instead of a blank page', async () => {
-    const { page, context } = await open('#/');
+    const { page } = await open('#/');
     await page.evaluate(() => localStorage.setItem('gpu-lab:progress', '{not json'));
     await page.reload();
-    await expect(page.locator('[data-notice="progress"]').textContent()).resolves.toMatch(
-      /set aside/,
-    );
-    await expect(page.locator('[data-lesson="why-gpus"]').count()).resolves.toBe(1);
+    await expect
+      .poll(() => page.locator('[data-notice="progress"]').textContent())
+      .toMatch(/set aside/);
+    await expect.poll(() => page.locator('[data-lesson="why-gpus"]').count()).toBe(1);
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys.some((k) => k.startsWith('gpu-lab:progress:set-aside:'))).toBe(true);
-    await context.close();
   });
 
   it('keeps the lesson readable when a widget fails to load', async () => {
-    const context = await browser.newContext();
+    const context = await newContext();
     const page = await context.newPage();
     await page.route(/RaceWidget.*\.js$/, (route) => route.abort());
     await page.goto(base + '#/lesson/why-gpus');
     const failed = page.locator('[data-widget="race"][data-status="error"]');
     await failed.waitFor();
-    await expect(failed.getByRole('alert').textContent()).resolves.toMatch(/could not be shown/);
-    expect(await page.locator('.lesson-body h2').count()).toBeGreaterThan(4);
-    await page.locator('[data-widget="amdahl"][data-status="done"]').waitFor();
-    await context.close();
-  });
-
-  it('fits a phone-width screen without sideways scrolling', async () => {
-    const { page, context } = await open('#/lesson/why-gpus', { width: 375 });
-    await page.locator('[data-widget="race"]').waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await context.close();
+    await expect.poll(() => failed.getByRole('alert').textContent()).toMatch(/could not be shown/);
+    await expect.poll(() => page.locator('.lesson-body h2').count()).toBeGreaterThan(4);
+    await widgetStatus(page, 'amdahl', 'done');
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { rawBytes, writePickle } from '../../src/widgets/memory-snapshot/testing/pickle-writer';
 import {
   USER_STACK,
@@ -10,35 +10,28 @@ import {
   segment,
   snapshotPickle,
 } from '../../src/widgets/memory-snapshot/testing/snapshot-builder';
-import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
+import {
+  allWidgetsLoaded,
+  browserSuite,
+  loadedWidget,
+  seriousAxeViolations,
+  type OpenOptions,
+} from './browser';
 
-const base = inject('baseUrl');
 /** Lesson 5 places the widget; E2E_SNAPSHOT_PAGE points at another page while it is written. */
 const LESSON = process.env.E2E_SNAPSHOT_PAGE ?? '#/lesson/gpu-memory';
 const MIB = 1024 * 1024;
 const EXAMPLE = readFileSync(
   join(process.cwd(), 'public', 'examples', 'memory-snapshot-example.pickle'),
 );
-let browser: Browser;
+const suite = browserSuite({ webgpu: false });
 
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: false });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-function open(options: OpenOptions = {}) {
-  return openPage(browser, base + LESSON, options);
-}
-
-/** The widget once its code has loaded (not the placeholder). */
-async function snapshotWidget(page: Page): Promise<Locator> {
-  const root = page.locator('section[data-widget="memory-snapshot"]:not(.widget-placeholder)');
-  await root.waitFor({ timeout: 60_000 });
-  await root.scrollIntoViewIfNeeded();
-  return root;
+/** Opens the lesson and waits for the widget's code to load (not the placeholder). */
+async function open(options: OpenOptions = {}) {
+  const opened = await suite.open(LESSON, options);
+  const widget = await loadedWidget(opened.page, 'memory-snapshot');
+  await widget.scrollIntoViewIfNeeded();
+  return { ...opened, widget };
 }
 
 /** Gives the widget's file input a file, as a learner choosing it would. */
@@ -82,35 +75,32 @@ function longRecording(): Uint8Array {
 
 describe('memory snapshot viewer', () => {
   it('opens the example from the keyboard: the peak and what was alive at it', async () => {
-    const { page, errors, context } = await open();
-    const widget = await snapshotWidget(page);
-    expect(await widget.textContent()).toMatch(/nothing in it\s*leaves your machine/);
+    const { page, errors, widget } = await open();
+    await expect.poll(() => widget.textContent()).toMatch(/nothing in it\s*leaves your machine/);
     await widget.getByRole('button', { name: 'Open the example' }).focus();
     await page.keyboard.press('Enter');
     const marker = widget.getByTestId('peak-marker');
     await marker.waitFor({ timeout: 60_000 });
-    expect(await widget.getAttribute('data-status')).toBe('done');
-    expect(await marker.textContent()).toMatch(/^peak 713\.2 MiB at \d/);
-    expect(await widget.locator('[data-source="example"]').textContent()).toMatch(
-      /recorded on an NVIDIA H100/,
-    );
+    await expect.poll(() => widget.getAttribute('data-status')).toBe('done');
+    await expect.poll(() => marker.textContent()).toMatch(/^peak 713\.2 MiB at \d/);
+    await expect
+      .poll(() => widget.locator('[data-source="example"]').textContent())
+      .toMatch(/recorded on an NVIDIA H100/);
     const table = widget.getByTestId('peak-table');
-    expect(await table.locator('caption').textContent()).toMatch(
-      /^Allocations alive at the peak: 24, 713\.2 MiB in all$/,
-    );
+    await expect
+      .poll(() => table.locator('caption').textContent())
+      .toMatch(/^Allocations alive at the peak: 24, 713\.2 MiB in all$/);
     const firstRow = table.locator('tbody tr').first();
-    expect(await firstRow.locator('td').first().textContent()).toBe('64 MiB');
+    await expect.poll(() => firstRow.locator('td').first().textContent()).toBe('64 MiB');
     // The full stack opens on demand and shows PyTorch's own frames too.
     await firstRow.getByText(/^Full stack/).click();
-    expect(await firstRow.locator('.snap-full-stack li').count()).toBeGreaterThan(5);
+    await expect.poll(() => firstRow.locator('.snap-full-stack li').count()).toBeGreaterThan(5);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('analyses a file given to the file input, off the main thread, and lists its segments', async () => {
-    const { page, errors, context } = await open({ colorScheme: 'dark' });
-    const widget = await snapshotWidget(page);
+    const { page, errors, widget } = await open({ colorScheme: 'dark' });
     const workerStarted = page.waitForEvent('worker');
     const chooser = page.waitForEvent('filechooser');
     await widget.getByRole('button', { name: 'Choose a snapshot file…' }).click();
@@ -122,24 +112,26 @@ describe('memory snapshot viewer', () => {
       buffer: Buffer.from(learnerSnapshot()),
     });
     await widget.getByTestId('peak-marker').waitFor({ timeout: 60_000 });
-    expect(await widget.getByTestId('peak-marker').textContent()).toMatch(/^peak 3 MiB at 20 µs/);
-    expect(await widget.locator('[data-source="file"]').textContent()).toMatch(/^my-run\.pickle/);
+    await expect
+      .poll(() => widget.getByTestId('peak-marker').textContent())
+      .toMatch(/^peak 3 MiB at 20 µs/);
+    await expect
+      .poll(() => widget.locator('[data-source="file"]').textContent())
+      .toMatch(/^my-run\.pickle/);
     expect((await workerStarted).url()).toMatch(/snapshot\.worker-[\w-]+\.js$/);
-    expect(await widget.getByTestId('peak-table').locator('tbody tr').count()).toBe(2);
+    await expect.poll(() => widget.getByTestId('peak-table').locator('tbody tr').count()).toBe(2);
     await widget.getByRole('radio', { name: 'Segments and blocks' }).check();
-    expect(await widget.locator('.snap-segment').count()).toBe(1);
-    expect(await widget.textContent()).toMatch(
-      /18 MiB cached free in 2 pieces, the largest 16 MiB/,
-    );
+    await expect.poll(() => widget.locator('.snap-segment').count()).toBe(1);
+    await expect
+      .poll(() => widget.textContent())
+      .toMatch(/18 MiB cached free in 2 pieces, the largest 16 MiB/);
     await expect.poll(() => page.url()).toContain('memory-snapshot.view=segments');
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('explains bad files one by one, and the page keeps working', async () => {
-    const { page, errors, context } = await open();
-    const widget = await snapshotWidget(page);
+    const { page, errors, widget } = await open();
     const alert = widget.getByRole('alert');
     const cases: Array<[string, Uint8Array, RegExp]> = [
       ['evil.pickle', rawBytes(0x80, 4, 'cos\nsystem\n', 0x8c, 2, 'ls', 0x85, 'R.'), /Refused/],
@@ -150,7 +142,7 @@ describe('memory snapshot viewer', () => {
     for (const [name, bytes, message] of cases) {
       await chooseFile(widget, name, bytes);
       await expect.poll(async () => (await alert.count()) && alert.textContent()).toMatch(message);
-      expect(await widget.getAttribute('data-status')).toBe('error');
+      await expect.poll(() => widget.getAttribute('data-status')).toBe('error');
     }
     // Segments only: the snapshot was taken without recording history.
     const segmentsOnly = snapshotPickle([
@@ -158,40 +150,37 @@ describe('memory snapshot viewer', () => {
     ]);
     await chooseFile(widget, 'state.pickle', segmentsOnly);
     await widget.getByTestId('no-history').waitFor();
-    expect(await widget.getByTestId('no-history').textContent()).toMatch(
-      /_record_memory_history\(\) was not running/,
-    );
+    await expect
+      .poll(() => widget.getByTestId('no-history').textContent())
+      .toMatch(/_record_memory_history\(\) was not running/);
     // The rest of the lesson is untouched: every other widget loaded and none failed.
+    await allWidgetsLoaded(page);
     const others = page.locator('section[data-widget]:not([data-widget="memory-snapshot"])');
     for (const other of await others.all()) {
-      expect(await other.getAttribute('class')).not.toMatch(/widget-failed/);
+      await expect.poll(() => other.getAttribute('class')).not.toMatch(/widget-failed/);
     }
     await widget.getByRole('button', { name: 'Open the example' }).click();
     await widget.getByTestId('peak-table').waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows progress while a long recording is read, and cancels it', async () => {
-    const { page, errors, context } = await open();
-    const widget = await snapshotWidget(page);
+    const { errors, widget } = await open();
     await chooseFile(widget, 'long-run.pickle', longRecording());
     await widget
       .getByRole('status')
       .filter({ hasText: /^Reading long-run\.pickle/ })
       .waitFor();
-    expect(await widget.getAttribute('data-status')).toBe('running');
+    await expect.poll(() => widget.getAttribute('data-status')).toBe('running');
     await widget.getByRole('button', { name: 'Cancel' }).click();
     await widget.getByText('Stopped. Nothing from the file was kept.').waitFor();
-    expect(await widget.getAttribute('data-status')).toBe('idle');
-    expect(await widget.getByTestId('peak-table').count()).toBe(0);
+    await expect.poll(() => widget.getAttribute('data-status')).toBe('idle');
+    await expect.poll(() => widget.getByTestId('peak-table').count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('fits a phone screen with the example open', async () => {
-    const { page, errors, context } = await open({ width: 375 });
-    const widget = await snapshotWidget(page);
+    const { errors, widget } = await open({ width: 375 });
     await widget.getByRole('button', { name: 'Open the example' }).click();
     await widget.getByTestId('peak-table').waitFor({ timeout: 60_000 });
     // Wide parts (the table, the code sample) scroll inside their own boxes; the widget does not.
@@ -199,6 +188,5 @@ describe('memory snapshot viewer', () => {
     const box = await widget.boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,40 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations, type OpenOptions } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { browserSuite, seriousAxeViolations, tabTo } from './browser';
 
-const base = inject('baseUrl');
 /** Lesson 8 holds the network profile in its profiler section. */
 const LESSON = '#/lesson/measuring';
-let browser: Browser;
+const { openWidget } = browserSuite({ webgpu: false });
 
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: false });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Contexts of the current test, closed after it even when it fails half-way. */
-const openContexts: BrowserContext[] = [];
-afterEach(async () => {
-  for (const context of openContexts.splice(0)) await context.close();
-});
-
-/** Opens the lesson and waits for the profile to replace its placeholder with an answer. */
-async function openProfile(path: string, options: OpenOptions = {}) {
-  const { page, errors, context } = await openPage(browser, base + path, options);
-  openContexts.push(context);
-  // The widget loads when it comes near the viewport.
-  await page
-    .locator('section[data-widget="network-profile"]')
-    .first()
-    .scrollIntoViewIfNeeded()
-    .catch(() => undefined);
-  const widget = page.locator('section[data-widget="network-profile"]:not(.widget-placeholder)');
-  await widget.locator('[data-summary], [data-problem]').first().waitFor({ timeout: 60_000 });
-  return { page, widget, errors };
-}
+/** Opens the lesson once the profile has replaced its placeholder with an answer. */
+const openProfile = (path: string, options: Parameters<typeof openWidget>[2] = {}) =>
+  openWidget(path, 'network-profile', { ...options, ready: '[data-summary], [data-problem]' });
 
 /** The table's rows: their keys and modeled seconds, top to bottom. */
 async function tableRows(widget: Locator) {
@@ -49,15 +23,6 @@ async function tableRows(widget: Locator) {
 /** True when the seconds never rise from one row to the next. */
 function descending(rows: ReadonlyArray<{ seconds: number }>): boolean {
   return rows.every((row, i) => i === 0 || row.seconds <= (rows[i - 1]?.seconds ?? Infinity));
-}
-
-/** Presses Tab until `target` has focus (at most `limit` times); fails if it never does. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('Tab never reached the element');
 }
 
 describe('lesson 8: where the time goes', () => {
@@ -77,16 +42,18 @@ describe('lesson 8: where the time goes', () => {
     expect(rows.length).toBeGreaterThan(4);
     expect(descending(rows)).toBe(true);
     expect(rows[0]?.key).toBe('conv2d');
-    await expect(widget.locator('.np-caption').textContent()).resolves.toMatch(
-      /^modeled One training step of ResNet-50 v1\.5 on the NVIDIA A100 SXM 80 GB, layers grouped by kind, sorted by GPU time/,
-    );
+    await expect
+      .poll(() => widget.locator('.np-caption').textContent())
+      .toMatch(
+        /^modeled One training step of ResNet-50 v1\.5 on the NVIDIA A100 SXM 80 GB, layers grouped by kind, sorted by GPU time/,
+      );
     const chart = widget.getByRole('img', {
       name: /Where the time goes: the \d longest kinds of layer/,
     });
-    await expect(chart.locator('[data-bar]').count()).resolves.toBe(Math.min(8, rows.length));
-    await expect(widget.getByRole('table', { name: /sorted by GPU time/ }).count()).resolves.toBe(
-      1,
-    );
+    await expect.poll(() => chart.locator('[data-bar]').count()).toBe(Math.min(8, rows.length));
+    await expect
+      .poll(() => widget.getByRole('table', { name: /sorted by GPU time/ }).count())
+      .toBe(1);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -98,9 +65,9 @@ describe('lesson 8: where the time goes', () => {
     await expect
       .poll(() => serial.locator('[data-serial-layer]').textContent())
       .toMatch(/^lstm\.0 runs 100 time steps one after another/);
-    await expect(serial.locator('[data-serial-host]').textContent()).resolves.toMatch(
-      /the GPU sits idle [\d.]+ % of the step/,
-    );
+    await expect
+      .poll(() => serial.locator('[data-serial-host]').textContent())
+      .toMatch(/the GPU sits idle [\d.]+ % of the step/);
     await widget.getByRole('textbox', { name: 'Time steps' }).fill('50');
     await expect
       .poll(() => serial.locator('[data-serial-layer]').textContent())
@@ -109,18 +76,20 @@ describe('lesson 8: where the time goes', () => {
     await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/network-profile\.seq=50/);
 
     await widget.getByLabel('Network').selectOption('bert-base');
-    await expect(serial.count()).resolves.toBe(0);
+    await expect.poll(() => serial.count()).toBe(0);
     const sweep = widget.getByRole('region', { name: /Attention against sequence length/ });
     await expect.poll(() => sweep.locator('tr[data-seq]').count()).toBe(5);
     await widget.getByRole('textbox', { name: 'Sequence length' }).fill('384');
     await expect.poll(() => sweep.locator('tr[data-seq]').count()).toBe(6);
-    await expect(sweep.textContent()).resolves.toMatch(/your sequence length, 384/);
-    await expect(sweep.locator('[data-sweep-summary]').textContent()).resolves.toMatch(
-      /^From 256 to 512 tokens, BERT-base's attention time grows [\d.]+× and its linear layers' [\d.]+×/,
-    );
-    await expect(widget.locator('[data-summary]').textContent()).resolves.toMatch(
-      /sequence length 384 on the NVIDIA A100 SXM 80 GB/,
-    );
+    await expect.poll(() => sweep.textContent()).toMatch(/your sequence length, 384/);
+    await expect
+      .poll(() => sweep.locator('[data-sweep-summary]').textContent())
+      .toMatch(
+        /^From 256 to 512 tokens, BERT-base's attention time grows [\d.]+× and its linear layers' [\d.]+×/,
+      );
+    await expect
+      .poll(() => widget.locator('[data-summary]').textContent())
+      .toMatch(/sequence length 384 on the NVIDIA A100 SXM 80 GB/);
     expect(descending(await tableRows(widget))).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -137,7 +106,7 @@ describe('lesson 8: where the time goes', () => {
     await expect
       .poll(() => widget.locator('[data-summary]').textContent())
       .toMatch(/^One inference forward pass of ResNet-50/);
-    await expect(widget.locator('tr[data-row="optimizer"]').count()).resolves.toBe(0);
+    await expect.poll(() => widget.locator('tr[data-row="optimizer"]').count()).toBe(0);
 
     const group = widget.getByRole('checkbox', { name: 'Group layers of the same kind' });
     await tabTo(page, group);
@@ -163,13 +132,13 @@ describe('lesson 8: where the time goes', () => {
       `${LESSON}?network-profile.net=alexnet&network-profile.batch=-3&network-profile.gpu=t4&network-profile.prec=tf32`,
       { colorScheme: 'dark' },
     );
-    await expect(widget.locator('.widget-notices').textContent()).resolves.toMatch(
-      /Some settings were adjusted:.*Network.*"alexnet"/,
-    );
-    await expect(widget.getAttribute('data-status')).resolves.toBe('error');
-    await expect(widget.getByRole('alert').textContent()).resolves.toMatch(
-      /^No profile for these settings: gpu "t4" has no TF32 tensor cores/,
-    );
+    await expect
+      .poll(() => widget.locator('.widget-notices').textContent())
+      .toMatch(/Some settings were adjusted:.*Network.*"alexnet"/);
+    await expect.poll(() => widget.getAttribute('data-status')).toBe('error');
+    await expect
+      .poll(() => widget.getByRole('alert').textContent())
+      .toMatch(/^No profile for these settings: gpu "t4" has no TF32 tensor cores/);
     await widget.getByLabel('Precision').selectOption('amp-fp16');
     await expect.poll(() => widget.getAttribute('data-status')).toBe('done');
     expect(descending(await tableRows(widget))).toBe(true);
@@ -188,7 +157,7 @@ describe('lesson 8: where the time goes', () => {
         document.documentElement.clientWidth,
       ]);
       expect(scrollWidth).toBe(clientWidth);
-      await expect(widget.locator('[data-serial], [data-sweep]').count()).resolves.toBe(1);
+      await expect.poll(() => widget.locator('[data-serial], [data-sweep]').count()).toBe(1);
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     }

@@ -1,61 +1,48 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { collectErrors, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, loadedWidget, settledWidget } from './browser';
 
-const base = inject('baseUrl');
-let browser: Browser;
+const { open } = browserSuite({ webgpu: false });
 
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: false });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
+/** Runs a small race on lesson 1, optionally in a browser whose navigator has no `gpu` at all. */
 async function runSmallRace(removeNavigatorGpu: boolean) {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  if (removeNavigatorGpu) {
-    await context.addInitScript(() => {
-      delete (Navigator.prototype as unknown as { gpu?: unknown }).gpu;
-    });
-  }
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(base + '#/lesson/why-gpus');
-  const race = page.locator('[data-widget="race"]');
-  await race.waitFor();
+  const { page, errors } = await open('#/lesson/why-gpus', {
+    reducedMotion: 'reduce',
+    initScript: removeNavigatorGpu
+      ? () => {
+          delete (Navigator.prototype as unknown as { gpu?: unknown }).gpu;
+        }
+      : undefined,
+  });
+  const race = await loadedWidget(page, 'race');
   await race.getByLabel('Tasks', { exact: true }).fill('1024');
   await race.getByLabel('Work per task', { exact: true }).fill('100');
   await race.locator('[data-action="run"]').click();
-  await page.locator('[data-widget="race"][data-status="done"]').waitFor({ timeout: 120_000 });
-  return { page, race, errors, context };
+  expect(await settledWidget(page, 'race')).toBe('done');
+  return { page, race, errors };
 }
 
 describe('the race in a browser without WebGPU', () => {
   it('runs the CPU and modeled lanes and says why the GPU lane is missing (no adapter)', async () => {
-    const { race, errors, context } = await runSmallRace(false);
-    await expect(
-      race.locator('[data-lane="cpu-measured"]').getAttribute('data-lane-state'),
-    ).resolves.toBe('done');
-    await expect(
-      race.locator('[data-lane="gpu-measured"]').getAttribute('data-lane-state'),
-    ).resolves.toBe('skipped');
-    await expect(
-      race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state'),
-    ).resolves.toBe('done');
-    await expect(race.locator('[data-race-summary]').textContent()).resolves.toMatch(
-      /GPU lane did not run/,
-    );
+    const { race, errors } = await runSmallRace(false);
+    await expect
+      .poll(() => race.locator('[data-lane="cpu-measured"]').getAttribute('data-lane-state'))
+      .toBe('done');
+    await expect
+      .poll(() => race.locator('[data-lane="gpu-measured"]').getAttribute('data-lane-state'))
+      .toBe('skipped');
+    await expect
+      .poll(() => race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state'))
+      .toBe('done');
+    await expect
+      .poll(() => race.locator('[data-race-summary]').textContent())
+      .toMatch(/GPU lane did not run/);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('explains a browser that has no navigator.gpu at all', async () => {
-    const { race, context } = await runSmallRace(true);
-    await expect(
-      race.locator('[data-lane="gpu-measured"] .lane-note').textContent(),
-    ).resolves.toMatch(/no WebGPU/);
-    await context.close();
+    const { race } = await runSmallRace(true);
+    await expect
+      .poll(() => race.locator('[data-lane="gpu-measured"] .lane-note').textContent())
+      .toMatch(/no WebGPU/);
   });
 });

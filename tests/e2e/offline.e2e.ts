@@ -2,21 +2,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview, type PreviewServer } from 'vite';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectErrors, launchBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { browserSuite, collectErrors, widgetStatus } from './browser';
 
-const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  // These tests are about the service worker, so it may register here.
-  browser = await launchBrowser({ webgpu: false, serviceWorkers: 'allow' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+// These tests are about the service worker, so it may register here.
+const { base, browser, newContext } = browserSuite({ webgpu: false, serviceWorkers: 'allow' });
 
 /** Waits until a service worker controls the page and has finished precaching (it is active). */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -29,14 +20,15 @@ async function waitForServiceWorker(page: Page): Promise<void> {
 
 /** Moves the Amdahl plot's p slider with the keyboard and returns the readout before and after. */
 async function nudgeAmdahl(page: Page): Promise<[string, string]> {
-  const widget = page.locator('[data-widget="amdahl"][data-status="done"]');
-  await widget.waitFor({ timeout: 60_000 });
+  await widgetStatus(page, 'amdahl', 'done');
+  const widget = page.locator('[data-widget="amdahl"]');
   const readout = widget.getByTestId('amdahl-readout');
   const before = (await readout.textContent()) ?? '';
   const slider = widget.getByLabel('Your parallel fraction p', { exact: true });
   await slider.focus();
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => readout.textContent()).not.toBe(before);
   return [before, (await readout.textContent()) ?? ''];
 }
 
@@ -48,7 +40,7 @@ describe('offline', () => {
   });
 
   it('serves a visited lesson, its text and a working widget, with the network gone', async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await (await browser()).newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${base}#/lesson/why-gpus`);
@@ -58,7 +50,7 @@ describe('offline', () => {
     await context.setOffline(true);
     await page.reload();
     await page.locator('.lesson-body h2').first().waitFor();
-    expect(await page.locator('.lesson-body h2').count()).toBeGreaterThan(4);
+    await expect.poll(() => page.locator('.lesson-body h2').count()).toBeGreaterThan(4);
     // The Amdahl plot's chunk was never requested online in this test: it came from the precache.
     const [before, after] = await nudgeAmdahl(page);
     expect(before).not.toBe('');
@@ -140,42 +132,38 @@ describe('a new version', () => {
   });
 
   it('is announced, waits for Reload, then takes over and deletes the old cache', async () => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const errors = collectErrors(page);
-      await page.goto(`${url}#/`);
-      await waitForServiceWorker(page);
-      const oldVersion = await workerVersion(page);
-      expect(await page.locator('[data-notice="update"]').count()).toBe(0);
+    const context = await newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${url}#/`);
+    await waitForServiceWorker(page);
+    const oldVersion = await workerVersion(page);
+    await expect.poll(() => page.locator('[data-notice="update"]').count()).toBe(0);
 
-      // Publish a new version: the worker script's bytes change.
-      const swPath = join(dir, 'sw.js');
-      const next = 'f'.repeat(16);
-      writeFileSync(
-        swPath,
-        readFileSync(swPath, 'utf8').replace(
-          /const VERSION = "[0-9a-f]+";/,
-          `const VERSION = "${next}";`,
-        ),
-      );
-      await page.reload();
-      const notice = page.locator('[data-notice="update"]');
-      await notice.waitFor({ timeout: 60_000 });
-      expect(await notice.getAttribute('role')).toBe('status');
-      expect(await notice.textContent()).toContain('A new version is ready');
-      // Still the old worker until the learner asks.
-      expect(await workerVersion(page)).toBe(oldVersion);
+    // Publish a new version: the worker script's bytes change.
+    const swPath = join(dir, 'sw.js');
+    const next = 'f'.repeat(16);
+    writeFileSync(
+      swPath,
+      readFileSync(swPath, 'utf8').replace(
+        /const VERSION = "[0-9a-f]+";/,
+        `const VERSION = "${next}";`,
+      ),
+    );
+    await page.reload();
+    const notice = page.locator('[data-notice="update"]');
+    await notice.waitFor({ timeout: 60_000 });
+    await expect.poll(() => notice.getAttribute('role')).toBe('status');
+    await expect.poll(() => notice.textContent()).toContain('A new version is ready');
+    // Still the old worker until the learner asks.
+    expect(await workerVersion(page)).toBe(oldVersion);
 
-      const reloaded = page.waitForEvent('load');
-      await notice.getByRole('button', { name: 'Reload' }).click();
-      await reloaded;
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      expect(await workerVersion(page)).toBe(next);
-      await expect(page.evaluate(() => caches.keys())).resolves.toEqual([`gpu-lab-${next}`]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const reloaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(await workerVersion(page)).toBe(next);
+    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([`gpu-lab-${next}`]);
+    expect(errors).toEqual([]);
   });
 });

@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, seriousAxeViolations } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { browserSuite, seriousAxeViolations } from './browser';
 
-const base = inject('baseUrl');
 const QUESTION = 'why-gpus-amdahl-step';
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: false });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { base, open } = browserSuite({ webgpu: false });
 
 /** Moves focus to an element and activates it from the keyboard. */
 async function press(page: Page, target: Locator, key = 'Enter') {
@@ -45,7 +36,7 @@ function savedRecords(page: Page) {
 
 describe('portable progress and review', () => {
   it('schedules a missed question, shows it due, exports, clears, imports and finds it all again', async () => {
-    const { page, errors, context } = await open();
+    const { page, errors } = await open('#/');
     // 1. Miss a quick check.
     await page.goto(base + '#/lesson/why-gpus');
     const check = page.locator(`[data-quick-check="${QUESTION}"]`);
@@ -68,15 +59,17 @@ describe('portable progress and review', () => {
     const link = panel.locator(`[data-review-item="${QUESTION}"] a`);
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^#\/lesson\/why-gpus\/[a-z0-9-]+$/);
-    await expect(
-      page.locator('[data-lesson="why-gpus"] .lesson-score').getAttribute('data-score-answered'),
-    ).resolves.toBe('1');
+    await expect
+      .poll(() =>
+        page.locator('[data-lesson="why-gpus"] .lesson-score').getAttribute('data-score-answered'),
+      )
+      .toBe('1');
     expect(await seriousAxeViolations(page)).toEqual([]);
     // The link leads to the section that holds the question.
     await press(page, link);
     await check.waitFor();
     const section = href!.split('/').pop()!;
-    await expect(page.locator(`[id="${section}"]`).count()).resolves.toBe(1);
+    await expect.poll(() => page.locator(`[id="${section}"]`).count()).toBe(1);
     const before = await savedRecords(page);
 
     // 3. Export from the keyboard.
@@ -96,9 +89,11 @@ describe('portable progress and review', () => {
     await page.goto(base + '#/');
     await page.reload();
     await expect.poll(() => panel.getAttribute('data-review-due')).toBe('0');
-    await expect(
-      page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
-    ).resolves.toBe('not-started');
+    await expect
+      .poll(() =>
+        page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
+      )
+      .toBe('not-started');
 
     // 5. Import from the keyboard: choose the file, read the comparison, confirm.
     await page.goto(base + '#/progress');
@@ -108,14 +103,14 @@ describe('portable progress and review', () => {
     const confirm = page.getByRole('button', { name: 'Replace my progress' });
     await confirm.waitFor();
     const dueRow = page.locator('[data-row="reviewScheduled"] td');
-    await expect(dueRow.allTextContents()).resolves.toEqual(['1', '0']);
+    await expect.poll(() => dueRow.allTextContents()).toEqual(['1', '0']);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await press(page, confirm);
-    await expect(page.getByRole('status').textContent()).resolves.toMatch(/kept as a backup/);
+    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/kept as a backup/);
     // The confirmation is gone; keyboard focus rests on the outcome, not on the page's start.
-    await expect(
-      page.evaluate(() => document.activeElement?.getAttribute('data-import-step')),
-    ).resolves.toBe('done');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-import-step')))
+      .toBe('done');
     const backups = await page.evaluate(() =>
       Object.keys(localStorage).filter((k) => k.startsWith('gpu-lab:progress:backup:')),
     );
@@ -128,15 +123,16 @@ describe('portable progress and review', () => {
     await page.goto(base + '#/');
     await page.reload();
     await expect.poll(() => panel.getAttribute('data-review-due')).toBe('1');
-    await expect(
-      page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
-    ).resolves.toBe('visited');
+    await expect
+      .poll(() =>
+        page.locator('[data-lesson="why-gpus"] [data-progress]').getAttribute('data-progress'),
+      )
+      .toBe('visited');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('refuses a file from a newer version with a clear message and changes nothing', async () => {
-    const { page, context } = await open();
+    const { page } = await open('#/');
     await page.goto(base + '#/progress');
     await page.getByLabel('Progress file (.json)').setInputFiles({
       name: 'future.json',
@@ -146,23 +142,20 @@ describe('portable progress and review', () => {
     await expect
       .poll(() => page.getByRole('status').textContent())
       .toMatch(/newer GPU Lab.*Nothing was changed/);
-    await expect(page.getByRole('button', { name: 'Replace my progress' }).count()).resolves.toBe(
-      0,
-    );
-    await context.close();
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Replace my progress' }).count())
+      .toBe(0);
   });
 });
 
 describe('review schedule storage and dark theme', () => {
   it('sets a damaged schedule aside with a notice, and both pages pass axe in the dark theme', async () => {
-    const { page, errors, context } = await openPage(browser, base + '#/', {
-      colorScheme: 'dark',
-    });
+    const { page, errors } = await open('#/', { colorScheme: 'dark' });
     await page.evaluate(() => localStorage.setItem('gpu-lab:review', '{"version":1,"data":7}'));
     await page.reload();
-    await expect(page.locator('[data-notice="review"]').textContent()).resolves.toMatch(
-      /set aside/,
-    );
+    await expect
+      .poll(() => page.locator('[data-notice="review"]').textContent())
+      .toMatch(/set aside/);
     const keys = await page.evaluate(() => Object.keys(localStorage));
     expect(keys.some((k) => k.startsWith('gpu-lab:review:set-aside:'))).toBe(true);
     await page.locator('.review-panel').waitFor();
@@ -171,10 +164,5 @@ describe('review schedule storage and dark theme', () => {
     await page.getByRole('heading', { name: 'Your progress' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
-
-function open() {
-  return openPage(browser, base + '#/');
-}

@@ -1,24 +1,21 @@
+/**
+ * Every widget's link: its settings survive the URL and its Share link, and a hostile link is
+ * refused harmlessly. One page per lesson carries the settings of all the widgets it places (so
+ * a lesson loads once for all its widgets, not once per widget); each Share link is then opened
+ * fresh on its own, as a reader following it would.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { slugFromPath } from '../../src/lessons/frontmatter';
 import { serializeState } from '../../src/state/pairs';
 import { buildQuery } from '../../src/state/query';
 import { alternativeState } from '../../src/state/testing/alternative';
 import { loadWidgetSchemas, WIDGETS } from '../../src/widgets/registry';
-import { launchBrowser, openPage } from './browser';
+import { browserSuite, loadedWidget } from './browser';
 
-const base = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ webgpu: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const { open } = browserSuite({ webgpu: true });
 
 /** The first lesson that places `tag`, as its slug. */
 function lessonWith(tag: string): string {
@@ -31,11 +28,38 @@ function lessonWith(tag: string): string {
   return slugFromPath(`content/${file}`);
 }
 
-/** The widget's root once its code has loaded (not the placeholder). */
-async function loadedWidget(page: Page, id: string) {
-  const root = page.locator(`section[data-widget="${id}"]:not(.widget-placeholder)`).first();
-  await root.waitFor({ timeout: 60_000 });
-  return root;
+/** Every widget with a link schema, with the first lesson that places it. */
+const cases = (await loadWidgetSchemas()).map((schema) => {
+  const entry = WIDGETS.find((w) => w.id === schema.id);
+  if (!entry) throw new Error(`schema ${schema.id} has no widget`);
+  return { schema, slug: lessonWith(entry.tag) };
+});
+
+/** The widgets' schemas grouped by the lesson that holds them, in lesson order. */
+const lessons = [...new Set(cases.map((c) => c.slug))].map(
+  (slug) => [slug, cases.filter((c) => c.slug === slug).map((c) => c.schema)] as const,
+);
+
+/** Init script: notes the top (px) of each element the page scrolls into view, right after. */
+function noteScrollsIntoView() {
+  const landed: Array<[string, number]> = [];
+  (window as unknown as { __landed: typeof landed }).__landed = landed;
+  const scroll = Element.prototype.scrollIntoView;
+  Element.prototype.scrollIntoView = function (
+    this: Element,
+    arg?: boolean | ScrollIntoViewOptions,
+  ) {
+    scroll.call(this, arg);
+    landed.push([this.id, this.getBoundingClientRect().top]);
+  };
+}
+
+/** Where the element with `id` was right after the page last scrolled it into view; null if never. */
+function landingOf(page: Page, id: string): Promise<number | null> {
+  return page.evaluate((target) => {
+    const landed = (window as unknown as { __landed: Array<[string, number]> }).__landed;
+    return landed.findLast(([el]) => el === target)?.[1] ?? null;
+  }, id);
 }
 
 /** Opens the widget's Share control and returns the link it offers. */
@@ -43,69 +67,74 @@ async function shareLinkOf(page: Page, id: string): Promise<string> {
   const root = await loadedWidget(page, id);
   await root.getByRole('button', { name: /^Share/ }).click();
   const field = root.getByLabel('Link to these settings');
+  await expect.poll(() => field.inputValue()).toContain(`/widget-${id}`);
   return field.inputValue();
 }
 
-const WIDGET_SCHEMAS = await loadWidgetSchemas();
-const cases = WIDGET_SCHEMAS.map((schema) => {
-  const entry = WIDGETS.find((w) => w.id === schema.id);
-  if (!entry) throw new Error(`schema ${schema.id} has no widget`);
-  return { schema, slug: lessonWith(entry.tag) };
-});
+describe.each(lessons)('the widgets of %s', (slug, schemas) => {
+  const ids = schemas.map((s) => s.id).join(', ');
 
-describe.each(cases.map((c) => [c.schema.id, c] as const))('the %s widget’s link', (id, c) => {
-  it('round-trips its settings through the URL and its Share link, and lands on the widget', async () => {
-    const pairs = serializeState(c.schema, alternativeState(c.schema) as never);
-    const { page, errors, context } = await openPage(
-      browser,
-      `${base}#/lesson/${c.slug}?${buildQuery(pairs)}`,
+  it(`round-trip their settings through the URL and their Share links, which land on them (${ids})`, async () => {
+    const settings = schemas.map(
+      (schema) => [schema, serializeState(schema, alternativeState(schema) as never)] as const,
     );
-    const link = await shareLinkOf(page, id);
-    expect(link).toContain(`#/lesson/${c.slug}/widget-${id}${pairs.length > 0 ? '?' : ''}`);
-    for (const [key, value] of pairs) {
-      expect(new URL(link).hash, `${key}=${value}`).toContain(
-        `${key}=${buildQuery([[key, value]]).split('=')[1]}`,
-      );
+    const { page, errors } = await open(
+      `#/lesson/${slug}?${buildQuery(settings.flatMap(([, pairs]) => pairs))}`,
+    );
+    for (const [schema, pairs] of settings) {
+      const link = await shareLinkOf(page, schema.id);
+      expect(link).toContain(`#/lesson/${slug}/widget-${schema.id}${pairs.length > 0 ? '?' : ''}`);
+      for (const [key, value] of pairs) {
+        expect(new URL(link).hash, `${key}=${value}`).toContain(
+          `${key}=${buildQuery([[key, value]]).split('=')[1]}`,
+        );
+      }
+      // Opened fresh, the link scrolls to the widget and restores the same settings (so the
+      // same link). Where the scroll put the widget is read when it happened: widgets above it
+      // that load later can still move it afterwards.
+      const second = await open(link, { initScript: noteScrollsIntoView });
+      await loadedWidget(second.page, schema.id);
+      const landed = () => landingOf(second.page, `widget-${schema.id}`);
+      await expect
+        .poll(landed, { message: `${schema.id} never scrolled into view` })
+        .not.toBeNull();
+      expect(await landed(), schema.id).toBeGreaterThanOrEqual(-2);
+      expect(await landed(), schema.id).toBeLessThan(900);
+      expect(await shareLinkOf(second.page, schema.id)).toBe(link);
+      expect(second.errors).toEqual([]);
+      await second.context.close();
     }
-    // Opened fresh, the link restores the same settings (so the same link) and scrolls there.
-    const second = await openPage(browser, link);
-    expect(await shareLinkOf(second.page, id)).toBe(link);
-    const box = await (await loadedWidget(second.page, id)).boundingBox();
-    expect(box?.y ?? -1).toBeGreaterThanOrEqual(-2);
-    expect(box?.y ?? 10_000).toBeLessThan(900);
-    expect([...errors, ...second.errors]).toEqual([]);
-    await second.context.close();
-    await context.close();
+    expect(errors).toEqual([]);
   });
 
-  it('survives a hostile link: notices, defaults, nothing rendered as HTML or run', async () => {
+  it(`survive a hostile link: notices, defaults, nothing rendered as HTML or run (${ids})`, async () => {
     const trap = '<img src=x onerror="window.__pwned=1">';
-    const hostile = [
-      ...Object.values(c.schema.fields).map((f) => [`${id}.${f.key}`, trap] as [string, string]),
-      [`${id}.bogus`, '%E0%A4%A'],
-      [`${id}.__proto__`, '1e309'],
-      [`${id}.v`, '999'],
-    ] satisfies Array<[string, string]>;
-    const { page, errors, context } = await openPage(
-      browser,
-      `${base}#/lesson/${c.slug}?${buildQuery(hostile)}&%zz=%&&=`,
-    );
-    const root = await loadedWidget(page, id);
-    expect(await root.getAttribute('data-status')).not.toBe('error');
-    const notices = root.locator('.widget-notices-box');
-    await notices.waitFor();
-    expect(await notices.textContent()).toMatch(/bogus is not a setting of this widget/);
+    const hostile = schemas.flatMap(({ id, fields }) => [
+      ...Object.values(fields).map((f) => [`${id}.${f.key}`, trap] as [string, string]),
+      [`${id}.bogus`, '%E0%A4%A'] as [string, string],
+      [`${id}.__proto__`, '1e309'] as [string, string],
+      [`${id}.v`, '999'] as [string, string],
+    ]);
+    const { page, errors } = await open(`#/lesson/${slug}?${buildQuery(hostile)}&%zz=%&&=`);
+    for (const { id } of schemas) {
+      const root = await loadedWidget(page, id);
+      const notices = root.locator('.widget-notices-box');
+      await notices.waitFor();
+      await expect
+        .poll(() => notices.textContent())
+        .toMatch(/bogus is not a setting of this widget/);
+      expect(await root.getAttribute('data-status'), id).not.toBe('error');
+    }
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
     expect(await page.evaluate(() => Object.prototype.hasOwnProperty.call({}, 'v'))).toBe(false);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe('writing settings to the URL', () => {
   it('follows a change of setting without adding history entries', async () => {
-    const { page, errors, context } = await openPage(browser, `${base}#/lesson/why-gpus`);
+    const { page, errors } = await open('#/lesson/why-gpus');
     const race = await loadedWidget(page, 'race');
     const before = await page.evaluate(() => history.length);
     const tasks = race.getByLabel('Tasks', { exact: true });
@@ -115,6 +144,5 @@ describe('writing settings to the URL', () => {
       .toBe('#/lesson/why-gpus?race.tasks=300');
     expect(await page.evaluate(() => history.length)).toBe(before);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ['tests/e2e/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
+    // Reads of the page wait for what they expect (expect.poll); on a loaded machine a render
+    // after a click can take seconds.
+    expect: { poll: { timeout: 20_000 } },
     fileParallelism: false,
     pool: 'forks',
   },

@@ -130,18 +130,35 @@ describe('widget frame', () => {
       label: 'Waiting widget',
       placeholderHeightPx: 100,
     });
-    render(
-      <TextPaintContext.Provider value={textPainted}>
-        <Lazy />
-      </TextPaintContext.Provider>,
-    );
-    // Frames and timers come and go; the text has not painted, so nothing is requested.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(load).not.toHaveBeenCalled();
-    await act(async () => {
-      painted();
-      await textPainted;
-    });
-    expect(load).toHaveBeenCalledOnce();
+    // Frames and timers are under the test's control, to run them all before the text paints.
+    vi.useFakeTimers();
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    try {
+      render(
+        <TextPaintContext.Provider value={textPainted}>
+          <Lazy />
+        </TextPaintContext.Provider>,
+      );
+      // Frames paint and timers fire (what lets a widget load where no text is awaited); the
+      // text has not painted, so nothing is requested.
+      for (let i = 0; i < 3; i++) {
+        act(() => frames.splice(0).forEach((cb) => cb(0)));
+        act(() => vi.runAllTimers());
+      }
+      await act(async () => {
+        await vi.runAllTimersAsync();
+      });
+      expect(load).not.toHaveBeenCalled();
+      await act(async () => {
+        painted();
+        await textPainted;
+      });
+      expect(load).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });

@@ -155,25 +155,37 @@ describe('every pattern of the small formats', () => {
       const count = 2 ** (1 + f.exponentBits + f.mantissaBits);
       let nans = 0;
       let infinities = 0;
+      // Every pattern is checked; what is wrong is collected and shown at the end (one expect per
+      // check would make the 65,536 patterns of fp16 several times slower).
+      const wrong: string[] = [];
+      const check = (ok: boolean, what: string) => {
+        if (!ok) wrong.push(what);
+      };
       for (let bits = 0; bits < count; bits++) {
         const decoded = decodeBits(f, bits);
         if (decoded.cls === 'nan') nans++;
         if (decoded.cls === 'infinity') infinities++;
         if (decoded.value === null) continue;
         // === rather than Object.is: a negative zero decodes to the rational 0 with its sign bit set.
-        expect(toNumber(decoded.value) === formula(id, bits), `${id} ${bits}`).toBe(true);
-        expect(roundToFormat(f, finite(decoded.value)).encoded.bits).toBe(
-          decoded.value.n === 0n ? bits & ~(count / 2) : bits,
+        check(toNumber(decoded.value) === formula(id, bits), `${bits}: decodes off the formula`);
+        const back = roundToFormat(f, finite(decoded.value)).encoded.bits;
+        check(
+          back === (decoded.value.n === 0n ? bits & ~(count / 2) : bits),
+          `${bits}: -> ${back}`,
         );
         const next = decodeBits(f, bits + 1);
         if (decoded.sign || next.value === null || next.sign) continue;
         const middle = div(add(decoded.value, next.value), rat(2n));
         const even = decoded.mantissaField % 2 === 0 ? bits : bits + 1;
         const nudge = pow2(-200);
-        expect(roundToFormat(f, finite(middle)).encoded.bits, `${id} tie at ${bits}`).toBe(even);
-        expect(roundToFormat(f, finite(sub(middle, nudge))).encoded.bits).toBe(bits);
-        expect(roundToFormat(f, finite(add(middle, nudge))).encoded.bits).toBe(bits + 1);
+        const tie = roundToFormat(f, finite(middle)).encoded.bits;
+        check(tie === even, `tie at ${bits}: -> ${tie}, not ${even}`);
+        const below = roundToFormat(f, finite(sub(middle, nudge))).encoded.bits;
+        check(below === bits, `just below the tie at ${bits}: -> ${below}`);
+        const above = roundToFormat(f, finite(add(middle, nudge))).encoded.bits;
+        check(above === bits + 1, `just above the tie at ${bits}: -> ${above}`);
       }
+      expect(wrong.slice(0, 20), `${id}: ${wrong.length} wrong`).toEqual([]);
       const expected = { fp16: [2046, 2], e4m3: [2, 0], e5m2: [6, 2] }[id];
       expect([nans, infinities]).toEqual(expected);
     });

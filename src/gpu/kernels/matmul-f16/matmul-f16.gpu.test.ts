@@ -25,27 +25,39 @@ if (hasF16) {
 
 afterAll(() => gpu?.device.destroy());
 
-describe('the f32 twin of the f16 matmul on real WebGPU', () => {
+/** Why a group of tests does not run on this machine, for its name (the summary lists skips). */
+const skipped = (reason: string | null) => (reason ? ` (skipped: ${reason})` : '');
+const noGpu = gpu ? null : 'no WebGPU device';
+const noF16 = noGpu ?? (hasF16 ? null : 'this adapter has no "shader-f16"');
+
+describe(`the f32 twin of the f16 matmul on real WebGPU${skipped(noGpu)}`, () => {
   for (const n of [2, 18, ...MATMUL_F16_SIZES]) {
-    it.skipIf(!gpu)(`matches the f64 product within the f32 bound at n = ${n}`, async () => {
-      const run = await runHalfMatmulOnce(gpu!, 'f32', n);
-      expect(run.check.ok, describeF32Check(run.check)).toBe(true);
-      expect(run.check.checked).toBe(n * n);
-      expect(run.errors.checked).toBe(n * n);
-      // f16 inputs have 11 significant bits, so the products are exact in f32: only the sums
-      // round, and the result is far closer to the exact product than f16 arithmetic gets.
-      expect(run.errors.relativeError).toBeLessThan(1e-5);
-    });
+    it.skipIf(noGpu !== null)(
+      `matches the f64 product within the f32 bound at n = ${n}`,
+      async () => {
+        const run = await runHalfMatmulOnce(gpu!, 'f32', n);
+        expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+        expect(run.check.checked).toBe(n * n);
+        expect(run.errors.checked).toBe(n * n);
+        // f16 inputs have 11 significant bits, so the products are exact in f32: only the sums
+        // round, and the result is far closer to the exact product than f16 arithmetic gets.
+        expect(run.errors.relativeError).toBeLessThan(1e-5);
+      },
+    );
   }
 
-  it.skipIf(!gpu || hasF16)('refuses the f16 variant on a device without shader-f16', async () => {
-    await expect(runHalfMatmulOnce(gpu!, 'f16', 16)).rejects.toThrow(/without the "shader-f16"/);
-  });
+  const refusal = noGpu ?? (hasF16 ? 'this device has "shader-f16", so f16 runs' : null);
+  it.skipIf(refusal !== null)(
+    `refuses the f16 variant on a device without shader-f16${skipped(refusal)}`,
+    async () => {
+      await expect(runHalfMatmulOnce(gpu!, 'f16', 16)).rejects.toThrow(/without the "shader-f16"/);
+    },
+  );
 });
 
-describe('the f16 matmul on real WebGPU', () => {
+describe(`the f16 matmul on real WebGPU${skipped(noF16)}`, () => {
   for (const n of [18, ...MATMUL_F16_SIZES]) {
-    it.skipIf(!hasF16)(
+    it.skipIf(noF16 !== null)(
       `stays within the f16 bound at n = ${n}, with more error than f32`,
       async () => {
         const half = await runHalfMatmulOnce(gpu!, 'f16', n);
