@@ -31,7 +31,7 @@ finish() {
   return "$rc"
 }
 
-start unit npx vitest run --project unit $(json unit)
+start unit npx vitest run --project 'unit*' $(json unit)
 start gpu bash scripts/with-webgpu.sh vitest run --project gpu $(json gpu)
 start build npx vite build --logLevel warn
 if finish build "build for the browser tests (vite)"; then

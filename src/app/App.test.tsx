@@ -65,9 +65,7 @@ describe('App', () => {
         .map((li) => li.textContent),
     ).toEqual(findLesson('why-gpus')?.objectives);
     // The table of contents lists the lesson's own section headings, once they have rendered.
-    await waitFor(() => expect(document.querySelectorAll('.toc a').length).toBeGreaterThan(0), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(document.querySelectorAll('.toc a').length).toBeGreaterThan(0));
     const headings = [...document.querySelectorAll('.lesson-body :is(h2, h3)[id]')];
     const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a')];
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual(

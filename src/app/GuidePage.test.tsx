@@ -28,13 +28,7 @@ describe('GuidePage', () => {
   it('renders the authors’ guide with its sections, code blocks and the generated widget table', async () => {
     const { container } = render(<GuidePage name="authors" section={null} />);
     expect(screen.getByRole('heading', { level: 1, name: guideTitle('authors') })).toBeTruthy();
-    const table = await screen.findByRole(
-      'region',
-      { name: 'Widgets and their keys' },
-      {
-        timeout: 10_000,
-      },
-    );
+    const table = await screen.findByRole('region', { name: 'Widgets and their keys' });
     expect(within(table).getByText('amdahl.p')).toBeTruthy();
     expect(table.querySelector('[data-widget-key="race.tasks"]')).not.toBeNull();
     // Fenced code gets the lessons' code block: a language label and a copy button.
@@ -49,11 +43,7 @@ describe('GuidePage', () => {
 
   it('scrolls to the section named in the address once the guide is there', async () => {
     render(<GuidePage name="instructors" section="what-is-stored-where" />);
-    const heading = await screen.findByRole(
-      'heading',
-      { level: 2, name: 'What is stored where' },
-      { timeout: 10_000 },
-    );
+    const heading = await screen.findByRole('heading', { level: 2, name: 'What is stored where' });
     await vi.waitFor(() => expect(heading.scrollIntoView).toHaveBeenCalled());
     const nav = await screen.findByRole('navigation', { name: 'On this page' });
     const current = within(nav).getByRole('link', { name: 'What is stored where' });

@@ -33,9 +33,7 @@ describe('useRoute', () => {
     await go('#/lesson/why-gpus');
     render(<App />);
     const heading = screen.getByRole('heading', { level: 1, name: 'Why GPUs' });
-    await waitFor(() => expect(document.querySelector('.lesson-body h2')).toBeTruthy(), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(document.querySelector('.lesson-body h2')).toBeTruthy());
     const article = document.querySelector('article.lesson');
     await go('#/lesson/why-gpus?race.tasks=5');
     await go('#/lesson/why-gpus/widget-race?race.tasks=6');

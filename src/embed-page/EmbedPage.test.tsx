@@ -107,11 +107,7 @@ describe('EmbedPage: a widget', () => {
     expect(document.title).toBe("Amdahl's law plot · GPU Lab");
     expect(footerLink().textContent).toContain(`GPU Lab · ${resolved.home.title}`);
     expect(footerLink().getAttribute('href')).toMatch(/#\/lesson\/[a-z-]+\/widget-amdahl$/);
-    const region = await screen.findByRole(
-      'region',
-      { name: "Amdahl's law plot" },
-      { timeout: 20_000 },
-    );
+    const region = await screen.findByRole('region', { name: "Amdahl's law plot" });
     expect(region.getAttribute('data-widget')).toBe('amdahl');
     expect(bridgeOptions[0]?.target).toEqual({
       kind: 'widget',
@@ -124,13 +120,7 @@ describe('EmbedPage: a widget', () => {
 describe('EmbedPage: questions (real questions-only modules)', () => {
   it('shows one question alone and publishes its answer', async () => {
     show({ kind: 'quiz', id: 'cy-why-independent' });
-    const question = await screen.findByRole(
-      'group',
-      { name: /dense layer's outputs/ },
-      {
-        timeout: 20_000,
-      },
-    );
+    const question = await screen.findByRole('group', { name: /dense layer's outputs/ });
     const visible = [...document.querySelectorAll<HTMLElement>('[data-quick-check]')].filter(
       (q) => !q.hidden,
     );
@@ -151,7 +141,7 @@ describe('EmbedPage: questions (real questions-only modules)', () => {
     const resolved = resolveEmbed({ kind: 'check', slug: 'why-gpus' });
     if (!resolved.found || resolved.kind !== 'check') throw new Error('why-gpus has a check');
     const ids = resolved.questionIds;
-    await screen.findByRole('group', { name: /dense layer's outputs/ }, { timeout: 20_000 });
+    await screen.findByRole('group', { name: /dense layer's outputs/ });
     const visible = [...document.querySelectorAll<HTMLElement>('[data-quick-check]')]
       .filter((q) => !q.hidden)
       .map((q) => q.dataset.quickCheck);
@@ -184,7 +174,7 @@ describe('EmbedPage: questions (real questions-only modules)', () => {
 
   it('has no accessibility violations, with a notice shown', async () => {
     show({ kind: 'check', slug: 'why-gpus' }, [['theme', 'purple']]);
-    await screen.findByRole('group', { name: /dense layer's outputs/ }, { timeout: 20_000 });
+    await screen.findByRole('group', { name: /dense layer's outputs/ });
     const result = await axe.run(document.body, {
       rules: { 'color-contrast': { enabled: false } },
     });

@@ -12,9 +12,6 @@ import { choicesOf, stepsOf } from './testing/question-fixtures';
 
 const { BugCheck, Choice, OrderCheck, QuickCheck, Step } = questionTags;
 
-/** How long a test waits for the question chunk's first load (slow on a loaded 2-core machine). */
-const FIRST_LOAD = { timeout: 15_000 };
-
 beforeEach(() => {
   act(() => progressStore.getState().reset());
 });
@@ -31,7 +28,7 @@ describe('lazily loaded questions', () => {
     expect(placeholder?.getAttribute('aria-busy')).toBe('true');
     expect(placeholder?.style.minHeight).toBe(`${placeholderHeightRem(3)}rem`);
     // The real question reads the eager <Choice> markers: the same component as its own.
-    expect(await screen.findByRole('radio', { name: 'Pinned' }, FIRST_LOAD)).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'Pinned' })).toBeTruthy();
     expect(screen.getAllByRole('radio')).toHaveLength(3);
     expect(container.querySelector('[data-question-placeholder]')).toBeNull();
     expect(container.querySelector('[role="alert"]')).toBeNull();
@@ -43,13 +40,13 @@ describe('lazily loaded questions', () => {
         {stepsOf('a', 'b', 'c')}
       </OrderCheck>,
     );
-    expect(await screen.findAllByRole('button', { name: /Move up/ }, FIRST_LOAD)).toHaveLength(3);
+    expect(await screen.findAllByRole('button', { name: /Move up/ })).toHaveLength(3);
     expect(document.querySelector('[role="alert"]')).toBeNull();
   });
 
   it('still reports a malformed question once loaded', async () => {
     render(<BugCheck id="" question="Where?" code={'a\nb'} line={9} explanation="x" />);
-    expect(await screen.findByRole('alert', {}, FIRST_LOAD)).toBeTruthy();
+    expect(await screen.findByRole('alert', {})).toBeTruthy();
   });
 
   // Runs after the tests above have loaded the blocks, as a page of questions preloads them.
