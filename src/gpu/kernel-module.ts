@@ -1,22 +1,16 @@
 /**
- * What a kernel is, as one record: its WGSL source, its entry points and the override constants
- * each accepts, the constants its WGSL and TypeScript must agree on, its buffer bindings, and
- * its plan (launch geometry plus the engine's `KernelDescriptor`) and CPU reference. Every
- * kernel folder under `kernels/` exports one such record and the registry lists them; the
- * pipeline cache, the jobs, the lab and the tests read the record instead of switching on names.
+ * What a kernel is, as one record: its WGSL (its own file, its buffer bindings and the shared
+ * fragments it uses, composed into one module), its entry points and the override constants
+ * each accepts, the constants its WGSL and TypeScript must agree on, and its plan (launch
+ * geometry plus the engine's `KernelDescriptor`) and CPU reference. Every kernel folder under
+ * `kernels/` exports one such record and the registry lists them; the pipeline cache, the jobs,
+ * the lab and the tests read the record instead of switching on names.
  */
 import type { KernelPlan } from './kernel-plan';
+import { composeKernelSource, type KernelBinding, type WgslFragment } from './kernel-source';
 import type { LabFacet } from './lab/lab-facet';
 
-/** How a kernel declares one buffer binding in group 0. */
-export type BindingKind = 'uniform' | 'read-only-storage' | 'storage';
-
-/** One binding of group 0: its number, the WGSL variable's name and how it is declared. */
-export interface KernelBinding {
-  binding: number;
-  name: string;
-  kind: BindingKind;
-}
+export type { BindingKind, KernelBinding } from './kernel-source';
 
 /** One entry point: the bindings it uses and the override constants the host may set. */
 export interface KernelEntryPoint {
@@ -27,21 +21,24 @@ export interface KernelEntryPoint {
 }
 
 /**
- * The record every kernel folder exports. `Size` is what its plan takes; `Reference` is its CPU
- * reference (a function, or a few for a kernel with several entry points).
+ * What a kernel folder declares (its record less the composed `source`). `Size` is what its
+ * plan takes; `Reference` is its CPU reference (a function, or a few for a kernel with several
+ * entry points).
  */
-export interface KernelModule<Size = never, Reference = unknown> {
+export interface KernelSpec<Size = never, Reference = unknown> {
   /** Folder name and registry key: what the kernel computes ("relu", "matmul-tiled"). */
   readonly name: string;
   /** Short human name for labels and messages ("ReLU", "tiled matmul"). */
   readonly label: string;
   /** One sentence on what it does and what limits it. */
   readonly summary: string;
-  /** The WGSL source text. */
-  readonly source: string;
+  /** The text of its own `.wgsl` file, which declares no bindings. */
+  readonly wgsl: string;
+  /** The shared WGSL fragments (kernels/shared/) it uses. */
+  readonly shared?: readonly WgslFragment[];
   /** Its entry points by WGSL function name. */
   readonly entryPoints: Readonly<Record<string, KernelEntryPoint>>;
-  /** Every buffer binding of group 0, as the WGSL declares them. */
+  /** Every buffer binding of group 0: the runtime declares them in the WGSL from this list. */
   readonly bindings: readonly KernelBinding[];
   /**
    * Numbers the WGSL and the TypeScript must agree on: a WGSL `const` of that name with that
@@ -56,21 +53,33 @@ export interface KernelModule<Size = never, Reference = unknown> {
   readonly lab?: LabFacet;
 }
 
+/** The record every kernel folder exports: its declaration and its composed WGSL module. */
+export interface KernelModule<Size = never, Reference = unknown> extends KernelSpec<
+  Size,
+  Reference
+> {
+  /**
+   * The whole WGSL module: `wgsl` with `bindings` declared and the `shared` fragments added
+   * (kernel-source.ts). What the pipeline cache compiles, and the text to show a learner.
+   */
+  readonly source: string;
+}
+
 /**
- * Declares a kernel record, keeping its name as a literal type so the registry can derive the
- * union of kernel names.
+ * Declares a kernel record, composing its WGSL module and keeping its name as a literal type
+ * so the registry can derive the union of kernel names.
  */
 export function defineKernel<const Name extends string, Size, Reference>(
-  record: KernelModule<Size, Reference> & { readonly name: Name },
+  spec: KernelSpec<Size, Reference> & { readonly name: Name },
 ): KernelModule<Size, Reference> & { readonly name: Name } {
-  return record;
+  return { ...spec, source: composeKernelSource(spec) };
 }
 
 /** Declares a kernel record that the kernel lab offers (its `lab` part is required). */
 export function defineLabKernel<const Name extends string, Size, Reference>(
-  record: KernelModule<Size, Reference> & { readonly name: Name; readonly lab: LabFacet },
+  spec: KernelSpec<Size, Reference> & { readonly name: Name; readonly lab: LabFacet },
 ): KernelModule<Size, Reference> & { readonly name: Name; readonly lab: LabFacet } {
-  return record;
+  return { ...spec, source: composeKernelSource(spec) };
 }
 
 /** Any kernel record, whatever its size type (for lists and caches). */

@@ -5,15 +5,15 @@
  * injected clock), then read the output back and check it against the CPU reference. Nothing is
  * reported without that check. Buffers and the timer are freed whatever happens.
  */
-import { BufferSet, readF32 } from './buffers';
+import { readF32, type BufferSet } from './buffers';
 import type { GpuContext } from './device';
 import { scoped } from './error-scopes';
 import type { JobContext, JobLayout, KernelJob } from './jobs/kernel-job';
 import type { KernelPlan } from './kernel-plan';
 import { streamVec4sPerInvocation } from './kernels/copy/copy';
-import { guardRun, type RunGuard } from './run-guard';
 import { performanceClock, type Clock } from '../compute/timing/clock';
-import { createGpuBatchTimer, type GpuBatchTimer } from './timing/gpu-batch-timer';
+import { withBatchTimer, type GpuBatchTimer } from './timing/gpu-batch-timer';
+import { withRun } from './with-run';
 import { measureRuns, type MeasureOptions, type Measurement } from '../compute/timing/harness';
 import type { F32Check } from '../compute/verify-f32';
 
@@ -58,11 +58,14 @@ export interface MeasuredJob {
   flopsPerSecond: number;
 }
 
+/** Options that shape a job's layout. */
+export type LayoutOptions = Pick<
+  MeasureJobOptions,
+  'vec4sPerInvocation' | 'maxWorkgroupsPerDimension'
+>;
+
 /** The layout jobs use on `gpu`: its limits, narrowed by the options. */
-export function jobLayoutFor(
-  gpu: GpuContext,
-  options: Pick<MeasureJobOptions, 'vec4sPerInvocation' | 'maxWorkgroupsPerDimension'> = {},
-): JobLayout {
+export function jobLayoutFor(gpu: GpuContext, options: LayoutOptions = {}): JobLayout {
   return {
     maxWorkgroupsPerDimension: Math.min(
       gpu.device.limits.maxComputeWorkgroupsPerDimension,
@@ -101,24 +104,13 @@ export function timeJob(
   );
 }
 
-/**
- * Runs `work` with a guard (checked before it starts) and a buffer set for one run, freeing both
- * afterwards: how every run on a device holds its buffers and watches for abort and loss.
- */
-export async function withRun<T>(
+/** What a job is built with in a run on `gpu`: its device, the run's buffers, the layout. */
+export function jobContextFor(
   gpu: GpuContext,
-  signal: AbortSignal | undefined,
-  work: (guard: RunGuard, buffers: BufferSet) => Promise<T>,
-): Promise<T> {
-  const guard = guardRun(gpu, signal);
-  const buffers = new BufferSet(gpu.device);
-  try {
-    guard.check();
-    return await work(guard, buffers);
-  } finally {
-    guard.dispose();
-    buffers.destroyAll();
-  }
+  buffers: BufferSet,
+  options: LayoutOptions = {},
+): JobContext {
+  return { device: gpu.device, buffers, layout: jobLayoutFor(gpu, options) };
 }
 
 /** Builds, measures and checks a job; see the file comment. */
@@ -132,23 +124,21 @@ export function measureJob(
     options.onProgress?.({ stage, fraction });
   return withRun(gpu, options.signal, async (guard, buffers) => {
     report('prepare', 0);
-    const job = await guard.wait(build({ device, buffers, layout: jobLayoutFor(gpu, options) }));
+    const job = await guard.wait(build(jobContextFor(gpu, buffers, options)));
     await guard.wait(device.queue.onSubmittedWorkDone());
-    const timer = createGpuBatchTimer(device, guard.wait, options.clock ?? performanceClock);
-    try {
-      const measurement = await timeJob(job, timer, {
+    const clock = options.clock ?? performanceClock;
+    const measurement = await withBatchTimer(device, guard.wait, clock, (timer) =>
+      timeJob(job, timer, {
         ...options.measure,
         ...(options.signal ? { signal: options.signal } : {}),
         onProgress: (p) => report(p.phase, 0.05 + 0.85 * p.fraction),
-      });
-      report('verify', 0.9);
-      const output = await readF32(device, guard.wait, job.output, job.outputBytes);
-      const check = job.verify(output);
-      report('verify', 1);
-      return { plan: job.plan, measurement, check, output, ...ratesOf(job.plan, measurement) };
-    } finally {
-      timer.destroy();
-    }
+      }),
+    );
+    report('verify', 0.9);
+    const output = await readF32(device, guard.wait, job.output, job.outputBytes);
+    const check = job.verify(output);
+    report('verify', 1);
+    return { plan: job.plan, measurement, check, output, ...ratesOf(job.plan, measurement) };
   });
 }
 
@@ -156,11 +146,11 @@ export function measureJob(
 export function runJobOnce(
   gpu: GpuContext,
   build: BuildJob,
-  options: Pick<MeasureJobOptions, 'vec4sPerInvocation' | 'maxWorkgroupsPerDimension'> = {},
+  options: LayoutOptions = {},
 ): Promise<{ plan: KernelPlan; check: F32Check; output: Float32Array }> {
   const { device } = gpu;
   return withRun(gpu, undefined, async (guard, buffers) => {
-    const job = await guard.wait(build({ device, buffers, layout: jobLayoutFor(gpu, options) }));
+    const job = await guard.wait(build(jobContextFor(gpu, buffers, options)));
     const { error } = scoped(device, `run the ${job.label} kernel`, () => {
       const encoder = device.createCommandEncoder();
       const pass = encoder.beginComputePass();

@@ -1,10 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineKernel, type AnyKernelModule } from './kernel-module';
+import { matmulF32TwinKernel } from './kernels/matmul-f16';
+import { KERNELS } from './kernels/registry';
 import { reluKernel } from './kernels/relu';
-import { buildPipeline, getPipeline, pipelineCacheSize } from './pipelines';
+import { buildPipeline, compileKernel, getPipeline, pipelineCacheSize } from './pipelines';
 import { acquireNodeGpu, warnIfUnavailable } from './testing/node-gpu';
 
-const acquisition = await acquireNodeGpu();
+const acquisition = await acquireNodeGpu({ optionalFeatures: ['shader-f16', 'subgroups'] });
 warnIfUnavailable(acquisition, 'pipeline cache');
 const gpu = acquisition.ok ? acquisition.gpu : undefined;
 
@@ -16,7 +18,7 @@ function kernelFrom(name: string, source: string): AnyKernelModule {
     name,
     label: name,
     summary: 'test kernel',
-    source,
+    wgsl: source,
     entryPoints: { main: { bindings: [], overrides: [] } },
     bindings: [],
     sharedConstants: {},
@@ -24,6 +26,26 @@ function kernelFrom(name: string, source: string): AnyKernelModule {
     reference: null,
   });
 }
+
+/** The device feature a kernel's WGSL enables, if any. */
+function featureOf(kernel: AnyKernelModule): GPUFeatureName | null {
+  if (/^enable f16;/m.test(kernel.source)) return 'shader-f16';
+  if (/^enable subgroups;/m.test(kernel.source)) return 'subgroups';
+  return null;
+}
+
+describe.skipIf(!gpu)('the composed kernel modules on real WebGPU', () => {
+  // The composed source is what the lab shows: every one must compile as it stands.
+  for (const kernel of [...KERNELS, matmulF32TwinKernel] as AnyKernelModule[]) {
+    const feature = featureOf(kernel);
+    it.skipIf(feature !== null && !gpu?.device.features.has(feature))(
+      `compiles ${kernel.name}`,
+      async () => {
+        await expect(compileKernel(gpu!.device, kernel)).resolves.toBeDefined();
+      },
+    );
+  }
+});
 
 describe.skipIf(!gpu)('the pipeline cache on real WebGPU', () => {
   it('builds a pipeline once per kernel, entry point and constants, and shares it', async () => {

@@ -6,19 +6,19 @@
  * clock (timestamps cannot see the upload or the mapping), the last result is checked against
  * the kernel's CPU reference, and optionally the kernel alone is timed as every job is.
  */
-import { BufferSet } from './buffers';
 import type { GpuContext } from './device';
 import { scoped } from './error-scopes';
 import type { KernelJob } from './jobs/kernel-job';
 import type { KernelPlan } from './kernel-plan';
-import { labKernel, type LabKernelId, type LabSize } from './lab/lab-kernels';
-import { fitSize } from './lab/size-limits';
-import { jobLayoutFor, timeJob } from './measure';
-import { guardRun, type GuardedWait } from './run-guard';
+import { fitLabRequest } from './lab/kernel-runner';
+import type { LabKernelId, LabSize } from './lab/lab-kernels';
+import { jobContextFor, timeJob } from './measure';
+import type { GuardedWait } from './run-guard';
 import { performanceClock, timeCompletion, type Clock } from '../compute/timing/clock';
-import { createGpuBatchTimer } from './timing/gpu-batch-timer';
+import { withBatchTimer } from './timing/gpu-batch-timer';
 import { measureRuns, type MeasureOptions, type Measurement } from '../compute/timing/harness';
 import type { F32Check } from '../compute/verify-f32';
+import { withRun } from './with-run';
 
 /** Timing of a round trip: short batches, a small budget, so a size sweep stays quick. */
 export const ROUND_TRIP_MEASURE_OPTIONS = {
@@ -98,15 +98,10 @@ export async function measureRoundTrip(
 ): Promise<RoundTripResult> {
   const { device } = gpu;
   const clock = options.clock ?? performanceClock;
-  const fit = fitSize(request.kernel, request.size, device.limits);
-  const guard = guardRun(gpu, options.signal);
-  const buffers = new BufferSet(device);
+  const { fit, build } = fitLabRequest(gpu, request);
   const report = (fraction: number): void => options.onProgress?.(Math.min(1, fraction));
-  try {
-    guard.check();
-    const { lab } = labKernel(request.kernel);
-    const layout = jobLayoutFor(gpu);
-    const job = await guard.wait(lab.createJob({ device, buffers, layout }, fit.size));
+  return withRun(gpu, options.signal, async (guard, buffers) => {
+    const job = await guard.wait(build(jobContextFor(gpu, buffers)));
     if (!job.uploads || job.uploads.length === 0) {
       throw new Error(
         `The ${job.label} job does not list its inputs, so its upload cannot be timed`,
@@ -134,20 +129,16 @@ export async function measureRoundTrip(
         onProgress: (p) => report(share * p.fraction),
       },
     );
-    let kernelOnly: Measurement | null = null;
-    if (options.kernelAlone) {
-      const timer = createGpuBatchTimer(device, guard.wait, clock);
-      try {
-        kernelOnly = await timeJob(job, timer, {
-          ...ROUND_TRIP_MEASURE_OPTIONS,
-          ...options.measure,
-          ...(options.signal ? { signal: options.signal } : {}),
-          onProgress: (p) => report(share + (0.95 - share) * p.fraction),
-        });
-      } finally {
-        timer.destroy();
-      }
-    }
+    const kernelOnly = options.kernelAlone
+      ? await withBatchTimer(device, guard.wait, clock, (timer) =>
+          timeJob(job, timer, {
+            ...ROUND_TRIP_MEASURE_OPTIONS,
+            ...options.measure,
+            ...(options.signal ? { signal: options.signal } : {}),
+            onProgress: (p) => report(share + (0.95 - share) * p.fraction),
+          }),
+        )
+      : null;
     const check = job.verify(new Float32Array(last));
     report(1);
     const uploadBytes = (job.uploads ?? []).reduce((sum, u) => sum + u.data.byteLength, 0);
@@ -161,8 +152,5 @@ export async function measureRoundTrip(
       uploadBytes,
       readbackBytes: job.outputBytes,
     };
-  } finally {
-    guard.dispose();
-    buffers.destroyAll();
-  }
+  });
 }

@@ -8,20 +8,19 @@
  * run is checked against the kernel's CPU reference. Buffers and queries are freed whatever
  * happens.
  */
-import { BufferSet, readF32 } from './buffers';
+import { readF32 } from './buffers';
 import type { GpuContext } from './device';
 import { scoped } from './error-scopes';
 import type { KernelPlan } from './kernel-plan';
-import { labKernel } from './lab/lab-kernels';
-import type { LabRunRequest } from './lab/kernel-runner';
-import { fitSize } from './lab/size-limits';
-import { jobLayoutFor } from './measure';
+import { fitLabRequest, type LabRunRequest } from './lab/kernel-runner';
+import { jobContextFor } from './measure';
 import { pipelineCacheSize } from './pipelines';
-import { guardRun, type GuardedWait } from './run-guard';
+import type { GuardedWait } from './run-guard';
 import { performanceClock, type Clock } from '../compute/timing/clock';
 import { createTimestampQueries, type TimestampQueries } from './timing/gpu-batch-timer';
 import type { F32Check } from '../compute/verify-f32';
 import type { KernelJob } from './jobs/kernel-job';
+import { withRun } from './with-run';
 
 /** The clock readings (seconds) and GPU timestamps of one submission. */
 export interface SubmitReadings {
@@ -116,47 +115,41 @@ export async function timeSubmissions(
   }
   const { device } = gpu;
   const clock = options.clock ?? performanceClock;
-  const fit = fitSize(request.kernel, request.size, device.limits);
-  const guard = guardRun(gpu, options.signal);
-  const buffers = new BufferSet(device);
-  let queries: TimestampQueries | null = null;
-  try {
-    guard.check();
+  const { fit, build } = fitLabRequest(gpu, request);
+  return withRun(gpu, options.signal, async (guard, buffers) => {
     // Start from an empty queue, so earlier work does not land in the first run.
     await guard.wait(device.queue.onSubmittedWorkDone());
-    queries = createTimestampQueries(device);
-    const pipelinesBefore = pipelineCacheSize(device).pipelines;
-    const setupStart = clock();
-    const { lab } = labKernel(request.kernel);
-    const layout = jobLayoutFor(gpu);
-    const job = await guard.wait(lab.createJob({ device, buffers, layout }, fit.size));
-    const compiledPipeline = pipelineCacheSize(device).pipelines > pipelinesBefore;
-    const runs: SubmitReadings[] = [];
-    for (let index = 0; index < options.runs; index++) {
-      guard.check();
-      const readings = await submitOnce(
-        device,
-        job,
-        queries,
-        clock,
-        guard.wait,
-        index === 0 ? setupStart : null,
-      );
-      runs.push(readings);
-      options.onRun?.(readings, index);
+    const queries = createTimestampQueries(device);
+    try {
+      const pipelinesBefore = pipelineCacheSize(device).pipelines;
+      const setupStart = clock();
+      const job = await guard.wait(build(jobContextFor(gpu, buffers)));
+      const compiledPipeline = pipelineCacheSize(device).pipelines > pipelinesBefore;
+      const runs: SubmitReadings[] = [];
+      for (let index = 0; index < options.runs; index++) {
+        guard.check();
+        const readings = await submitOnce(
+          device,
+          job,
+          queries,
+          clock,
+          guard.wait,
+          index === 0 ? setupStart : null,
+        );
+        runs.push(readings);
+        options.onRun?.(readings, index);
+      }
+      const output = await readF32(device, guard.wait, job.output, job.outputBytes);
+      return {
+        request: { kernel: request.kernel, size: fit.size },
+        plan: job.plan,
+        runs,
+        timestamps: timestampSupport(gpu),
+        compiledPipeline,
+        check: job.verify(output),
+      };
+    } finally {
+      queries?.destroy();
     }
-    const output = await readF32(device, guard.wait, job.output, job.outputBytes);
-    return {
-      request: { kernel: request.kernel, size: fit.size },
-      plan: job.plan,
-      runs,
-      timestamps: timestampSupport(gpu),
-      compiledPipeline,
-      check: job.verify(output),
-    };
-  } finally {
-    guard.dispose();
-    queries?.destroy();
-    buffers.destroyAll();
-  }
+  });
 }

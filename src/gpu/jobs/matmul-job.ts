@@ -4,6 +4,7 @@ import { withErrorScopes } from '../error-scopes';
 import { makeInput } from '../../compute/inputs';
 import type { KernelPlan } from '../kernel-plan';
 import type { AnyKernelModule } from '../kernel-module';
+import type { KernelBinding } from '../kernel-source';
 import {
   matmulCpuAt,
   matmulElements,
@@ -16,7 +17,7 @@ import { formatBytesBinary } from '../../format/units';
 import { bindBuffers, dispatch } from './job';
 import { type JobContext, type KernelJob } from './kernel-job';
 import { SEEDS } from '../../compute/inputs';
-import { shapeOf, type LabFacet } from '../lab/lab-facet';
+import { shapeOf, type LabFacet, type LabPlanning } from '../lab/lab-facet';
 
 /** Most multiply-adds the CPU spends checking one result (about 50 ms of JavaScript). */
 export const MATMUL_CHECK_BUDGET = 1 << 24;
@@ -113,40 +114,35 @@ export async function createMatmulJob(
   });
 }
 
-/** The bindings both matmul kernels declare, in their WGSL order. */
-export const MATMUL_BINDINGS = [
-  { binding: 0, name: 'dims', kind: 'uniform' },
-  { binding: 1, name: 'a', kind: 'read-only-storage' },
-  { binding: 2, name: 'b', kind: 'read-only-storage' },
-  { binding: 3, name: 'c', kind: 'storage' },
-] as const;
+/**
+ * The bindings of a matmul kernel whose A and B hold values of type `element`: what
+ * `createMatmulJob` (and the f16 matmul's job) bind by name.
+ */
+export function matmulBindings(element: 'f32' | 'vec4f' | 'scalar'): readonly KernelBinding[] {
+  return [
+    { binding: 0, name: 'dims', kind: 'uniform', type: 'Dims' },
+    { binding: 1, name: 'a', kind: 'read-only-storage', type: `array<${element}>` },
+    { binding: 2, name: 'b', kind: 'read-only-storage', type: `array<${element}>` },
+    { binding: 3, name: 'c', kind: 'storage', type: 'array<f32>' },
+  ];
+}
 
 /**
- * The lab part of a matmul kernel: sizes are shapes, the plan comes from `plan` on the lab's
- * layout, and the job is `createMatmulJob` with the kernel's entry point and constants. The
- * kernel is given lazily because the record being defined is the one that uses this.
+ * The lab part of a matmul kernel: its card's planning, and as its job `createMatmulJob` with
+ * the kernel's entry point, constants and upload layout, planned by the card on the job's
+ * layout. The kernel is given lazily because the record being defined is the one that uses
+ * this.
  */
-export function matmulLabFacet(spec: {
-  kernel: () => AnyKernelModule;
-  entryPoint: string;
-  constants: Readonly<Record<string, number>>;
-  edge: number;
-  plan(shape: MatmulShape, maxWorkgroupsPerDimension: number): KernelPlan;
-}): LabFacet {
+export function matmulLabFacet(
+  planning: LabPlanning,
+  spec: Omit<MatmulJobSpec, 'kernel' | 'plan'> & { kernel: () => AnyKernelModule },
+): LabFacet {
   return {
-    sizeKind: 'matmul',
-    defaultSize: { m: 256, n: 256, k: 256 },
-    matmulEdge: spec.edge,
-    plan: (size, layout) => spec.plan(shapeOf(size), layout.maxWorkgroupsPerDimension),
+    ...planning,
     createJob: (context, size) =>
       createMatmulJob(
         context,
-        {
-          kernel: spec.kernel(),
-          entryPoint: spec.entryPoint,
-          constants: spec.constants,
-          plan: spec.plan(shapeOf(size), context.layout.maxWorkgroupsPerDimension),
-        },
+        { ...spec, kernel: spec.kernel(), plan: planning.plan(size, context.layout) },
         shapeOf(size),
       ),
   };

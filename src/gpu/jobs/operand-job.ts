@@ -7,10 +7,31 @@ import { inputUsage, outputUsage, uniformUsage } from '../buffers';
 import { withErrorScopes } from '../error-scopes';
 import type { KernelPlan } from '../kernel-plan';
 import type { AnyKernelModule } from '../kernel-module';
+import { PARAMS_BINDING, type KernelBinding } from '../kernel-source';
 import { getPipeline } from '../pipelines';
 import { allIndices, checkElements } from '../../compute/verify-f32';
 import { bindBuffers, dispatch } from './job';
 import { type JobContext, type KernelJob } from './kernel-job';
+
+/** The bindings every two-operand kernel declares: what `createOperandJob` binds by name. */
+export const OPERAND_BINDINGS = [
+  PARAMS_BINDING,
+  { binding: 1, name: 'a', kind: 'read-only-storage', type: 'array<f32>' },
+  { binding: 2, name: 'b', kind: 'read-only-storage', type: 'array<f32>' },
+  { binding: 3, name: 'result', kind: 'storage', type: 'array<f32>' },
+] as const satisfies readonly KernelBinding[];
+
+/**
+ * What every two-operand kernel's record shares: one entry point, reading and writing all four
+ * bindings, whose workgroup size the host sets (`WORKGROUP_SIZE`, default `workgroupSize`).
+ */
+export function operandKernelParts(entryPoint: string, workgroupSize: number) {
+  return {
+    entryPoints: { [entryPoint]: { bindings: [0, 1, 2, 3], overrides: ['WORKGROUP_SIZE'] } },
+    bindings: OPERAND_BINDINGS,
+    sharedConstants: { WORKGROUP_SIZE: workgroupSize },
+  };
+}
 
 /** What a two-operand kernel's job needs. */
 export interface OperandJobSpec {

@@ -8,6 +8,7 @@ import { withErrorScopes } from '../error-scopes';
 import { makeInput } from '../../compute/inputs';
 import type { KernelPlan } from '../kernel-plan';
 import type { AnyKernelModule } from '../kernel-module';
+import type { KernelBinding } from '../kernel-source';
 import { getPipeline } from '../pipelines';
 import { formatBytesBinary } from '../../format/units';
 import { allIndices, checkElements } from '../../compute/verify-f32';
@@ -64,6 +65,12 @@ export async function createStreamJob(
     };
   });
 }
+
+/** The bindings of the vec4 streaming entry points: what `createVec4StreamJob` binds by name. */
+export const VEC4_STREAM_BINDINGS = [
+  { binding: 0, name: 'src', kind: 'read-only-storage', type: 'array<vec4f>' },
+  { binding: 1, name: 'dst', kind: 'storage', type: 'array<vec4f>' },
+] as const satisfies readonly KernelBinding[];
 
 /** What differs between the vec4 streaming kernels (copy, ReLU's lab entry point). */
 export interface Vec4StreamSpec {

@@ -1,41 +1,82 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { orderFragments, splitHead } from '../kernel-source';
+import { LAB_CARDS } from '../lab/lab-kernels';
 import { readWgslDeclarations } from '../testing/wgsl-declarations';
 import { hasLab, KERNELS } from './registry';
 
-/** The .wgsl file in a kernel's own folder, read from disk. */
-function wgslOnDisk(name: string): string {
-  return readFileSync(fileURLToPath(new URL(`./${name}/${name}.wgsl`, import.meta.url)), 'utf8');
+/** A file under src/gpu/, read from disk. */
+function gpuFile(path: string): string {
+  return readFileSync(fileURLToPath(new URL(`../${path}`, import.meta.url)), 'utf8');
+}
+
+/** WGSL without its comments. */
+function code(wgsl: string): string {
+  return wgsl.replace(/\/\/[^\n]*/g, '');
+}
+
+/** How many times `part` occurs in `text`. */
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
 }
 
 describe('the kernel registry', () => {
-  it('names every kernel once, after its folder, with its own folder’s WGSL as source', () => {
+  it('names every kernel once, after its folder, with its own folder’s WGSL file', () => {
     const names = KERNELS.map((k) => k.name);
     expect(new Set(names).size).toBe(names.length);
-    for (const kernel of KERNELS) expect(kernel.source, kernel.name).toBe(wgslOnDisk(kernel.name));
+    for (const kernel of KERNELS) {
+      expect(kernel.wgsl, kernel.name).toBe(gpuFile(`kernels/${kernel.name}/${kernel.name}.wgsl`));
+      for (const fragment of kernel.shared ?? []) {
+        expect(fragment.text, fragment.file).toBe(gpuFile(fragment.file));
+      }
+    }
   });
 
-  it('lists the eight kernel-lab kernels in the lab’s order', () => {
-    expect(KERNELS.filter(hasLab).map((k) => k.name)).toEqual([
-      'relu',
-      'copy',
-      'reduce',
-      'reduce-fast',
-      'matmul-naive',
-      'matmul-tiled',
-      'matmul-blocked',
-      'fma',
-    ]);
+  it('offers in the lab the kernels of the lab’s cards, in their order, built from them', () => {
+    const records = KERNELS.filter(hasLab);
+    expect(records.map((k) => k.name)).toEqual(LAB_CARDS.map((c) => c.name));
+    for (const [i, card] of LAB_CARDS.entries()) {
+      const record = records[i]!;
+      expect([record.label, record.summary]).toEqual([card.label, card.summary]);
+      const { createJob, ...planning } = record.lab;
+      expect(typeof createJob).toBe('function');
+      expect(planning).toEqual(card.lab);
+      expect(record.lab.plan).toBe(card.lab.plan);
+    }
   });
 });
 
-// These checks need no GPU: they read the WGSL text, so a tile size or workgroup size changed on
-// one side only fails here, before any device sees it.
+// These checks need no GPU: they read the composed WGSL, so a tile size or workgroup size
+// changed on one side only, or a binding declared by hand, fails here before any device sees it.
 describe.each(KERNELS.map((k) => [k.name, k] as const))(
-  'kernel %s: WGSL and TypeScript agree',
+  'kernel %s: the composed WGSL and the record agree',
   (_, kernel) => {
     const wgsl = readWgslDeclarations(kernel.source);
+
+    it('declares its bindings only through the record: none in its own file or a fragment', () => {
+      expect(code(kernel.wgsl)).not.toMatch(/@group|@binding/);
+      for (const fragment of kernel.shared ?? []) {
+        expect(code(fragment.text), fragment.file).not.toMatch(/@group|@binding/);
+      }
+    });
+
+    it('holds its own file (head and rest) and each fragment it uses, or needs, exactly once', () => {
+      const { head, rest } = splitHead(kernel.wgsl);
+      const fragments = orderFragments(kernel.shared ?? []).map((f) => f.text);
+      for (const part of [head, rest, ...fragments]) {
+        const body = code(part).trim();
+        if (body !== '') expect(occurrences(code(kernel.source), body), part.slice(0, 60)).toBe(1);
+      }
+    });
+
+    it('declares every binding of its record once, with its number, name, kind and type', () => {
+      const byNumber = (a: { binding: number }, b: { binding: number }): number =>
+        a.binding - b.binding;
+      expect([...wgsl.bindings].sort(byNumber)).toEqual([...kernel.bindings].sort(byNumber));
+      const numbers = wgsl.bindings.map((b) => b.binding);
+      expect(new Set(numbers).size).toBe(numbers.length);
+    });
 
     it('has every shared constant as a WGSL const or an override default of the same value', () => {
       const entries = Object.entries(kernel.sharedConstants);
@@ -44,11 +85,6 @@ describe.each(KERNELS.map((k) => [k.name, k] as const))(
         const declared = wgsl.consts.has(name) ? wgsl.consts.get(name) : wgsl.overrides.get(name);
         expect(declared, `${kernel.name}: ${name}`).toBe(value);
       }
-    });
-
-    it('declares the bindings its record lists, with the same names and kinds', () => {
-      const declared = [...wgsl.bindings].sort((a, b) => a.binding - b.binding);
-      expect(declared).toEqual([...kernel.bindings].sort((a, b) => a.binding - b.binding));
     });
 
     it('has the entry points its record lists, each using exactly the listed bindings', () => {
@@ -77,7 +113,7 @@ describe('the WGSL reader behind these checks', () => {
       override UNUSED: u32;
       const TILE: u32 = 16u; // a comment with fn fake()
       @group(0) @binding(0) var<uniform> params: P;
-      @group(0) @binding(1) var<storage, read> a: array<f32>;
+      @group(0) @binding(1) var<storage, read> a: array<vec4f>;
       @group(0) @binding(2) var<storage, read_write> out: array<f32>;
       var<workgroup> scratch: array<f32, SIZE>;
       fn helper() -> f32 { return a[0] + scratch[0]; }
@@ -91,7 +127,11 @@ describe('the WGSL reader behind these checks', () => {
       ]),
     );
     expect(wgsl.consts).toEqual(new Map([['TILE', 16]]));
-    expect(wgsl.bindings.map((b) => b.kind)).toEqual(['uniform', 'read-only-storage', 'storage']);
+    expect(wgsl.bindings.map((b) => [b.kind, b.type])).toEqual([
+      ['uniform', 'P'],
+      ['read-only-storage', 'array<vec4f>'],
+      ['storage', 'array<f32>'],
+    ]);
     expect(wgsl.entryPoints.get('first')).toEqual({ bindings: [1, 2], overrides: ['SIZE'] });
     expect(wgsl.entryPoints.get('second')).toEqual({ bindings: [0, 2], overrides: [] });
   });

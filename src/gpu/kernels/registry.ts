@@ -1,7 +1,9 @@
 /**
  * Every WebGPU kernel of the app, one line each. Adding a kernel is one folder under kernels/
  * (its .wgsl, its pure plan and reference, and an index.ts exporting its record) and one line
- * here; the lab lists the kernels that have a `lab` part, in this order.
+ * here. A kernel the lab offers also has a card (in its pure module), listed once more in the
+ * lab's light list (lab/lab-kernels.ts: LAB_CARDS), which sets the lab's order; its record here
+ * is built from that card and has a `lab` part.
  */
 import { batchedMatmulKernel } from './batched-matmul';
 import { binaryElementwiseKernel } from './binary-elementwise';
@@ -17,6 +19,7 @@ import { reduceFastKernel } from './reduce-fast';
 import { reduceSubgroupsKernel } from './reduce-subgroups';
 import { reluKernel } from './relu';
 import type { LabFacet } from '../lab/lab-facet';
+import type { LabKernelId } from '../lab/lab-kernels';
 
 /** The kernels, in the order the kernel lab shows those it offers. */
 export const KERNELS = [
@@ -50,4 +53,11 @@ export type LabKernelName = RegisteredLabKernel['name'];
 /** True when a registered kernel has a lab part. */
 export function hasLab(kernel: RegisteredKernel): kernel is RegisteredLabKernel {
   return kernel.lab !== undefined;
+}
+
+/** The registered record of a lab kernel (its card's record, with its WGSL and its job). */
+export function labKernel(id: LabKernelId): RegisteredLabKernel {
+  const record = KERNELS.filter(hasLab).find((k) => k.name === id);
+  if (!record) throw new RangeError(`no lab kernel named ${String(id)}`);
+  return record;
 }

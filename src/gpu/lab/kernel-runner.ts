@@ -6,22 +6,35 @@
  */
 import type { GpuContext } from '../device';
 import type { KernelPlan } from '../kernel-plan';
+import { labKernel } from '../kernels/registry';
 import {
   measureJob,
   runJobOnce,
+  type BuildJob,
   type JobMeasureOptions,
   type JobProgress,
+  type LayoutOptions,
   type MeasureJobOptions,
 } from '../measure';
 import type { Measurement } from '../../compute/timing/harness';
 import type { F32Check } from '../../compute/verify-f32';
-import { labKernel, type LabKernelId, type LabSize } from './lab-kernels';
-import { fitSize } from './size-limits';
+import type { LabKernelId, LabSize } from './lab-kernels';
+import { fitSize, type SizeFit } from './size-limits';
 
 /** What to run. */
 export interface LabRunRequest {
   kernel: LabKernelId;
   size: LabSize;
+}
+
+/** A request fitted to the device's limits, and how to build its job at the fitted size. */
+export function fitLabRequest(
+  gpu: GpuContext,
+  request: LabRunRequest,
+): { fit: SizeFit; build: BuildJob } {
+  const fit = fitSize(request.kernel, request.size, gpu.device.limits);
+  const { lab } = labKernel(request.kernel);
+  return { fit, build: (context) => lab.createJob(context, fit.size) };
 }
 
 /** Where a run is, for a progress bar. */
@@ -56,9 +69,8 @@ export async function runLabKernel(
   request: LabRunRequest,
   options: LabRunOptions = {},
 ): Promise<LabRunResult> {
-  const fit = fitSize(request.kernel, request.size, gpu.device.limits);
-  const { lab } = labKernel(request.kernel);
-  const run = await measureJob(gpu, (context) => lab.createJob(context, fit.size), options);
+  const { fit, build } = fitLabRequest(gpu, request);
+  const run = await measureJob(gpu, build, options);
   return {
     kernel: request.kernel,
     size: fit.size,
@@ -75,10 +87,9 @@ export async function runLabKernel(
 export async function runLabKernelOnce(
   gpu: GpuContext,
   request: LabRunRequest,
-  options: Pick<LabRunOptions, 'vec4sPerInvocation' | 'maxWorkgroupsPerDimension'> = {},
+  options: LayoutOptions = {},
 ): Promise<{ size: LabSize; plan: KernelPlan; check: F32Check; output: Float32Array }> {
-  const fit = fitSize(request.kernel, request.size, gpu.device.limits);
-  const { lab } = labKernel(request.kernel);
-  const run = await runJobOnce(gpu, (context) => lab.createJob(context, fit.size), options);
+  const { fit, build } = fitLabRequest(gpu, request);
+  const run = await runJobOnce(gpu, build, options);
   return { size: fit.size, ...run };
 }

@@ -1,26 +1,43 @@
 /**
- * The kernels of the kernel lab, read from the registry: every registered kernel with a `lab`
- * part, in registry order, with its id, label, how its size is entered, and its plan. Pure: the
- * records' jobs touch WebGPU only when built.
+ * The kernels of the kernel lab, as their cards (lab-facet.ts): id, label, summary, how a size
+ * is entered, the size the lab starts with, and the plan for a size. Pure and light: no WGSL and
+ * no WebGPU, so the lab's settings and forms load without the runtime. The records that run
+ * these kernels (kernels/registry.ts) are built from the same cards, in the same order (the
+ * registry test checks it).
  */
-import type { KernelPlan } from '../kernel-plan';
-import { hasLab, KERNELS, type LabKernelName, type RegisteredLabKernel } from '../kernels/registry';
-import { isMatmulSize, type LabSize, type SizeKind } from './lab-facet';
 import type { JobLayout } from '../jobs/kernel-job';
+import type { KernelPlan } from '../kernel-plan';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../kernel-plan';
-import { COPY_VEC4S_PER_INVOCATION } from '../kernels/copy/copy';
+import { COPY_CARD, COPY_VEC4S_PER_INVOCATION } from '../kernels/copy/copy';
+import { FMA_CARD } from '../kernels/fma/fma';
+import { MATMUL_BLOCKED_CARD } from '../kernels/matmul-blocked/matmul-blocked';
+import { MATMUL_NAIVE_CARD } from '../kernels/matmul-naive/matmul-naive';
+import { MATMUL_TILED_CARD } from '../kernels/matmul-tiled/matmul-tiled';
+import { REDUCE_CARD } from '../kernels/reduce/reduce';
+import { REDUCE_FAST_CARD } from '../kernels/reduce-fast/reduce-fast';
+import { RELU_CARD } from '../kernels/relu/relu';
+import { isMatmulSize, type LabCard, type LabSize, type SizeKind } from './lab-facet';
 
 export type { CountSize, LabSize, SizeKind } from './lab-facet';
 export { countOf, isMatmulSize, shapeOf } from './lab-facet';
 
-/** One lab kernel. */
-export type LabKernelId = LabKernelName;
+/** The lab's kernels, in the order the widget lists them: one line each. */
+export const LAB_CARDS = [
+  RELU_CARD,
+  COPY_CARD,
+  REDUCE_CARD,
+  REDUCE_FAST_CARD,
+  MATMUL_NAIVE_CARD,
+  MATMUL_TILED_CARD,
+  MATMUL_BLOCKED_CARD,
+  FMA_CARD,
+] as const;
 
-/** The lab's kernels, in the order the widget lists them. */
-export const LAB_KERNEL_RECORDS: readonly RegisteredLabKernel[] = KERNELS.filter(hasLab);
+/** One lab kernel. */
+export type LabKernelId = (typeof LAB_CARDS)[number]['name'];
 
 /** Every lab kernel id, in the order the widget lists them. */
-export const LAB_KERNEL_IDS: readonly LabKernelId[] = LAB_KERNEL_RECORDS.map((k) => k.name);
+export const LAB_KERNEL_IDS: readonly LabKernelId[] = LAB_CARDS.map((card) => card.name);
 
 /** What the lab shows about a kernel. */
 export interface LabKernelInfo {
@@ -33,9 +50,9 @@ export interface LabKernelInfo {
 
 /** The lab's kernels, by id. */
 export const LAB_KERNELS: Readonly<Record<LabKernelId, LabKernelInfo>> = Object.fromEntries(
-  LAB_KERNEL_RECORDS.map((k) => [
-    k.name,
-    { id: k.name, label: k.label, sizeKind: k.lab.sizeKind, summary: k.summary },
+  LAB_CARDS.map((card) => [
+    card.name,
+    { id: card.name, label: card.label, sizeKind: card.lab.sizeKind, summary: card.summary },
   ]),
 ) as Record<LabKernelId, LabKernelInfo>;
 
@@ -44,16 +61,16 @@ export function isLabKernelId(id: unknown): id is LabKernelId {
   return typeof id === 'string' && (LAB_KERNEL_IDS as readonly string[]).includes(id);
 }
 
-/** The registry record of a lab kernel. */
-export function labKernel(id: LabKernelId): RegisteredLabKernel {
-  const record = LAB_KERNEL_RECORDS.find((k) => k.name === id);
-  if (!record) throw new RangeError(`no lab kernel named ${String(id)}`);
-  return record;
+/** The card of a lab kernel. */
+export function labCard(id: LabKernelId): LabCard<LabKernelId> {
+  const card = LAB_CARDS.find((c) => c.name === id);
+  if (!card) throw new RangeError(`no lab kernel named ${String(id)}`);
+  return card;
 }
 
 /** The size the lab starts a kernel with. */
 export function labDefaultSize(id: LabKernelId): LabSize {
-  return labKernel(id).lab.defaultSize;
+  return labCard(id).lab.defaultSize;
 }
 
 /** A kernel's plan for a size, laid out for a device allowing `maxWorkgroupsPerDimension`. */
@@ -64,7 +81,7 @@ export function labPlan(
   vec4sPerInvocation = COPY_VEC4S_PER_INVOCATION,
 ): KernelPlan {
   const layout: JobLayout = { maxWorkgroupsPerDimension, vec4sPerInvocation };
-  return labKernel(id).lab.plan(size, layout);
+  return labCard(id).lab.plan(size, layout);
 }
 
 /** A size in words: "1,048,576 elements", "4,096 threads", "256 x 128 x 64". */

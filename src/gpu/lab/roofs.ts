@@ -4,13 +4,13 @@
  * FMA kernel. Sizes are scaled from a quick probe (roof-sizes.ts). Every measurement is checked
  * like any lab run: the copies must reproduce their input, the FMA chains their reference.
  */
-import { BufferSet, readF32 } from '../buffers';
+import { readF32 } from '../buffers';
 import type { GpuContext } from '../device';
 import { withErrorScopes } from '../error-scopes';
 import { makeInput } from '../../compute/inputs';
-import { guardRun } from '../run-guard';
 import { performanceClock, type Clock } from '../../compute/timing/clock';
-import { createGpuBatchTimer, recordBetweenEmptyPasses } from '../timing/gpu-batch-timer';
+import { recordBetweenEmptyPasses, withBatchTimer } from '../timing/gpu-batch-timer';
+import { withRun } from '../with-run';
 import { measureRuns, type Measurement } from '../../compute/timing/harness';
 import { allIndices, checkElements, type F32Check } from '../../compute/verify-f32';
 import { runLabKernel, type LabMeasureOptions, type LabRunResult } from './kernel-runner';
@@ -81,10 +81,8 @@ export async function measureCopyEngine(
   },
 ): Promise<CopyEngineResult> {
   const { device } = gpu;
-  const guard = guardRun(gpu, options.signal);
-  const buffers = new BufferSet(device);
-  const timer = createGpuBatchTimer(device, guard.wait, options.clock ?? performanceClock);
-  try {
+  const clock = options.clock ?? performanceClock;
+  return withRun(gpu, options.signal, async (guard, buffers) => {
     const elements = bytes / 4;
     const input = makeInput(elements, 0xc0b1);
     const [src, dst] = await withErrorScopes(device, 'allocate the copy-engine buffers', () => {
@@ -92,31 +90,29 @@ export async function measureCopyEngine(
       const pair = [
         buffers.create('copy src', bytes, usage),
         buffers.create('copy dst', bytes, usage),
-      ];
-      device.queue.writeBuffer(pair[0]!, 0, input);
+      ] as const;
+      device.queue.writeBuffer(pair[0], 0, input);
       return pair;
     });
-    const measurement = await measureRuns(
-      (repeats) =>
-        timer.time(`copy ${bytes} bytes ${repeats} time(s)`, (encoder, writes) =>
-          recordBetweenEmptyPasses(encoder, writes, (e) => {
-            for (let r = 0; r < repeats; r++) e.copyBufferToBuffer(src!, 0, dst!, 0, bytes);
-          }),
-        ),
-      {
-        ...options.measure,
-        ...(options.signal ? { signal: options.signal } : {}),
-        onProgress: (p) => options.onProgress?.(p.fraction),
-      },
+    const measurement = await withBatchTimer(device, guard.wait, clock, (timer) =>
+      measureRuns(
+        (repeats) =>
+          timer.time(`copy ${bytes} bytes ${repeats} time(s)`, (encoder, writes) =>
+            recordBetweenEmptyPasses(encoder, writes, (e) => {
+              for (let r = 0; r < repeats; r++) e.copyBufferToBuffer(src, 0, dst, 0, bytes);
+            }),
+          ),
+        {
+          ...options.measure,
+          ...(options.signal ? { signal: options.signal } : {}),
+          onProgress: (p) => options.onProgress?.(p.fraction),
+        },
+      ),
     );
-    const result = await readF32(device, guard.wait, dst!, bytes);
+    const result = await readF32(device, guard.wait, dst, bytes);
     const check = checkElements(allIndices(elements), elements, (i) => input[i] as number, result);
     return { bytes, measurement, check, bytesPerSecond: (2 * bytes) / measurement.medianSeconds };
-  } finally {
-    guard.dispose();
-    timer.destroy();
-    buffers.destroyAll();
-  }
+  });
 }
 
 /** Measures the three roofs in turn: copy kernel, copy engine, FMA kernel. */

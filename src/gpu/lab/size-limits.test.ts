@@ -65,8 +65,8 @@ describe('fitting sizes to the device', () => {
       maxComputeWorkgroupsPerDimension: 1 << 20,
     };
     const shape = { m: 8 * 2 ** 20, n: 1, k: 3 };
-    expect(matmulFits(shape, tight, 16, 1)).toBe(true);
-    expect(matmulFits(shape, tight, 128, 4)).toBe(false);
+    expect(matmulFits(shape, tight, { matmulEdge: 16, matmulRowAlignment: 1 })).toBe(true);
+    expect(matmulFits(shape, tight, { matmulEdge: 128, matmulRowAlignment: 4 })).toBe(false);
     expect(fitSize('matmul-tiled', shape, tight).reduced).toBe(false);
     const fit = fitSize('matmul-blocked', shape, tight);
     expect(fit.reduced).toBe(true);

@@ -6,8 +6,8 @@
  */
 import { formatBytesBinary } from '../../format/units';
 import type { MatmulShape } from '../../compute/matmul-reference';
-import { isMatmulSize, type LabLimits, type LabSize } from './lab-facet';
-import { LAB_KERNELS, labKernel, type LabKernelId } from './lab-kernels';
+import { isMatmulSize, type LabLimits, type LabPlanning, type LabSize } from './lab-facet';
+import { LAB_KERNELS, labCard, type LabKernelId } from './lab-kernels';
 import { maxBufferBytes } from './stream-limits';
 
 export type { LabLimits } from './lab-facet';
@@ -27,13 +27,16 @@ export const formatBytes = formatBytesBinary;
 
 /** The most f32 elements (or FMA threads) a count-sized kernel can take on these limits. */
 export function maxCount(id: LabKernelId, limits: LabLimits): number {
-  const { lab } = labKernel(id);
+  const { lab } = labCard(id);
   if (!lab.maxCount) throw new RangeError(`${id} takes a matrix shape, not a count`);
   return lab.maxCount(limits);
 }
 
-/** Edge of the output block one workgroup of the lab's matmuls covers. */
+/** Edge of the output block one workgroup of the lab's matmuls covers, unless a card says. */
 export const LAB_MATMUL_EDGE = 16;
+
+/** How a matmul kernel covers C and lays out A and B: what fitting a shape depends on. */
+export type MatmulTiling = Pick<LabPlanning, 'matmulEdge' | 'matmulRowAlignment'>;
 
 /** `columns` rounded up to a multiple of `alignment`: the values of one padded row. */
 function alignedRow(columns: number, alignment: number): number {
@@ -42,15 +45,16 @@ function alignedRow(columns: number, alignment: number): number {
 
 /**
  * Whether a matrix shape fits: each of A, B, C in one buffer (A's and B's rows padded to a
- * multiple of `rowAlignment` values), and a grid of `edge` x `edge` blocks within the
- * per-dimension limit.
+ * multiple of `matmulRowAlignment` values, default 1), and a grid of `matmulEdge` x `matmulEdge`
+ * blocks (default LAB_MATMUL_EDGE) within the per-dimension limit.
  */
 export function matmulFits(
   shape: MatmulShape,
   limits: LabLimits,
-  edge = LAB_MATMUL_EDGE,
-  rowAlignment = 1,
+  tiling: MatmulTiling = {},
 ): boolean {
+  const edge = tiling.matmulEdge ?? LAB_MATMUL_EDGE;
+  const rowAlignment = tiling.matmulRowAlignment ?? 1;
   const bytes = maxBufferBytes(limits);
   const perDimension = limits.maxComputeWorkgroupsPerDimension * edge;
   return (
@@ -76,15 +80,14 @@ export function scaleShape(shape: MatmulShape, factor: number): MatmulShape {
 export function fitMatmul(
   shape: MatmulShape,
   limits: LabLimits,
-  edge = LAB_MATMUL_EDGE,
-  rowAlignment = 1,
+  tiling: MatmulTiling = {},
 ): MatmulShape {
-  if (matmulFits(shape, limits, edge, rowAlignment)) return shape;
+  if (matmulFits(shape, limits, tiling)) return shape;
   let low = 0;
   let high = 1;
   for (let i = 0; i < 64; i++) {
     const middle = (low + high) / 2;
-    if (matmulFits(scaleShape(shape, middle), limits, edge, rowAlignment)) low = middle;
+    if (matmulFits(scaleShape(shape, middle), limits, tiling)) low = middle;
     else high = middle;
   }
   return scaleShape(shape, low);
@@ -96,13 +99,11 @@ export function fitSize(id: LabKernelId, requested: LabSize, limits: LabLimits):
     `this GPU device allows ${formatBytes(maxBufferBytes(limits))} per buffer ` +
     `and ${limits.maxComputeWorkgroupsPerDimension.toLocaleString('en-US')} workgroups per dimension`;
   if (isMatmulSize(requested)) {
-    const { lab } = labKernel(id);
-    const edge = lab.matmulEdge ?? LAB_MATMUL_EDGE;
-    const rowAlignment = lab.matmulRowAlignment ?? 1;
-    if (matmulFits(requested, limits, edge, rowAlignment)) {
+    const { lab } = labCard(id);
+    if (matmulFits(requested, limits, lab)) {
       return { size: requested, reduced: false, message: null };
     }
-    const size = fitMatmul(requested, limits, edge, rowAlignment);
+    const size = fitMatmul(requested, limits, lab);
     return {
       size,
       reduced: true,

@@ -4,13 +4,14 @@
  * which bindings and overrides each entry point uses (through the functions it calls). It reads
  * this project's kernels, not arbitrary WGSL: declarations are one per line.
  */
-import type { BindingKind } from '../kernel-module';
+import type { BindingKind } from '../kernel-source';
 
-/** One `@group(0) @binding(n) var<...> name` declaration. */
+/** One `@group(0) @binding(n) var<...> name: type;` declaration. */
 export interface WgslBinding {
   binding: number;
   name: string;
   kind: BindingKind;
+  type: string;
 }
 
 /** What a WGSL module declares. */
@@ -61,7 +62,7 @@ export function readWgslDeclarations(wgsl: string): WgslDeclarations {
     if (value !== null) consts.set(m[1]!, value);
   }
   const bindings: WgslBinding[] = [];
-  const bindingPattern = /@group\(0\)\s*@binding\((\d+)\)\s*var<([^>]+)>\s*(\w+)/g;
+  const bindingPattern = /@group\(0\)\s*@binding\((\d+)\)\s*var<([^>]+)>\s*(\w+)\s*:\s*([^;]+);/g;
   for (const m of source.matchAll(bindingPattern)) {
     const space = m[2]!.replace(/\s/g, '');
     const kind: BindingKind =
@@ -70,7 +71,7 @@ export function readWgslDeclarations(wgsl: string): WgslDeclarations {
         : space === 'storage,read_write'
           ? 'storage'
           : 'read-only-storage';
-    bindings.push({ binding: Number(m[1]), name: m[3]!, kind });
+    bindings.push({ binding: Number(m[1]), name: m[3]!, kind, type: m[4]!.trim() });
   }
   const functions = [...source.matchAll(/\bfn\s+(\w+)\s*\(/g)].map((m) => m[1]!);
   // Module-scope workgroup variables whose type names an override (array<f32, WORKGROUP_SIZE>).

@@ -143,3 +143,18 @@ export function recordBetweenEmptyPasses(
     })
     .end();
 }
+
+/** Runs `work` with a batch timer for `device`, destroying the timer afterwards. */
+export async function withBatchTimer<T>(
+  device: GPUDevice,
+  wait: GuardedWait,
+  clock: Clock,
+  work: (timer: GpuBatchTimer) => Promise<T>,
+): Promise<T> {
+  const timer = createGpuBatchTimer(device, wait, clock);
+  try {
+    return await work(timer);
+  } finally {
+    timer.destroy();
+  }
+}

@@ -1,7 +1,8 @@
 // Batched matrix product: for each p < batch, result[p] (m x n) = a[p] (m x k) * b[p] (k x n),
 // all row-major and packed one after another. One invocation per output element; the PyTorch
 // console only sends small tensors (at most 4,096 elements), so no tiling is needed
-// (batched-matmul.ts: batchedMatmulCpu is the reference).
+// (batched-matmul.ts: batchedMatmulCpu is the reference). The runtime declares the buffers
+// (params, a, b, result) from the record (index.ts).
 
 override WORKGROUP_SIZE: u32 = 64u;
 
@@ -11,11 +12,6 @@ struct Params {
   k: u32,
   n: u32,
 }
-
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> a: array<f32>;
-@group(0) @binding(2) var<storage, read> b: array<f32>;
-@group(0) @binding(3) var<storage, read_write> result: array<f32>;
 
 @compute @workgroup_size(WORKGROUP_SIZE)
 fn batched_matmul(@builtin(global_invocation_id) id: vec3u) {

@@ -2,7 +2,7 @@
  * The batched matmul kernel's record, and its job over operands the caller gives (the PyTorch
  * console's small CUDA tensors), checked against the CPU reference.
  */
-import { createOperandJob } from '../../jobs/operand-job';
+import { createOperandJob, operandKernelParts } from '../../jobs/operand-job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
 import batchedMatmulWgsl from './batched-matmul.wgsl?raw';
@@ -48,15 +48,8 @@ export const batchedMatmulKernel = defineKernel({
   name: 'batched-matmul',
   label: 'batched matmul',
   summary: 'Small batches of matrix products, one invocation per output element.',
-  source: batchedMatmulWgsl,
-  entryPoints: { batched_matmul: { bindings: [0, 1, 2, 3], overrides: ['WORKGROUP_SIZE'] } },
-  bindings: [
-    { binding: 0, name: 'params', kind: 'uniform' },
-    { binding: 1, name: 'a', kind: 'read-only-storage' },
-    { binding: 2, name: 'b', kind: 'read-only-storage' },
-    { binding: 3, name: 'result', kind: 'storage' },
-  ],
-  sharedConstants: { WORKGROUP_SIZE: BATCHED_MATMUL_WORKGROUP_SIZE },
+  wgsl: batchedMatmulWgsl,
+  ...operandKernelParts('batched_matmul', BATCHED_MATMUL_WORKGROUP_SIZE),
   plan: (dims: BatchedMatmulDims) => batchedMatmulPlan(dims),
   reference: batchedMatmulCpu,
 });

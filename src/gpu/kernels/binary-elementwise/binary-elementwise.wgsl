@@ -2,6 +2,7 @@
 // element per invocation. op: 0 add, 1 sub, 2 mul, 3 div, 4 pow (a negative base with a whole
 // exponent keeps its sign rule, as PyTorch's does). The PyTorch console runs its small CUDA
 // tensors' `+ - * / **` here (binary-elementwise.ts: binaryElementwiseCpu is the reference).
+// The runtime declares the buffers (params, a, b, result) from the record (index.ts).
 
 override WORKGROUP_SIZE: u32 = 64u;
 
@@ -11,11 +12,6 @@ struct Params {
   pad0: u32,
   pad1: u32,
 }
-
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read> a: array<f32>;
-@group(0) @binding(2) var<storage, read> b: array<f32>;
-@group(0) @binding(3) var<storage, read_write> result: array<f32>;
 
 fn power(x: f32, y: f32) -> f32 {
   if (x >= 0.0) {

@@ -2,7 +2,7 @@
  * The binary elementwise kernel's record, and its job over operands the caller gives (the
  * PyTorch console's small CUDA tensors), checked against the CPU reference.
  */
-import { createOperandJob } from '../../jobs/operand-job';
+import { createOperandJob, operandKernelParts } from '../../jobs/operand-job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
 import binaryWgsl from './binary-elementwise.wgsl?raw';
@@ -46,15 +46,8 @@ export const binaryElementwiseKernel = defineKernel({
   name: 'binary-elementwise',
   label: 'binary elementwise',
   summary: 'a + b, a - b, a * b, a / b or a ** b on every element: memory bound.',
-  source: binaryWgsl,
-  entryPoints: { binary_elementwise: { bindings: [0, 1, 2, 3], overrides: ['WORKGROUP_SIZE'] } },
-  bindings: [
-    { binding: 0, name: 'params', kind: 'uniform' },
-    { binding: 1, name: 'a', kind: 'read-only-storage' },
-    { binding: 2, name: 'b', kind: 'read-only-storage' },
-    { binding: 3, name: 'result', kind: 'storage' },
-  ],
-  sharedConstants: { WORKGROUP_SIZE: BINARY_WORKGROUP_SIZE },
+  wgsl: binaryWgsl,
+  ...operandKernelParts('binary_elementwise', BINARY_WORKGROUP_SIZE),
   plan: (size: { elements: number; op: BinaryOp }) => binaryElementwisePlan(size.elements, size.op),
   reference: binaryElementwiseCpu,
 });

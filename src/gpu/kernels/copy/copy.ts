@@ -1,9 +1,11 @@
 /**
- * The vectorised copy kernel: its plan (launch and work, shared with the cost engine) and its
- * CPU reference. The WGSL twin is copy.wgsl; this file imports no WGSL.
+ * The vectorised copy kernel: its plan (launch and work, shared with the cost engine), its CPU
+ * reference and its lab card. The WGSL twin is copy.wgsl; this file imports no WGSL.
  */
 import { copyDescriptor } from '../../../engine/models';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
+import { defineLabCard } from '../../lab/lab-facet';
+import { streamPlanning } from '../../lab/stream-limits';
 import { F32_BYTES, vec4Stream, type StreamOptions } from '../../vec4-stream';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
@@ -58,3 +60,11 @@ export function copyPlan(elements: number, options: StreamOptions = {}): KernelP
 export function copyCpu(input: Float32Array): Float32Array {
   return input.slice();
 }
+
+/** The copy in the kernel lab (its record, index.ts, adds its WGSL and its job). */
+export const COPY_CARD = defineLabCard({
+  name: 'copy',
+  label: 'Vectorised copy',
+  summary: 'Copies an array 16 bytes at a time with no arithmetic: the memory roof of a shader.',
+  lab: streamPlanning((elements, layout) => copyPlan(elements, layout)),
+});

@@ -6,7 +6,8 @@
 // steps written out so that 128 FMAs share one loop test. The host passes scale = -1, which
 // makes a step x -> offset_s - x: exact in f32 for the small quarter-multiples used here, so the
 // CPU reference can check the result bit for bit (fma.ts). The compiler never sees the value of
-// scale, so it cannot fold the steps away.
+// scale, so it cannot fold the steps away. The runtime declares the buffers (params, results)
+// from the record (index.ts) and adds the shared grid helpers (shared/grid.wgsl) below.
 
 override WORKGROUP_SIZE: u32 = 256u;
 
@@ -24,16 +25,9 @@ struct Params {
   offsets: vec4f,
 }
 
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read_write> results: array<vec4f>;
-
 @compute @workgroup_size(WORKGROUP_SIZE)
-fn fma_chains(
-  @builtin(workgroup_id) group: vec3u,
-  @builtin(num_workgroups) groups: vec3u,
-  @builtin(local_invocation_index) lane: u32,
-) {
-  let thread = (group.y * groups.x + group.x) * WORKGROUP_SIZE + lane;
+fn fma_chains(at: GridInvocation) {
+  let thread = invocation_index(at);
   if (thread >= params.threads) {
     return;
   }

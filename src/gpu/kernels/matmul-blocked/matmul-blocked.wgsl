@@ -18,24 +18,15 @@
 //
 // While one k-step is computed, the next k-step's vec4s are already being fetched into registers,
 // so memory latency hides behind the arithmetic. Rows, columns and k past the matrices load as
-// zero and outputs past them are not written, so any m, n and k >= 1 work.
+// zero and outputs past them are not written, so any m, n and k >= 1 work. The runtime declares
+// the buffers (dims; a and b as vec4s, c as f32) from the record (index.ts) and adds the shape
+// struct the three f32 matmuls share (shared/matmul-dims.wgsl) below.
 
 const TILE_M: u32 = 128u;
 const TILE_N: u32 = 128u;
 const TILE_K: u32 = 8u;
 const THREADS_X: u32 = 16u;
 const THREADS_Y: u32 = 16u;
-
-struct Dims {
-  m: u32,
-  n: u32,
-  k: u32,
-}
-
-@group(0) @binding(0) var<uniform> dims: Dims;
-@group(0) @binding(1) var<storage, read> a: array<vec4f>;
-@group(0) @binding(2) var<storage, read> b: array<vec4f>;
-@group(0) @binding(3) var<storage, read_write> c: array<f32>;
 
 var<workgroup> a_tile: array<vec4f, TILE_M * TILE_K / 4u>;
 var<workgroup> b_tile: array<vec4f, TILE_K * TILE_N / 4u>;

@@ -2,6 +2,7 @@
  * The half-precision matmul's record (registered), and its f32 twin (the same WGSL with the
  * element type switched to f32, not registered: it is this kernel run at another precision).
  */
+import { matmulBindings } from '../../jobs/matmul-job';
 import { defineKernel, type AnyKernelModule } from '../../kernel-module';
 import matmulF16Wgsl from './matmul-f16.wgsl?raw';
 import {
@@ -25,16 +26,11 @@ export const matmulF16Kernel = defineKernel({
   label: 'Matmul in f16',
   summary:
     'A small square matmul whose inputs, products and running sums are all f16 (shader-f16).',
-  source: matmulF16Wgsl,
+  wgsl: matmulF16Wgsl,
   entryPoints: {
     matmul_half: { bindings: [0, 1, 2, 3], overrides: ['WORKGROUP_X', 'WORKGROUP_Y'] },
   },
-  bindings: [
-    { binding: 0, name: 'dims', kind: 'uniform' },
-    { binding: 1, name: 'a', kind: 'read-only-storage' },
-    { binding: 2, name: 'b', kind: 'read-only-storage' },
-    { binding: 3, name: 'c', kind: 'storage' },
-  ],
+  bindings: matmulBindings('scalar'),
   sharedConstants: { WORKGROUP_X: MATMUL_F16_EDGE, WORKGROUP_Y: MATMUL_F16_EDGE },
   plan: (size: MatmulF16Size) =>
     matmulF16Plan(size.n, size.variant ?? 'f16', size.maxWorkgroupsPerDimension ?? 65_535),
@@ -42,13 +38,13 @@ export const matmulF16Kernel = defineKernel({
 });
 
 /** The same kernel with f32 elements and sums: runs on every WebGPU device. */
-export const matmulF32TwinKernel: AnyKernelModule = {
+export const matmulF32TwinKernel: AnyKernelModule = defineKernel({
   ...matmulF16Kernel,
   name: 'matmul-f16-as-f32',
   label: 'Matmul in f32 (twin of the f16 kernel)',
   summary: 'The f16 matmul with f32 elements and sums: the reference point for its error.',
-  source: f32TwinSource(matmulF16Wgsl),
-};
+  wgsl: f32TwinSource(matmulF16Wgsl),
+});
 
 /** The record of a variant. */
 export function kernelOfVariant(variant: HalfMatmulVariant): AnyKernelModule {

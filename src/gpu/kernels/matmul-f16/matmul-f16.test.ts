@@ -50,9 +50,14 @@ describe('f16 on the host', () => {
 
 describe('the f32 twin', () => {
   it('is the f16 WGSL with only the element type changed', () => {
-    expect(matmulF16Kernel.source).toBe(wgsl);
+    expect(matmulF16Kernel.wgsl).toBe(wgsl);
     const twin = f32TwinSource(wgsl);
-    expect(matmulF32TwinKernel.source).toBe(twin);
+    expect(matmulF32TwinKernel.wgsl).toBe(twin);
+    const composed = matmulF32TwinKernel.source.split('\n');
+    expect(matmulF16Kernel.source.split('\n').filter((line) => !composed.includes(line))).toEqual([
+      'enable f16;',
+      'alias scalar = f16;',
+    ]);
     const code = twin.replace(/\/\/[^\n]*/g, '');
     expect(code).not.toMatch(/\bf16\b|enable/);
     expect(twin).toContain('alias scalar = f32;');

@@ -4,7 +4,8 @@
 //
 // The f32 twin is this same text with the `enable f16;` line removed and `scalar` aliased to f32
 // (matmul-f16.ts derives it), so the two differ in nothing but the precision of the arithmetic.
-// This file needs the device feature "shader-f16"; the twin runs on any WebGPU device.
+// This file needs the device feature "shader-f16"; the twin runs on any WebGPU device. The
+// runtime declares the buffers (dims; a and b of `scalar`, c of f32) from the record (index.ts).
 
 enable f16;
 
@@ -20,11 +21,6 @@ struct Dims {
   pad1: u32,
   pad2: u32,
 }
-
-@group(0) @binding(0) var<uniform> dims: Dims;
-@group(0) @binding(1) var<storage, read> a: array<scalar>;
-@group(0) @binding(2) var<storage, read> b: array<scalar>;
-@group(0) @binding(3) var<storage, read_write> c: array<f32>;
 
 @compute @workgroup_size(WORKGROUP_X, WORKGROUP_Y)
 fn matmul_half(@builtin(global_invocation_id) id: vec3u) {

@@ -3,20 +3,11 @@
 // invocation loads one element of A's tile and one of B's into workgroup memory, the workgroup
 // waits at a barrier, then each invocation does 16 multiply-adds from the fast shared copies.
 // Each value fetched from memory is so reused 16 times, against once in the naive kernel.
-// Elements outside the matrices load as zero, so any m, n and k work.
+// Elements outside the matrices load as zero, so any m, n and k work. The runtime declares the
+// buffers (dims, a, b, c) from the record (index.ts) and adds the shape struct the three f32
+// matmuls share (shared/matmul-dims.wgsl) below.
 
 const TILE: u32 = 16u;
-
-struct Dims {
-  m: u32,
-  n: u32,
-  k: u32,
-}
-
-@group(0) @binding(0) var<uniform> dims: Dims;
-@group(0) @binding(1) var<storage, read> a: array<f32>;
-@group(0) @binding(2) var<storage, read> b: array<f32>;
-@group(0) @binding(3) var<storage, read_write> c: array<f32>;
 
 var<workgroup> a_tile: array<f32, TILE * TILE>;
 var<workgroup> b_tile: array<f32, TILE * TILE>;

@@ -1,5 +1,6 @@
 /** The race kernel's record: its WGSL, two entry points, bindings, plan and CPU reference. */
 import { defineKernel } from '../../kernel-module';
+import { PARAMS_BINDING } from '../../kernel-source';
 import type { KernelPlan } from '../../kernel-plan';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel-plan';
 import { gridForItems } from '../../../compute/dispatch';
@@ -26,15 +27,15 @@ export const raceKernel = defineKernel({
   name: 'race',
   label: 'race',
   summary: 'Chains of dependent integer mixing steps, one per task, and one serial chain.',
-  source: raceWgsl,
+  wgsl: raceWgsl,
   entryPoints: {
     race_batch: { bindings: [0, 1], overrides: ['WORKGROUP_SIZE'] },
     race_serial: { bindings: [0, 2], overrides: [] },
   },
   bindings: [
-    { binding: 0, name: 'params', kind: 'uniform' },
-    { binding: 1, name: 'results', kind: 'storage' },
-    { binding: 2, name: 'serial_state', kind: 'storage' },
+    PARAMS_BINDING,
+    { binding: 1, name: 'results', kind: 'storage', type: 'array<u32>' },
+    { binding: 2, name: 'serial_state', kind: 'storage', type: 'array<u32>' },
   ],
   sharedConstants: { WORKGROUP_SIZE: RACE_WORKGROUP_SIZE },
   plan: (job: Pick<RaceJob, 'tasks' | 'iterations'>) => raceBatchPlan(job),

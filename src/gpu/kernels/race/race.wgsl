@@ -1,7 +1,8 @@
 // The CPU-vs-GPU race kernel. Every task is a chain of dependent integer mixing steps, so a
 // task cannot be split, only run side by side with other tasks. The arithmetic is pure u32
 // (wrapping multiply, logical shifts), so the result matches the JavaScript reference bit for
-// bit (race.ts: raceSeed, raceStep).
+// bit (race.ts: raceSeed, raceStep). The runtime declares the buffers (params, results,
+// serial_state) from the record (index.ts).
 
 // Invocations per workgroup; the host sets it at pipeline creation.
 override WORKGROUP_SIZE: u32 = 64u;
@@ -16,10 +17,6 @@ struct Params {
   // Invocations in one row of the grid: workgroups along x times WORKGROUP_SIZE.
   row_stride: u32,
 }
-
-@group(0) @binding(0) var<uniform> params: Params;
-@group(0) @binding(1) var<storage, read_write> results: array<u32>;
-@group(0) @binding(2) var<storage, read_write> serial_state: array<u32>;
 
 fn race_seed(task: u32) -> u32 {
   return (task * 0x9E3779B1u) ^ 0x7F4A7C15u;

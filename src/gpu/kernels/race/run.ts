@@ -8,7 +8,7 @@ import { outputUsage, readBytes, uniformUsage, type BufferSet } from '../../buff
 import type { GpuContext } from '../../device';
 import { scoped, withErrorScopes } from '../../error-scopes';
 import { bindBuffers, dispatch } from '../../jobs/job';
-import { withRun } from '../../measure';
+import { withRun } from '../../with-run';
 import type { GuardedWait } from '../../run-guard';
 import { gridForItems, planChunks, type ItemChunk } from '../../../compute/dispatch';
 import {

@@ -4,15 +4,16 @@
  * simple reduction's (`reduceCpu`). The WGSL twins are reduce-fast.wgsl (workgroup memory) and
  * reduce-subgroups.wgsl (subgroup adds); this file imports no WGSL.
  */
-import { reductionDescriptor } from '../../../engine/models';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
   gridForWorkgroups,
-  type Grid3,
   type KernelPlan,
 } from '../../kernel-plan';
 import { gammaF32 } from '../../../compute/verify-f32';
 import { requireInteger } from '../../../compute/require-integer';
+import { defineLabCard } from '../../lab/lab-facet';
+import { streamPlanning } from '../../lab/stream-limits';
+import { sumPlan, type ReducePass } from '../reduce/reduce';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override); a power of two. */
 export const REDUCE_FAST_WORKGROUP_SIZE = 256;
@@ -30,18 +31,6 @@ export const REDUCE_FAST_MAX_WORKGROUPS = 1024;
 /** How the lanes of a workgroup are combined: subgroup adds, or a tree in workgroup memory. */
 export type ReduceFastVariant = 'subgroups' | 'workgroup';
 
-/** One pass of the fast reduction. */
-export interface ReduceFastPass {
-  /** `vec4` reads the original array as vec4s; `f32` reads the first pass's partial sums. */
-  entry: 'vec4' | 'f32';
-  /** Items in the pass's input (vec4s or f32 values). */
-  count: number;
-  /** Workgroups that take part, each writing one partial sum. */
-  workgroups: number;
-  /** The workgroups as a dispatch grid (it may hold a few spare ones). */
-  grid: Grid3;
-}
-
 /** Items one workgroup covers in a trip of its loop. */
 const TRIP_ITEMS = REDUCE_FAST_WORKGROUP_SIZE * REDUCE_FAST_LOADS_IN_FLIGHT;
 
@@ -54,11 +43,11 @@ const TRIP_ITEMS = REDUCE_FAST_WORKGROUP_SIZE * REDUCE_FAST_LOADS_IN_FLIGHT;
 export function reduceFastPasses(
   elements: number,
   maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-): ReduceFastPass[] {
+): ReducePass[] {
   requireInteger('elements', elements, 1);
   const count = Math.ceil(elements / 4);
   const workgroups = Math.min(REDUCE_FAST_MAX_WORKGROUPS, Math.ceil(count / TRIP_ITEMS));
-  const first: ReduceFastPass = {
+  const first: ReducePass = {
     entry: 'vec4',
     count,
     workgroups,
@@ -69,25 +58,15 @@ export function reduceFastPasses(
 }
 
 /**
- * Summing `elements` f32 values: reads each once and writes one value (the cost engine's
- * reduction, the same descriptor as the simple kernel's). Blocks are the first pass's
- * workgroups.
+ * Summing `elements` f32 values: the simple kernel's descriptor (each value read once, one
+ * written) over this kernel's passes.
  */
 export function reduceFastPlan(
   elements: number,
   maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
 ): KernelPlan {
   const passes = reduceFastPasses(elements, maxWorkgroupsPerDimension);
-  return {
-    descriptor: {
-      ...reductionDescriptor(elements, 'fp32'),
-      name: `fast sum of ${elements.toLocaleString('en-US')} x fp32`,
-      threadsPerBlock: REDUCE_FAST_WORKGROUP_SIZE,
-      blocks: passes[0]?.workgroups ?? 1,
-    },
-    workgroupSize: [REDUCE_FAST_WORKGROUP_SIZE, 1, 1],
-    dispatches: passes.map((p) => p.grid),
-  };
+  return sumPlan('fast sum', elements, passes, REDUCE_FAST_WORKGROUP_SIZE);
 }
 
 /** The version a device gets: subgroup adds when it has the `subgroups` feature. */
@@ -124,3 +103,15 @@ export function reduceFastTolerance(
 ): number {
   return gammaF32(reduceFastRoundingDepth(elements, variant)) * absSum;
 }
+
+/** The fast sum in the kernel lab (its record, index.ts, adds its WGSL and its job). */
+export const REDUCE_FAST_CARD = defineLabCard({
+  name: 'reduce-fast',
+  label: 'Sum reduction, fast',
+  summary:
+    'Fewer workgroups walk the whole input with four loads in flight per lane, then combine ' +
+    'lanes with subgroup adds where offered: two passes at most.',
+  lab: streamPlanning((elements, layout) =>
+    reduceFastPlan(elements, layout.maxWorkgroupsPerDimension),
+  ),
+});

@@ -1,46 +1,57 @@
-/** The sum reduction's record: its WGSL, entry points, bindings, plan, reference and lab part. */
-import type { KernelJob } from '../../jobs/kernel-job';
+/** The sum reduction's record: its card, WGSL, entry points, bindings, plan, reference and job. */
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
+import { createSumJob, sumKernelParts } from '../../jobs/sum-job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
-import { maxStreamElements } from '../../lab/stream-limits';
-import { createReduceJob } from './job';
+import { GRID, WORKGROUP_SUM } from '../shared';
 import reduceWgsl from './reduce.wgsl?raw';
 import {
+  REDUCE_CARD,
   REDUCE_ITEMS_PER_INVOCATION,
   REDUCE_WORKGROUP_SIZE,
-  reduceCpu,
+  reducePasses,
   reducePlan,
+  reduceTolerance,
 } from './reduce';
+
+/** The job summing `elements` f32 values in a tree of passes. */
+export function createReduceJob(context: JobContext, elements: number): Promise<KernelJob> {
+  const maxPerDimension = context.layout.maxWorkgroupsPerDimension;
+  return createSumJob(
+    context,
+    {
+      kernel: reduceKernel,
+      label: reduceKernel.label,
+      entryPoints: { vec4: 'reduce_vec4', f32: 'reduce_f32' },
+      constants: {
+        WORKGROUP_SIZE: REDUCE_WORKGROUP_SIZE,
+        ITEMS_PER_INVOCATION: REDUCE_ITEMS_PER_INVOCATION,
+      },
+      plan: reducePlan(elements, maxPerDimension),
+      passes: reducePasses(elements, maxPerDimension),
+      params: (pass) => [pass.count, 0, 0, 0],
+      tolerance: (absSum) => reduceTolerance(elements, absSum),
+    },
+    elements,
+  );
+}
 
 /** The sum reduction: a tree of workgroup sums, one add per 4 bytes read. */
 export const reduceKernel = defineLabKernel({
-  name: 'reduce',
-  label: 'Sum reduction',
-  summary: 'Adds every element into one number in a tree of passes: one add per 4 bytes read.',
-  source: reduceWgsl,
+  ...REDUCE_CARD,
+  wgsl: reduceWgsl,
+  shared: [GRID, WORKGROUP_SUM],
   entryPoints: {
     reduce_vec4: { bindings: [0, 1, 3], overrides: ['WORKGROUP_SIZE', 'ITEMS_PER_INVOCATION'] },
     reduce_f32: { bindings: [0, 2, 3], overrides: ['WORKGROUP_SIZE', 'ITEMS_PER_INVOCATION'] },
   },
-  bindings: [
-    { binding: 0, name: 'params', kind: 'uniform' },
-    { binding: 1, name: 'vectors', kind: 'read-only-storage' },
-    { binding: 2, name: 'values', kind: 'read-only-storage' },
-    { binding: 3, name: 'partials', kind: 'storage' },
-  ],
+  ...sumKernelParts(reducePlan),
   sharedConstants: {
     WORKGROUP_SIZE: REDUCE_WORKGROUP_SIZE,
     ITEMS_PER_INVOCATION: REDUCE_ITEMS_PER_INVOCATION,
   },
-  plan: (size: { elements: number; maxWorkgroupsPerDimension?: number }) =>
-    reducePlan(size.elements, size.maxWorkgroupsPerDimension),
-  reference: reduceCpu,
   lab: {
-    defaultSize: { elements: 1 << 22 },
-    sizeKind: 'elements',
-    plan: (size, layout) => reducePlan(countOf(size), layout.maxWorkgroupsPerDimension),
-    createJob: (context, size): Promise<KernelJob> =>
-      createReduceJob(context, reduceKernel, countOf(size)),
-    maxCount: maxStreamElements,
+    ...REDUCE_CARD.lab,
+    createJob: (context, size) => createReduceJob(context, countOf(size)),
   },
 });

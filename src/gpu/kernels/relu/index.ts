@@ -1,11 +1,12 @@
-/** The ReLU kernel's record: its WGSL, entry points, bindings, plans, reference and lab part. */
-import { createStreamJob, createVec4StreamJob } from '../../jobs/stream-job';
+/** The ReLU kernel's record: its card, WGSL, entry points, bindings, plans, reference and jobs. */
+import { createStreamJob, createVec4StreamJob, VEC4_STREAM_BINDINGS } from '../../jobs/stream-job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { defineLabKernel } from '../../kernel-module';
 import { countOf } from '../../lab/lab-facet';
-import { maxStreamElements } from '../../lab/stream-limits';
+import { VEC4_STREAM } from '../shared';
 import reluWgsl from './relu.wgsl?raw';
 import {
+  RELU_CARD,
   RELU_VEC4S_PER_INVOCATION,
   RELU_WORKGROUP_SIZE,
   reluCpu,
@@ -56,19 +57,17 @@ export function createReluScalarJob(
 
 /** ReLU: y = max(x, 0), memory bound. */
 export const reluKernel = defineLabKernel({
-  name: 'relu',
-  label: 'ReLU',
-  summary: 'y = max(x, 0) on every element: one comparison per 8 bytes moved, so memory bound.',
-  source: reluWgsl,
+  ...RELU_CARD,
+  wgsl: reluWgsl,
+  shared: [VEC4_STREAM],
   entryPoints: {
     relu_vec4: { bindings: [0, 1], overrides: ['WORKGROUP_SIZE', 'VEC4S_PER_INVOCATION'] },
     relu_f32: { bindings: [2, 3], overrides: ['WORKGROUP_SIZE'] },
   },
   bindings: [
-    { binding: 0, name: 'src', kind: 'read-only-storage' },
-    { binding: 1, name: 'dst', kind: 'storage' },
-    { binding: 2, name: 'x', kind: 'read-only-storage' },
-    { binding: 3, name: 'y', kind: 'storage' },
+    ...VEC4_STREAM_BINDINGS,
+    { binding: 2, name: 'x', kind: 'read-only-storage', type: 'array<f32>' },
+    { binding: 3, name: 'y', kind: 'storage', type: 'array<f32>' },
   ],
   sharedConstants: {
     WORKGROUP_SIZE: RELU_WORKGROUP_SIZE,
@@ -79,11 +78,5 @@ export const reluKernel = defineLabKernel({
       ? reluScalarPlan(size.elements, size.workgroupSize, size.maxWorkgroupsPerDimension)
       : reluPlan(size.elements, size),
   reference: reluCpu,
-  lab: {
-    defaultSize: { elements: 1 << 22 },
-    sizeKind: 'elements',
-    plan: (size, layout) => reluPlan(countOf(size), layout),
-    createJob: (context, size) => createReluJob(context, countOf(size)),
-    maxCount: maxStreamElements,
-  },
+  lab: { ...RELU_CARD.lab, createJob: (context, size) => createReluJob(context, countOf(size)) },
 });
