@@ -82,18 +82,26 @@ export interface AxeViolation {
   nodes: string[];
 }
 
-/** Runs axe-core in the page and returns its serious and critical violations. */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+/**
+ * Runs axe-core in the page and returns its serious and critical violations: over the whole
+ * document, or over one widget's section when `widgetId` is given (a widget's own tests check
+ * the states they drive it into; every lesson is checked whole in all-lessons.e2e.ts).
+ */
+export async function seriousAxeViolations(page: Page, widgetId?: string): Promise<AxeViolation[]> {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy blocks inline
-  // scripts, and evaluation from the test driver is not subject to it.
-  await page.evaluate(source);
-  const violations = await page.evaluate(async () => {
+  // scripts, and evaluation from the test driver is not subject to it. Once per page.
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  }
+  const scope = widgetId
+    ? page.locator(`section[data-widget="${widgetId}"]:not(.widget-placeholder)`).first()
+    : page.locator('html');
+  const violations = await scope.evaluate(async (element) => {
     const axe = (
       window as unknown as {
         axe: {
           run(
-            ctx: Document,
+            ctx: Element,
             opts: object,
           ): Promise<{
             violations: Array<{
@@ -106,7 +114,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const result = await axe.run(element, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,

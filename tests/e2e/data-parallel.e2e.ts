@@ -41,7 +41,7 @@ describe('lesson 7: the data-parallel simulator', () => {
       .toBe(true);
     // Back at the defaults, the link carries no settings of this widget.
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(LESSON);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -72,7 +72,7 @@ describe('lesson 7: the data-parallel simulator', () => {
     await expect.poll(() => sim.locator('.dp-ring__cell--full').count()).toBe(16);
     await sim.getByRole('button', { name: 'Step back' }).press('Enter');
     await expect.poll(() => status.textContent()).toMatch(/^Step 5 of 6/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe('lesson 7: the data-parallel simulator', () => {
     await expect
       .poll(() => sim.locator('[data-dp-unavailable]').textContent())
       .toMatch(/one process/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe('lesson 7: the data-parallel simulator', () => {
     const { page, widget: sim, errors } = await openSimulator(LESSON, { width: 375 });
     await sim.locator('table[data-scaling-table]').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -32,7 +32,7 @@ describe('lesson 2: Inside a GPU', () => {
     await expect.poll(() => page.locator('.spec-sources li').count()).toBeGreaterThan(5);
     await expect.poll(() => summaryOf(explorer)).toMatch(/^Ready: 524,288 elements/);
     await expect.poll(() => wavesOf(explorer)).toBe(76);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'explorer')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -82,7 +82,7 @@ describe('lesson 2: Inside a GPU', () => {
     await expect.poll(() => result.textContent()).toMatch(/Verified: all 524,288 values match/);
     // This machine's adapter is SwiftShader: the widget must say so plainly.
     await expect.poll(() => result.textContent()).toMatch(/software fallback/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'explorer')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -121,7 +121,7 @@ describe('lesson 2: Inside a GPU', () => {
     await expect.poll(() => explorer.locator('[data-action="measure"]').isDisabled()).toBe(true);
     await explorer.getByRole('button', { name: 'Step one wave' }).click();
     await expect.poll(() => summaryOf(explorer)).toMatch(/^Wave 1 of 76/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'explorer')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

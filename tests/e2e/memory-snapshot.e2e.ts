@@ -95,7 +95,7 @@ describe('memory snapshot viewer', () => {
     // The full stack opens on demand and shows PyTorch's own frames too.
     await firstRow.getByText(/^Full stack/).click();
     await expect.poll(() => firstRow.locator('.snap-full-stack li').count()).toBeGreaterThan(5);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'memory-snapshot')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -126,7 +126,7 @@ describe('memory snapshot viewer', () => {
       .poll(() => widget.textContent())
       .toMatch(/18 MiB cached free in 2 pieces, the largest 16 MiB/);
     await expect.poll(() => page.url()).toContain('memory-snapshot.view=segments');
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'memory-snapshot')).toEqual([]);
     expect(errors).toEqual([]);
   });
 

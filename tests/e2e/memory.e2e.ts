@@ -46,7 +46,7 @@ describe('lesson 5: the memory simulator', () => {
       .poll(() => sim.locator('tr[data-part-row="weight-copies"]').textContent())
       .toMatch(/AMP weight copies/);
     await expect.poll(() => sim.getByRole('region', { name: 'Out of memory' }).count()).toBe(0);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -70,7 +70,7 @@ describe('lesson 5: the memory simulator', () => {
     await expect
       .poll(() => sim.locator('tr[data-fix="gpu"]').textContent())
       .toMatch(/NVIDIA H200 SXM \(141 GiB\)/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -120,7 +120,7 @@ describe('lesson 5: the memory simulator', () => {
     await expect.poll(() => sim.locator('[data-problem="layers"]').count()).toBe(1);
     await builder.getByLabel('Causal mask').press('Space');
     await expect.poll(() => summary(sim)).toMatch(/^Fits\./);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -138,10 +138,10 @@ describe('lesson 5: the memory simulator', () => {
     await expect
       .poll(() => sim.getByLabel('Precision').locator('option[value="amp-bf16"]').textContent())
       .toMatch(/not on this GPU/);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
     await sim.getByLabel('Precision').selectOption('amp-fp16');
     await expect.poll(() => summary(sim)).toMatch(/^Fits\./);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
     expect(errors).toEqual([]);
   });
 

@@ -28,7 +28,7 @@ describe('lesson 6: the precision explorer', () => {
       .poll(() => widget.locator('[data-input-error]').textContent())
       .toMatch(/not a number I can read/);
     await expect.poll(() => widget.locator('tr[data-format]').count()).toBe(6);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'precision')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -90,14 +90,14 @@ describe('lesson 6: the precision explorer', () => {
         .poll(() => widget.locator('[data-f16-absent]').textContent())
         .toMatch(/does not offer the "shader-f16" feature/);
     }
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page, 'precision')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`has no serious axe violations in any part (${colorScheme})`, async () => {
       const { page, widget, errors } = await openExplorer({ colorScheme });
-      expect(await seriousAxeViolations(page), 'Number formats').toEqual([]);
+      expect(await seriousAxeViolations(page, 'precision'), 'Number formats').toEqual([]);
       const parts = {
         scaling: 'Loss scaling',
         autocast: 'Autocast',
@@ -107,7 +107,7 @@ describe('lesson 6: the precision explorer', () => {
       for (const [panel, part] of Object.entries(parts)) {
         await widget.getByRole('radio', { name: part }).check();
         await widget.locator(`.precision-panel[data-panel="${panel}"]`).waitFor();
-        expect(await seriousAxeViolations(page), part).toEqual([]);
+        expect(await seriousAxeViolations(page, 'precision'), part).toEqual([]);
       }
       expect(errors).toEqual([]);
     });

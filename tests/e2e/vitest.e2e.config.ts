@@ -12,7 +12,10 @@ export default defineConfig({
     // Reads of the page wait for what they expect (expect.poll); on a loaded machine a render
     // after a click can take seconds.
     expect: { poll: { timeout: 20_000 } },
-    fileParallelism: false,
+    // Two files at a time, each with its own browser: a page mostly waits on its renderer, so two
+    // share a 2-core machine well (about a quarter faster than one at a time, measured).
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
   },
 });
