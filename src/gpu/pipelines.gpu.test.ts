@@ -38,8 +38,9 @@ describe.skipIf(!gpu)('the composed kernel modules on real WebGPU', () => {
   // The composed source is what the lab shows: every one must compile as it stands.
   for (const kernel of [...KERNELS, matmulF32TwinKernel] as AnyKernelModule[]) {
     const feature = featureOf(kernel);
-    it.skipIf(feature !== null && !gpu?.device.features.has(feature))(
-      `compiles ${kernel.name}`,
+    const missing = feature !== null && !gpu?.device.features.has(feature);
+    it.skipIf(missing)(
+      `compiles ${kernel.name}${missing ? ` (skipped: this adapter has no "${feature}")` : ''}`,
       async () => {
         await expect(compileKernel(gpu!.device, kernel)).resolves.toBeDefined();
       },

@@ -44,8 +44,11 @@ describe('glossary terms in a lesson', () => {
     const tip = page.locator(`[id="${tipId}"]`);
     await tip.waitFor({ state: 'visible' });
     await expect.poll(() => tip.getAttribute('role')).toBe('tooltip');
+    // The definition arrives with the glossary's chunk ("Loading the definition…" until then).
+    await expect
+      .poll(() => tip.textContent())
+      .toMatch(/^SM \(streaming multiprocessor\): The block an NVIDIA GPU repeats/);
     const tipText = (await tip.textContent()) ?? '';
-    expect(tipText).toMatch(/^SM \(streaming multiprocessor\): The block an NVIDIA GPU repeats/);
     // Chromium exposes the tooltip as the link's description: a screen reader reads it on focus.
     await expect.poll(() => focusedDescription(context, page)).toBe(tipText);
     // The tooltip lies inside the window.
