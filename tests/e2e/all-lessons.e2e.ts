@@ -12,8 +12,8 @@ import {
   horizontalOverflow,
   recordCspViolations,
   scrollThrough,
-  seriousAxeViolations,
 } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const lessons = buildManifest('content');
 const { open } = browserSuite({ webgpu: true });

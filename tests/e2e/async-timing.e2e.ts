@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { browserSuite, seriousAxeViolations, settledWidget, tabTo, widgetStatus } from './browser';
+import { browserSuite, settledWidget, tabTo, widgetStatus } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const LESSON = '#/lesson/measuring';
 const { openWidget } = browserSuite({ webgpu: true });

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  browserSuite,
-  horizontalOverflow,
-  seriousAxeViolations,
-  settledWidget,
-  widgetStatus,
-} from './browser';
+import { browserSuite, horizontalOverflow, settledWidget, widgetStatus } from './browser';
+import { seriousAxeViolations } from './axe';
 
 /** Lesson 1 with the sweeps kept small, so they are quick on the software adapter. */
 const LESSON = '#/lesson/why-gpus?crossover.emax=14&crossover.nmax=64';

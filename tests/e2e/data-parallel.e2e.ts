@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { browserSuite, horizontalOverflow, seriousAxeViolations, tabTo } from './browser';
+import { browserSuite, horizontalOverflow, tabTo } from './browser';
+import { seriousAxeViolations } from './axe';
 
 /** Lesson 7 holds the data-parallel simulator. */
 const LESSON = '#/lesson/several-gpus';

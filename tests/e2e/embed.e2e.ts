@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSuite, collectErrors, seriousAxeViolations } from './browser';
+import { browserSuite, collectErrors } from './browser';
+import { seriousAxeViolations } from './axe';
 import {
   appOrigin,
   barrier,

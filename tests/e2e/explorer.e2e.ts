@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, horizontalOverflow, seriousAxeViolations, widgetStatus } from './browser';
+import { browserSuite, horizontalOverflow, widgetStatus } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const LESSON = '#/lesson/inside-a-gpu';
 const { openWidget } = browserSuite({ webgpu: true });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserSuite, horizontalOverflow, seriousAxeViolations } from './browser';
+import { browserSuite, horizontalOverflow } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const { base, open } = browserSuite({ webgpu: true });
 

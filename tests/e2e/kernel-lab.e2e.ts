@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  browserSuite,
-  horizontalOverflow,
-  seriousAxeViolations,
-  settledWidget,
-  widgetStatus,
-} from './browser';
+import { browserSuite, horizontalOverflow, settledWidget, widgetStatus } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const LESSON = '#/lesson/measuring';
 const { openWidget } = browserSuite({ webgpu: true });

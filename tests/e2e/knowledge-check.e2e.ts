@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, seriousAxeViolations } from './browser';
+import { browserSuite } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const suite = browserSuite({ webgpu: true });
 

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import {
-  browserSuite,
-  loadedWidget,
-  seriousAxeViolations,
-  settledWidget,
-  widgetStatus,
-} from './browser';
+import { browserSuite, loadedWidget, settledWidget, widgetStatus } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const { base, open, newContext } = browserSuite({ webgpu: true });
 

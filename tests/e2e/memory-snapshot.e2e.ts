@@ -10,13 +10,8 @@ import {
   segment,
   snapshotPickle,
 } from '../../src/widgets/memory-snapshot/testing/snapshot-builder';
-import {
-  allWidgetsLoaded,
-  browserSuite,
-  loadedWidget,
-  seriousAxeViolations,
-  type OpenOptions,
-} from './browser';
+import { allWidgetsLoaded, browserSuite, loadedWidget, type OpenOptions } from './browser';
+import { seriousAxeViolations } from './axe';
 
 /** Lesson 5 places the widget; E2E_SNAPSHOT_PAGE points at another page while it is written. */
 const LESSON = process.env.E2E_SNAPSHOT_PAGE ?? '#/lesson/gpu-memory';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { browserSuite, seriousAxeViolations, tabTo } from './browser';
+import { browserSuite, tabTo } from './browser';
+import { seriousAxeViolations } from './axe';
 
 /** Lesson 8 holds the network profile in its profiler section. */
 const LESSON = '#/lesson/measuring';

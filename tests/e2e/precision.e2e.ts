@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, seriousAxeViolations, tabTo } from './browser';
+import { browserSuite, tabTo } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const LESSON = '#/lesson/mixed-precision';
 const { openWidget } = browserSuite({ webgpu: true });

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, seriousAxeViolations } from './browser';
+import { browserSuite } from './browser';
+import { seriousAxeViolations } from './axe';
 
 const QUESTION = 'why-gpus-amdahl-step';
 const { base, open } = browserSuite({ webgpu: false });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, horizontalOverflow, seriousAxeViolations } from './browser';
+import { browserSuite, horizontalOverflow } from './browser';
+import { seriousAxeViolations } from './axe';
 
 /** Lesson 4 holds both widgets; E2E_TRANSFER_PAGE points at another page while it is written. */
 const MOVING_DATA = process.env.E2E_TRANSFER_PAGE ?? '#/lesson/moving-data';
