@@ -6,15 +6,18 @@
  */
 import type { CalibrationCase } from './case';
 import { COLLECTIVE_CALIBRATION_CASES } from './collectives';
+import { EAGER_CALIBRATION_CASES } from './eager';
 import { KERNEL_CALIBRATION_CASES } from './kernels';
 import { NETWORK_CALIBRATION_CASES } from './networks';
 
 export { relativeError } from './case';
 export { NETWORK_CALIBRATION_CASES } from './networks';
+export { EAGER_CALIBRATION_CASES } from './eager';
 
-/** Every calibration case, kernels first, then collectives, then whole networks. */
+/** Every calibration case: kernels, collectives, whole networks, then eager steps on an H200. */
 export const CALIBRATION_CASES: readonly CalibrationCase[] = [
   ...KERNEL_CALIBRATION_CASES,
   ...COLLECTIVE_CALIBRATION_CASES,
   ...NETWORK_CALIBRATION_CASES,
+  ...EAGER_CALIBRATION_CASES,
 ];

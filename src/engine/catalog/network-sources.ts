@@ -27,3 +27,15 @@ export const FLASH_ATTENTION_2 =
 /** PyTorch's CUDA caching allocator: block rounding and segment sizes. */
 export const PYTORCH_ALLOCATOR =
   'PyTorch source, c10/cuda/CUDACachingAllocator.cpp (kMinBlockSize 512, kSmallSize 1 MiB, kSmallBuffer 2 MiB, kLargeBuffer 20 MiB, kMinLargeAlloc 10 MiB, kRoundLarge 2 MiB)';
+
+/** Eager PyTorch steps, host costs and single ops measured on one H200 (2026-11-26). */
+export const H200_EAGER =
+  'shared/design/hardware-figures.md, "Eager PyTorch on an H200, as learners run it" (PyTorch 2.11, torchvision 0.26, transformers 5.17; median of 15 steps, two runs)';
+
+/** The profiler trace of two BERT-base steps recorded on that H200. */
+export const H200_BERT_TRACE =
+  'shared/data/h200-2026-11-26/trace-bert-base-train-amp-bf16-b32-s128.json.gz (torch.profiler, two steps; ops, autograd nodes and kernels counted per step by scripts/trace-counts.py)';
+
+/** What torch.compile and CUDA graphs change. */
+export const PYTORCH_COMPILE_DOCS =
+  'PyTorch documentation: torch.compile (default mode fuses pointwise chains with Inductor and runs a compiled graph per forward/backward), mode="reduce-overhead" and torch.cuda.graph (CUDA graphs: one launch replays every kernel of a captured graph)';

@@ -35,8 +35,49 @@ describe('whole-network scenarios', () => {
       bytes: direct.memory.allocatedBytes,
       fits: true,
       largestBatch: direct.largestBatch,
+      kernels: direct.step.kernels,
+      hostSeconds: direct.step.hostSeconds,
+      gpuSeconds: direct.step.gpuSeconds,
+      bound: 'gpu',
     });
     expect(direct.largestBatch).toBeGreaterThan(256);
+  });
+
+  it('takes the host fields: hostOpSeconds, execution and fusedOptimizer, and names unknown ones', () => {
+    const bert = {
+      op: 'train-step',
+      model: 'bert-base',
+      gpu: 'h200-sxm',
+      batch: 32,
+      seq: 128,
+      precision: 'amp-bf16',
+      optimizer: 'adamw',
+    };
+    const [eager, slowHost, compiled, graphs, fused] = answers([
+      { id: 1, ...bert },
+      { id: 2, ...bert, hostOpSeconds: 16.98e-6 },
+      { id: 3, ...bert, execution: 'compiled' },
+      { id: 4, ...bert, execution: 'cuda-graphs' },
+      { id: 5, ...bert, fusedOptimizer: true },
+    ]);
+    expect(eager?.bound).toBe('host');
+    expect(slowHost?.hostSeconds as number).toBeCloseTo(2 * (eager?.hostSeconds as number), 6);
+    expect(compiled?.kernels as number).toBeLessThan((eager?.kernels as number) / 2);
+    expect(compiled?.seconds as number).toBeLessThan((eager?.seconds as number) / 2);
+    expect(graphs?.hostSeconds as number).toBeLessThan(compiled?.hostSeconds as number);
+    expect(graphs?.bound).toBe('gpu');
+    expect(fused?.kernels as number).toBeLessThan(eager?.kernels as number);
+    expect(fused?.seconds as number).toBeLessThan(eager?.seconds as number);
+    const [bad1, bad2, bad3, bad4] = errors([
+      { id: 6, ...bert, execution: 'jit' },
+      { id: 7, ...bert, fusedOptimizer: 'yes' },
+      { id: 8, ...bert, hostOpSeconds: -1 },
+      { id: 9, ...bert, hostOps: 1e-5 },
+    ]);
+    expect(bad1).toMatch(/execution.*"jit"/);
+    expect(bad2).toMatch(/fusedOptimizer must be true or false, got "yes"/);
+    expect(bad3).toMatch(/hostOpSeconds/);
+    expect(bad4).toMatch(/unknown field "hostOps"/);
   });
 
   it('answers a model too big for the GPU with its bytes and fits: false, not an error', () => {

@@ -7,6 +7,8 @@
 import { predictAllReduce, predictMultiNodeAllReduce } from './collectives';
 import { getGpu } from '../catalog/hardware';
 import { DATA_PARALLEL_MODES } from './network/data-parallel';
+import { EXECUTION_MODES } from './network/eager/execution';
+import { MLM_POSITIONS } from './network/types';
 import { OPTIMIZER_IDS } from './network/optimizer';
 import { NETWORK_PRECISIONS } from './network/precision';
 import {
@@ -32,6 +34,94 @@ export interface ScenarioAnswer {
   largestBatch?: number;
   /** Speedup over one GPU divided by the GPU count. */
   scalingEfficiency?: number;
+  /** Kernel launches per step. */
+  kernels?: number;
+  /** Seconds the host takes to dispatch the step. */
+  hostSeconds?: number;
+  /** Seconds the GPU is busy in the step. */
+  gpuSeconds?: number;
+  /** Which side sets the pace: "host" or "gpu". */
+  bound?: 'host' | 'gpu';
+}
+
+/** The fields each network operation accepts besides "id" and "op"; any other is an error. */
+const HOST_FIELDS = ['hostOpSeconds', 'execution', 'fusedOptimizer'] as const;
+const NETWORK_FIELDS: Readonly<Record<NetworkScenarioOp, readonly string[]>> = {
+  'train-step': [
+    'model',
+    'gpu',
+    'batch',
+    'seq',
+    'precision',
+    'optimizer',
+    'checkpointing',
+    'mlmPositions',
+    ...HOST_FIELDS,
+  ],
+  // An inference scenario may carry a training one's optimizer and checkpointing: ignored.
+  inference: [
+    'model',
+    'gpu',
+    'batch',
+    'seq',
+    'precision',
+    'phase',
+    'optimizer',
+    'checkpointing',
+    ...HOST_FIELDS,
+  ],
+  allreduce: ['gpu', 'gpus', 'bytes', 'link', 'nodes', 'nodeLink'],
+  'data-parallel-step': [
+    'model',
+    'gpu',
+    'batch',
+    'seq',
+    'precision',
+    'optimizer',
+    'checkpointing',
+    'mlmPositions',
+    'gpus',
+    'nodes',
+    'link',
+    'nodeLink',
+    'mode',
+    ...HOST_FIELDS,
+  ],
+};
+
+/** Throws naming the first field `op` does not take. */
+function rejectUnknownFields(op: NetworkScenarioOp, scenario: Record<string, unknown>): void {
+  const allowed = new Set(['id', 'op', ...NETWORK_FIELDS[op]]);
+  const unknown = Object.keys(scenario).filter((key) => !allowed.has(key));
+  if (unknown.length > 0) {
+    throw new RangeError(
+      `unknown field${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')} for op "${op}"; it takes ${NETWORK_FIELDS[op].join(', ')}`,
+    );
+  }
+}
+
+/** Where a training scenario's masked-LM head runs, when it says. */
+function mlmField(scenario: Record<string, unknown>, training: boolean) {
+  const value = scenario.mlmPositions;
+  if (value === undefined || !training) return {};
+  requireOneOf('mlmPositions', value, MLM_POSITIONS);
+  return { mlmPositions: value };
+}
+
+/** The host fields of a scenario, type-checked (the model checks their ranges). */
+function hostFields(scenario: Record<string, unknown>) {
+  const execution = scenario.execution;
+  if (execution !== undefined) requireOneOf('execution', execution, EXECUTION_MODES);
+  const fused = scenario.fusedOptimizer;
+  if (fused !== undefined && typeof fused !== 'boolean') {
+    throw new RangeError(`fusedOptimizer must be true or false, got ${describeValue(fused)}`);
+  }
+  const hostOpSeconds = optionalNum(scenario, 'hostOpSeconds');
+  return {
+    ...(execution === undefined ? {} : { execution }),
+    ...(fused === undefined ? {} : { fusedOptimizer: fused }),
+    ...(hostOpSeconds === undefined ? {} : { hostOpSeconds }),
+  };
 }
 
 /** The operations this module answers. */
@@ -50,6 +140,7 @@ export function answerNetworkScenario(
   op: NetworkScenarioOp,
   scenario: Record<string, unknown>,
 ): ScenarioAnswer {
+  rejectUnknownFields(op, scenario);
   switch (op) {
     case 'train-step':
       return memoryAnswer(predictTrainStep(trainFields(scenario)));
@@ -58,7 +149,15 @@ export function answerNetworkScenario(
       requireOneOf('phase', phase, INFERENCE_PHASES);
       const { model, gpu, batch, precision, seq } = trainFields(scenario, false);
       return memoryAnswer(
-        predictInference({ model, gpu, batch, precision, phase, ...seqField(seq) }),
+        predictInference({
+          model,
+          gpu,
+          batch,
+          precision,
+          phase,
+          ...seqField(seq),
+          ...hostFields(scenario),
+        }),
       );
     }
     case 'allreduce':
@@ -92,6 +191,10 @@ function memoryAnswer(prediction: NetworkPrediction): ScenarioAnswer {
     bytes: prediction.bytes,
     fits: prediction.fits,
     largestBatch: prediction.largestBatch,
+    kernels: prediction.step.kernels,
+    hostSeconds: prediction.step.hostSeconds,
+    gpuSeconds: prediction.step.gpuSeconds,
+    bound: prediction.step.bound,
   };
 }
 
@@ -119,6 +222,8 @@ function trainFields(scenario: Record<string, unknown>, training = true) {
     optimizer,
     ...seqField(optionalNum(scenario, 'seq')),
     ...(checkpointing === undefined ? {} : { checkpointing }),
+    ...mlmField(scenario, training),
+    ...hostFields(scenario),
   };
 }
 

@@ -21,6 +21,7 @@ export function layerCost(over: Partial<LayerCost>): LayerCost {
     forwardKernels: 1,
     serialSteps: 1,
     kvCacheElements: 0,
+    paramTensors: 0,
     ...over,
   };
 }

@@ -37,11 +37,24 @@ export const KERNEL_GAP_SECONDS: Figure = estimate(
   'kernels queued ahead start about 1-3 us after the previous one ends',
 );
 
+/**
+ * How a pass is dispatched, when the caller knows better than the layer's own defaults: the
+ * kernels it launches (each adds a gap) and the share of its bytes it still moves (a fused
+ * element-wise chain moves fewer).
+ */
+export interface PassDispatch {
+  kernels?: number;
+  bytesScale?: number;
+  /** Seconds of GPU idle per kernel (CUDA graphs replay kernels closer together). */
+  gapSeconds?: number;
+}
+
 /** The work of one pass, before it is turned into time. */
 interface PassWork {
   flops: number;
   bytes: number;
   kernels: number;
+  gapSeconds?: number;
 }
 
 /** Achievable FLOP/s for a layer's arithmetic in one pass at this precision. */
@@ -70,7 +83,7 @@ function timeOf(
 ): PassTime {
   const computeSeconds = work.flops / layerFlopsPerSecond(gpu, plan, cost, pass);
   const memorySeconds = work.bytes / achievableMemoryBytesPerSecond(gpu);
-  const gapSeconds = work.kernels * KERNEL_GAP_SECONDS.value;
+  const gapSeconds = work.kernels * (work.gapSeconds ?? KERNEL_GAP_SECONDS.value);
   const busy = Math.max(computeSeconds, memorySeconds);
   const bound: PassBound =
     gapSeconds > busy ? 'overhead' : computeSeconds >= memorySeconds ? 'compute' : 'memory';
@@ -111,16 +124,21 @@ export function forwardTime(
   cost: LayerCost,
   batch: number,
   training: boolean,
+  as: PassDispatch = {},
 ): PassTime {
   const cast = cost.matmul && plan.weightCastBytes > 0 && cost.weightElements > 0;
   const weightReads = weightBytes(plan, cost) * cost.serialSteps;
+  const idle = cost.type === 'dropout' && !training;
   return timeOf(gpu, plan, cost, 'forward', {
-    flops: cost.forwardFlops * batch,
-    bytes:
-      forwardIoElements(cost, training) * batch * plan.activationBytes +
-      weightReads +
-      (cast ? cost.weightElements * plan.weightCastBytes : 0),
-    kernels: cost.forwardKernels + (cast ? 1 : 0),
+    flops: idle ? 0 : cost.forwardFlops * batch,
+    bytes: idle
+      ? 0
+      : (forwardIoElements(cost, training) * batch * plan.activationBytes +
+          weightReads +
+          (cast ? cost.weightElements * plan.weightCastBytes : 0)) *
+        (as.bytesScale ?? 1),
+    kernels: as.kernels ?? (idle ? 0 : cost.forwardKernels + (cast ? 1 : 0)),
+    ...(as.gapSeconds === undefined ? {} : { gapSeconds: as.gapSeconds }),
   });
 }
 
@@ -133,14 +151,17 @@ export function backwardTime(
   plan: PrecisionPlan,
   cost: LayerCost,
   batch: number,
+  as: PassDispatch = {},
 ): PassTime {
   const gradientBytes = cost.params * (plan.weightCopyBytes > 0 ? 2 + 2 + 4 : 4);
   return timeOf(gpu, plan, cost, 'backward', {
     flops: cost.backwardFlops * batch,
     bytes:
-      cost.backwardIoElements * batch * plan.activationBytes +
-      weightBytes(plan, cost) * cost.serialSteps +
-      gradientBytes,
-    kernels: 2 * cost.forwardKernels,
+      (cost.backwardIoElements * batch * plan.activationBytes +
+        weightBytes(plan, cost) * cost.serialSteps +
+        gradientBytes) *
+      (as.bytesScale ?? 1),
+    kernels: as.kernels ?? 2 * cost.forwardKernels,
+    ...(as.gapSeconds === undefined ? {} : { gapSeconds: as.gapSeconds }),
   });
 }

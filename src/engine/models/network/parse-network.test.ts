@@ -74,7 +74,7 @@ describe('parseLayerList on hostile input', () => {
 
   it('rejects a missing or unknown type', () => {
     expect(one({ elements: 2 })).toThrow(/layer 1 \(unknown type\): type must be one of/);
-    expect(one({ type: 'dropout', name: 'drop' })).toThrow(/layer 1 "drop".*"dropout"/);
+    expect(one({ type: 'maxout', name: 'drop' })).toThrow(/layer 1 "drop".*"maxout"/);
     expect(one({ type: 'toString' })).toThrow(/type must be one of/);
   });
 

@@ -106,6 +106,7 @@ const LAYER_FIELDS: Readonly<Record<LayerType, Record<string, FieldRule>>> = {
   'softmax-cross-entropy': { classes: ['dimension', REQ], tokens: ['positions', OPT] },
   'residual-add': ELEMENTS,
   multiply: ELEMENTS,
+  dropout: ELEMENTS,
 };
 
 /** Own fields of a plain object as a null-prototype map; getters and symbols are refused. */

@@ -6,7 +6,7 @@
  */
 import { getGpu, type Gpu } from '../../catalog/hardware';
 import { requirePeerLink } from '../peer-links';
-import { requireOneOf, requirePositiveInteger } from '../validate';
+import { requireBoolean, requireOneOf, requirePositive, requirePositiveInteger } from '../validate';
 import { analyzeNetwork } from './layers';
 import {
   predictDataParallelStep,
@@ -17,15 +17,30 @@ import { fitsOn, largestBatch, stepMemory, type MemoryBreakdown } from './memory
 import { optimizerCost, type OptimizerId } from './optimizer';
 import { parseLayerList } from './parse-network';
 import { precisionPlan, type NetworkPrecision, type PrecisionPlan } from './precision';
-import { predictStep, type StepPrediction } from './step-time';
-import type { BuildOptions, LayerCost, LayerSpec } from './types';
+import { predictStep, DEFAULT_HOST, type HostSetup, type StepPrediction } from './step-time';
+import { containersOf } from './eager/containers';
+import { EXECUTION_MODES, type ExecutionMode } from './eager/execution';
+import { OPTIMIZER_FORMS, type OptimizerForm } from './eager/optimizer-update';
+import type { BuildOptions, LayerCost, LayerSpec, MlmPositions } from './types';
 import { getZooNetwork } from './zoo/zoo';
 
 /** A network given by zoo id or as a layer list. */
 export type ModelInput = string | readonly unknown[];
 
+/** How the host runs a request's step; every field optional. */
+export interface HostOptions {
+  /** Seconds of one tiny eager op on the learner's machine (default: the H200 machine's). */
+  hostOpSeconds?: number;
+  /** 'eager' (default), 'compiled' (torch.compile) or 'cuda-graphs'. */
+  execution?: ExecutionMode;
+  /** `fused=True` on the optimizer (default false: the foreach form). */
+  fusedOptimizer?: boolean;
+  /** The optimizer's form, when a caller wants the for-loop one; overrides fusedOptimizer. */
+  optimizerForm?: OptimizerForm;
+}
+
 /** What a training step is asked about. */
-export interface TrainStepRequest {
+export interface TrainStepRequest extends HostOptions {
   model: ModelInput;
   gpu: string;
   /** Samples per step. */
@@ -35,6 +50,8 @@ export interface TrainStepRequest {
   precision: NetworkPrecision;
   optimizer: OptimizerId;
   checkpointing?: boolean;
+  /** Where BERT's masked-LM head runs: every position (default, as Hugging Face) or masked ones. */
+  mlmPositions?: MlmPositions;
 }
 
 /** Inference phases: a forward pass, or a decoder's prompt (prefill) and next token (decode). */
@@ -44,7 +61,7 @@ export type InferencePhase = NonNullable<BuildOptions['phase']>;
 export const INFERENCE_PHASES: readonly InferencePhase[] = ['forward', 'prefill', 'decode'];
 
 /** What an inference step is asked about. */
-export interface InferenceRequest {
+export interface InferenceRequest extends HostOptions {
   model: ModelInput;
   gpu: string;
   batch: number;
@@ -101,6 +118,29 @@ function seqOf(model: ModelInput, seq: number | undefined): number {
   return typeof model === 'string' ? getZooNetwork(model).defaultSeq : 1;
 }
 
+/** Checks a request's host options and builds the host setup for its layers. */
+export function hostSetup(
+  model: ModelInput,
+  layers: readonly LayerCost[],
+  options: HostOptions,
+): HostSetup {
+  const hostOpSeconds = options.hostOpSeconds ?? DEFAULT_HOST.hostOpSeconds;
+  requirePositive('hostOpSeconds', hostOpSeconds);
+  if (hostOpSeconds > 0.01) {
+    throw new RangeError(
+      `hostOpSeconds is seconds per tiny op (about 5e-6 to 2e-5); got ${hostOpSeconds}`,
+    );
+  }
+  const execution = options.execution ?? 'eager';
+  requireOneOf('execution', execution, EXECUTION_MODES);
+  const fused = options.fusedOptimizer ?? false;
+  requireBoolean('fusedOptimizer', fused);
+  const optimizerForm = options.optimizerForm ?? (fused ? 'fused' : 'foreach');
+  requireOneOf('optimizerForm', optimizerForm, OPTIMIZER_FORMS);
+  const network = typeof model === 'string' ? getZooNetwork(model) : null;
+  return { hostOpSeconds, execution, optimizerForm, containers: containersOf(network, layers) };
+}
+
 /** The plan of an inference step: AMP precisions load 16-bit weights, with no casts. */
 function inferencePlan(plan: PrecisionPlan): PrecisionPlan {
   return { ...plan, weightCastBytes: 0, weightCopyBytes: 0 };
@@ -141,9 +181,23 @@ function trainingSetup(request: TrainStepRequest): TrainingSetup {
   const plan = precisionPlan(gpu, request.precision);
   const optimizer = optimizerCost(request.optimizer);
   const seq = seqOf(request.model, request.seq);
-  const layers = analyzeNetwork(networkLayers(request.model, { seq, mode: 'train' })).layers;
+  const build = {
+    seq,
+    mode: 'train' as const,
+    ...(request.mlmPositions === undefined ? {} : { mlmPositions: request.mlmPositions }),
+  };
+  const layers = analyzeNetwork(networkLayers(request.model, build)).layers;
   const checkpointing = request.checkpointing ?? false;
-  const step = predictStep({ gpu, layers, batch: request.batch, plan, optimizer, checkpointing });
+  const host = hostSetup(request.model, layers, request);
+  const step = predictStep({
+    gpu,
+    layers,
+    batch: request.batch,
+    plan,
+    optimizer,
+    checkpointing,
+    host,
+  });
   const memoryAt = (batch: number) => stepMemory({ layers, batch, plan, optimizer, checkpointing });
   return { gpu, layers, step, memoryAt };
 }
@@ -163,7 +217,8 @@ export function predictInference(request: InferenceRequest): NetworkPrediction {
   const seq = seqOf(request.model, request.seq);
   const specs = networkLayers(request.model, { seq, mode: 'inference', phase: request.phase });
   const layers = analyzeNetwork(specs).layers;
-  const step = predictStep({ gpu, layers, batch: request.batch, plan });
+  const host = hostSetup(request.model, layers, request);
+  const step = predictStep({ gpu, layers, batch: request.batch, plan, host });
   const inferenceWeightBytes = plan.weightReadBytes;
   const keepsKvCache = request.phase !== 'forward';
   const memoryAt = (batch: number) =>

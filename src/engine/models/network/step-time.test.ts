@@ -4,7 +4,8 @@ import { achievableMemoryBytesPerSecond } from '../kernel';
 import { KERNEL_GAP_SECONDS } from './layer-time';
 import { optimizerCost } from './optimizer';
 import { precisionPlan } from './precision';
-import { checkpointSegments, HOST_SECONDS_PER_OP, predictStep } from './step-time';
+import { DEFAULT_HOST_OP_SECONDS, HOST_COSTS } from './eager/host';
+import { checkpointSegments, DEFAULT_HOST, predictStep } from './step-time';
 import { layerCost as layer } from './layer-fixture';
 
 const a100 = getGpu('a100-sxm-80gb');
@@ -44,7 +45,7 @@ describe('a network step', () => {
     expect(step.bound).toBe('gpu');
   });
 
-  it('is paced by the host when kernels are tiny', () => {
+  it('is paced by the host when kernels are tiny: each nn.Linear call costs a module call and an op', () => {
     const tiny = Array.from({ length: 100 }, () => layer({ forwardIoElements: 10 }));
     const step = predictStep({
       gpu: a100,
@@ -53,28 +54,57 @@ describe('a network step', () => {
       plan: precisionPlan(a100, 'fp32'),
     });
     expect(step.bound).toBe('host');
-    expect(step.seconds).toBeCloseTo(100 * HOST_SECONDS_PER_OP.value, 12);
+    const c = HOST_COSTS;
+    const ops =
+      100 * (c.moduleCall.value + c.op.value) + c.torchContainer.value + c.inferenceStep.value;
+    expect(step.hostSeconds).toBeCloseTo(ops * DEFAULT_HOST_OP_SECONDS.value, 12);
+    expect(step.seconds).toBe(step.hostSeconds);
+    expect(step.gpuIdleShare).toBeGreaterThan(0.5);
+    // A host twice as slow takes twice as long; the GPU's side does not change.
+    const slow = predictStep({
+      gpu: a100,
+      layers: tiny,
+      batch: 1,
+      plan: precisionPlan(a100, 'fp32'),
+      host: { ...DEFAULT_HOST, hostOpSeconds: 2 * DEFAULT_HOST_OP_SECONDS.value },
+    });
+    expect(slow.hostSeconds).toBeCloseTo(2 * step.hostSeconds, 12);
+    expect(slow.gpuSeconds).toBe(step.gpuSeconds);
   });
 
-  it('adds an optimizer pass over every parameter: Adam moves 28 bytes each, fp16 unscaling 8 more', () => {
-    const cost = layer({ params: 1e9, weightElements: 1e9, matmul: true });
+  it('adds an optimizer pass over every parameter: fused Adam moves 28 bytes each, foreach 80, fp16 unscaling 8 more', () => {
+    const cost = layer({ params: 1e9, paramTensors: 1, weightElements: 1e9, matmul: true });
     const adam = optimizerCost('adam');
+    const fused = { ...DEFAULT_HOST, optimizerForm: 'fused' as const };
+    // 1e9 elements in launches of 320 chunks of 65,536: 48 launches.
+    const launches = Math.ceil(1e9 / (320 * 65_536));
     const fp32 = predictStep({
       gpu: a100,
       layers: [cost],
       batch: 1,
       plan: precisionPlan(a100, 'fp32'),
       optimizer: adam,
+      host: fused,
     });
-    expect(fp32.optimizerSeconds).toBeCloseTo(28e9 / bandwidth + adam.kernels * gap, 12);
+    expect(fp32.optimizerSeconds).toBeCloseTo(28e9 / bandwidth + launches * gap, 12);
     const fp16 = predictStep({
       gpu: a100,
       layers: [cost],
       batch: 1,
       plan: precisionPlan(a100, 'amp-fp16'),
       optimizer: adam,
+      host: fused,
     });
-    expect(fp16.optimizerSeconds).toBeCloseTo(36e9 / bandwidth + (adam.kernels + 2) * gap, 12);
+    expect(fp16.optimizerSeconds).toBeCloseTo(36e9 / bandwidth + (launches + 2) * gap, 12);
+    // The default foreach form: eight foreach ops, each over every tensor.
+    const foreach = predictStep({
+      gpu: a100,
+      layers: [cost],
+      batch: 1,
+      plan: precisionPlan(a100, 'fp32'),
+      optimizer: adam,
+    });
+    expect(foreach.optimizerSeconds).toBeCloseTo(80e9 / bandwidth + 8 * launches * gap, 12);
   });
 
   it('recomputes all but the last segment’s forward under checkpointing', () => {

@@ -7,22 +7,67 @@
  * adds, and the optimizer update, which moves every parameter's weight, gradient and state. Pure.
  */
 import { estimate, type Figure } from '../../catalog/figure';
+import { PYTORCH_COMPILE_DOCS } from '../../catalog/network-sources';
+import { networkDispatch } from './eager/dispatch';
+import {
+  FUSED_POINTWISE_BYTES_SHARE,
+  keepsOwnKernel,
+  type ExecutionMode,
+} from './eager/execution';
+import {
+  backwardHostOps,
+  containerHostOps,
+  DEFAULT_HOST_OP_SECONDS,
+  forwardHostOps,
+  HOST_COSTS,
+  type Containers,
+} from './eager/host';
+import { optimizerUpdate, type OptimizerForm, type OptimizerUpdate } from './eager/optimizer-update';
 import type { Gpu } from '../../catalog/hardware';
 import { achievableMemoryBytesPerSecond } from '../kernel';
-import { finiteResult, requirePositiveInteger } from '../validate';
-import { backwardTime, forwardTime, KERNEL_GAP_SECONDS, type PassTime } from './layer-time';
+import { finiteResult, requirePositive, requirePositiveInteger } from '../validate';
+import {
+  backwardTime,
+  forwardTime,
+  KERNEL_GAP_SECONDS,
+  type PassDispatch,
+  type PassTime,
+} from './layer-time';
 import { UNSCALE_BYTES_PER_PARAM, type OptimizerCost } from './optimizer';
 import type { PrecisionPlan } from './precision';
-import { PYTORCH_OVERHEADS } from '../../catalog/network-sources';
 import type { LayerCost } from './types';
 
-/** Host time eager PyTorch spends per op it dispatches (Python, dispatcher, launch). */
-export const HOST_SECONDS_PER_OP: Figure = estimate(
-  8e-6,
+/**
+ * Host time per op the data-parallel model's single-process replicas pay (kept from the first
+ * host model: the default `hostOpSeconds`).
+ */
+export const HOST_SECONDS_PER_OP: Figure = DEFAULT_HOST_OP_SECONDS;
+
+/** The GPU's idle time between two kernels of a replayed CUDA graph. */
+export const CUDA_GRAPH_GAP_SECONDS: Figure = estimate(
+  1e-6,
   's',
-  PYTORCH_OVERHEADS,
-  'a 4-6 us launch plus a few us of eager dispatch per op',
+  PYTORCH_COMPILE_DOCS,
+  'a graph replay queues every kernel at once: about half the eager gap between back-to-back kernels',
 );
+
+/** How the host runs a step: its per-op cost, the execution mode, the optimizer's form. */
+export interface HostSetup {
+  /** Seconds of one tiny eager op on this machine (the course's calibration snippet prints it). */
+  hostOpSeconds: number;
+  execution: ExecutionMode;
+  optimizerForm: OptimizerForm;
+  /** The container modules the network's forward calls. */
+  containers: Containers;
+}
+
+/** The host setup when a caller gives none: the H200 machine, eager, foreach, one container. */
+export const DEFAULT_HOST: HostSetup = {
+  hostOpSeconds: DEFAULT_HOST_OP_SECONDS.value,
+  execution: 'eager',
+  optimizerForm: 'foreach',
+  containers: { torch: 1, hf: 0 },
+};
 
 /** What a step is asked to do. */
 export interface StepInput {
@@ -35,6 +80,8 @@ export interface StepInput {
   optimizer?: OptimizerCost;
   /** Recompute activations in backward instead of keeping them (training only). */
   checkpointing?: boolean;
+  /** How the host dispatches the step (default `DEFAULT_HOST`). */
+  host?: HostSetup;
 }
 
 /** One layer's share of a step. */
@@ -44,16 +91,34 @@ export interface LayerStep {
   forward: PassTime;
   /** Null at inference. */
   backward: PassTime | null;
+  /** Host seconds dispatching this layer's forward and backward. */
+  hostForwardSeconds: number;
+  hostBackwardSeconds: number;
+}
+
+/** Where the host's time goes in a step. */
+export interface HostBreakdown {
+  forwardSeconds: number;
+  backwardSeconds: number;
+  optimizerSeconds: number;
+  /** Fixed per step (backward's hand-off, the optimizer's entry, the synchronisation). */
+  fixedSeconds: number;
 }
 
 /** A predicted step. */
 export interface StepPrediction {
-  /** Seconds per step: the longer of GPU time and host time. */
+  /** Seconds per step: the longer of GPU time and host time, plus what a sync exposes. */
   seconds: number;
   gpuSeconds: number;
   hostSeconds: number;
   /** Which side sets the pace. */
   bound: 'gpu' | 'host';
+  /** Share of the step the GPU sits idle (waiting for the host or a sync). */
+  gpuIdleShare: number;
+  execution: ExecutionMode;
+  optimizerForm: OptimizerForm;
+  hostOpSeconds: number;
+  host: HostBreakdown;
   forwardSeconds: number;
   backwardSeconds: number;
   /** Forward work done again in backward under gradient checkpointing. */
@@ -76,13 +141,12 @@ export function checkpointSegments(layers: number): number {
   return Math.max(1, Math.round(Math.sqrt(layers)));
 }
 
-/** The optimizer update of every parameter (plus fp16 loss-scale unscaling). */
-function optimizerPass(input: StepInput, params: number): PassTime | null {
-  const { optimizer, plan, gpu } = input;
-  if (!optimizer) return null;
-  const bytes =
-    params * (optimizer.updateBytesPerParam + (plan.lossScaling ? UNSCALE_BYTES_PER_PARAM : 0));
-  const kernels = optimizer.kernels + (plan.lossScaling ? 2 : 0);
+/** The optimizer update of every parameter (plus fp16 loss-scale unscaling) on the GPU. */
+function optimizerPass(input: StepInput, update: OptimizerUpdate | null, params: number): PassTime | null {
+  const { plan, gpu } = input;
+  if (!update) return null;
+  const bytes = update.bytes + (plan.lossScaling ? params * UNSCALE_BYTES_PER_PARAM : 0);
+  const kernels = update.kernels + (plan.lossScaling ? 2 : 0);
   const memorySeconds = bytes / achievableMemoryBytesPerSecond(gpu);
   const gapSeconds = kernels * KERNEL_GAP_SECONDS.value;
   return {
@@ -96,16 +160,68 @@ function optimizerPass(input: StepInput, params: number): PassTime | null {
   };
 }
 
+/** What each layer's passes launch and move, as the execution mode runs them. */
+function passDispatches(
+  input: StepInput,
+  host: HostSetup,
+  training: boolean,
+): Array<{ forward: PassDispatch; backward: PassDispatch; hostForward: number; hostBackward: number }> {
+  const autocast = input.plan.weightCopyBytes > 0;
+  const eager = networkDispatch(input.layers, { training, autocast });
+  if (host.execution === 'eager') {
+    return eager.map((d) => ({
+      forward: { kernels: d.forward.kernels },
+      backward: { kernels: d.backward?.kernels ?? 0 },
+      hostForward: forwardHostOps(d.forward),
+      hostBackward: d.backward ? backwardHostOps(d.backward) : 0,
+    }));
+  }
+  // Compiled (and captured): kept layers launch their own kernels, each chain of the others
+  // one, carried by the chain's first layer; the chain moves a share of its eager bytes.
+  const gap = host.execution === 'cuda-graphs' ? { gapSeconds: CUDA_GRAPH_GAP_SECONDS.value } : {};
+  let inChain = false;
+  return input.layers.map((layer) => {
+    const kept = keepsOwnKernel(layer);
+    const opens = !kept && !inChain;
+    inChain = !kept;
+    const forwardKernels = kept || opens ? 1 : 0;
+    const backwardKernels = kept ? (layer.type === 'attention' || layer.type === 'embedding' ? 3 : 2) : opens ? 2 : 0;
+    const bytesScale = kept ? 1 : FUSED_POINTWISE_BYTES_SHARE.value;
+    return {
+      forward: { kernels: forwardKernels, bytesScale, ...gap },
+      backward: { kernels: training ? backwardKernels : 0, bytesScale, ...gap },
+      hostForward: 0,
+      hostBackward: 0,
+    };
+  });
+}
+
+/** Host seconds of a compiled or captured step's graphs. */
+function graphHostOps(host: HostSetup, kernels: number, graphs: number): number {
+  const c = HOST_COSTS;
+  if (host.execution === 'cuda-graphs') return graphs * c.graphReplay.value;
+  return graphs * c.graphCall.value + kernels * c.compiledKernel.value;
+}
+
 /** Predicts one step; training when an optimizer is given, inference otherwise. */
 export function predictStep(input: StepInput): StepPrediction {
   requirePositiveInteger('batch', input.batch);
+  const host = input.host ?? DEFAULT_HOST;
+  requirePositive('hostOpSeconds', host.hostOpSeconds);
   const training = input.optimizer !== undefined;
-  const layers: LayerStep[] = input.layers.map((cost) => ({
-    name: cost.name,
-    type: cost.type,
-    forward: forwardTime(input.gpu, input.plan, cost, input.batch, training),
-    backward: training ? backwardTime(input.gpu, input.plan, cost, input.batch) : null,
-  }));
+  const dispatches = passDispatches(input, host, training);
+  const op = host.hostOpSeconds;
+  const layers: LayerStep[] = input.layers.map((cost, i) => {
+    const d = dispatches[i] as (typeof dispatches)[number];
+    return {
+      name: cost.name,
+      type: cost.type,
+      forward: forwardTime(input.gpu, input.plan, cost, input.batch, training, d.forward),
+      backward: training ? backwardTime(input.gpu, input.plan, cost, input.batch, d.backward) : null,
+      hostForwardSeconds: d.hostForward * op,
+      hostBackwardSeconds: d.hostBackward * op,
+    };
+  });
   const forward = layers.map((l) => l.forward);
   const backward = layers.map((l) => l.backward);
   const forwardSeconds = total(forward, 'seconds');
@@ -116,22 +232,75 @@ export function predictStep(input: StepInput): StepPrediction {
     training && input.checkpointing ? 1 - 1 / checkpointSegments(layers.length) : 0;
   const recomputeSeconds = forwardSeconds * recomputeShare;
   const params = input.layers.reduce((sum, l) => sum + l.params, 0);
-  const update = optimizerPass(input, params);
+  const tensors = input.layers.reduce((sum, l) => sum + l.paramTensors, 0);
+  const update = input.optimizer
+    ? optimizerUpdate(input.optimizer, host.optimizerForm, params, tensors)
+    : null;
+  const optimizer = optimizerPass(input, update, params);
+  const forwardKernels = total(forward, 'kernels');
+  const backwardKernels = total(backward, 'kernels');
   const kernels =
-    total(forward, 'kernels') * (1 + recomputeShare) +
-    total(backward, 'kernels') +
-    (update?.kernels ?? 0);
-  const gpuSeconds = forwardSeconds + backwardSeconds + recomputeSeconds + (update?.seconds ?? 0);
-  const hostSeconds = kernels * HOST_SECONDS_PER_OP.value;
+    forwardKernels * (1 + recomputeShare) + backwardKernels + (optimizer?.kernels ?? 0);
+
+  const c = HOST_COSTS;
+  let hostForwardOps: number;
+  let hostBackwardOps: number;
+  if (host.execution === 'eager') {
+    hostForwardOps =
+      dispatches.reduce((sum, d) => sum + d.hostForward, 0) + containerHostOps(host.containers);
+    hostBackwardOps =
+      dispatches.reduce((sum, d) => sum + d.hostBackward, 0) + hostForwardOps * recomputeShare;
+  } else {
+    hostForwardOps = graphHostOps(host, forwardKernels, 1);
+    hostBackwardOps = training ? graphHostOps(host, backwardKernels, 1) : 0;
+  }
+  const perTensor =
+    host.optimizerForm === 'fused' ? c.paramTensorFused.value : c.paramTensor.value;
+  const hostOptimizerOps = update
+    ? tensors * perTensor +
+      update.ops * c.op.value +
+      Math.max(0, update.kernels - update.ops) * c.kernel.value +
+      (input.plan.lossScaling ? 4 * c.op.value : 0)
+    : 0;
+  const hostFixedOps = training ? c.step.value : c.inferenceStep.value;
+  const hostBreakdown: HostBreakdown = {
+    forwardSeconds: hostForwardOps * op,
+    backwardSeconds: hostBackwardOps * op,
+    optimizerSeconds: hostOptimizerOps * op,
+    fixedSeconds: hostFixedOps * op,
+  };
+  const hostSeconds =
+    hostBreakdown.forwardSeconds +
+    hostBreakdown.backwardSeconds +
+    hostBreakdown.optimizerSeconds +
+    hostBreakdown.fixedSeconds;
+  const optimizerSeconds = optimizer?.seconds ?? 0;
+  const gpuSeconds = forwardSeconds + backwardSeconds + recomputeSeconds + optimizerSeconds;
+  // Host and GPU overlap: the GPU runs what the host has queued. fp16 loss scaling reads the
+  // overflow flag back (`found_inf.item()`) before the update, a sync that splits the step in
+  // two: what comes after it cannot start on the GPU before the host has caught up.
+  const overlapped = (h: number, g: number) => Math.max(h, g);
+  let seconds: number;
+  if (input.plan.lossScaling && training) {
+    const hostTail = hostBreakdown.optimizerSeconds + hostBreakdown.fixedSeconds / 2;
+    seconds = overlapped(hostSeconds - hostTail, gpuSeconds - optimizerSeconds) + overlapped(hostTail, optimizerSeconds);
+  } else {
+    seconds = overlapped(hostSeconds, gpuSeconds);
+  }
   return {
-    seconds: finiteResult('step seconds', Math.max(gpuSeconds, hostSeconds)),
+    seconds: finiteResult('step seconds', seconds),
     gpuSeconds,
     hostSeconds,
     bound: gpuSeconds >= hostSeconds ? 'gpu' : 'host',
+    gpuIdleShare: seconds > 0 ? Math.max(0, 1 - gpuSeconds / seconds) : 0,
+    execution: host.execution,
+    optimizerForm: host.optimizerForm,
+    hostOpSeconds: op,
+    host: hostBreakdown,
     forwardSeconds,
     backwardSeconds,
     recomputeSeconds,
-    optimizerSeconds: update?.seconds ?? 0,
+    optimizerSeconds,
     kernels,
     flops: total(forward, 'flops') * (1 + recomputeShare) + total(backward, 'flops'),
     layers,

@@ -6,7 +6,7 @@
  */
 
 /** Element-wise activation functions a layer may apply. */
-export type ActivationFn = 'relu' | 'gelu' | 'silu' | 'tanh' | 'sigmoid';
+export type ActivationFn = 'relu' | 'gelu' | 'gelu-new' | 'silu' | 'tanh' | 'sigmoid';
 
 /** One layer, as a network lists it. Shapes are per sample; `tokens` are rows per sample. */
 export type LayerSpec =
@@ -82,7 +82,12 @@ export type LayerSpec =
   | { type: 'softmax-cross-entropy'; name?: string; classes: number; tokens?: number }
   | { type: 'residual-add'; name?: string; elements: number }
   /** Element-wise product of two tensors of `elements` each (the gate of a SwiGLU MLP). */
-  | { type: 'multiply'; name?: string; elements: number };
+  | { type: 'multiply'; name?: string; elements: number }
+  /**
+   * `nn.Dropout` over `elements` per sample: in training it zeroes a random share and keeps a
+   * one-byte mask for backward; at inference it does nothing (no kernel).
+   */
+  | { type: 'dropout'; name?: string; elements: number };
 
 /** The kind of layer a spec describes. */
 export type LayerType = LayerSpec['type'];
@@ -94,6 +99,11 @@ export interface LayerCost {
   type: LayerType;
   /** Trainable parameters (0 for a layer whose weights are another layer's). */
   params: number;
+  /**
+   * Parameter tensors those parameters come in (a linear layer's weight and bias are 2): the
+   * optimizer and `zero_grad` pay their host cost per tensor, and autograd accumulates each.
+   */
+  paramTensors: number;
   /** Elements of weights the forward pass reads, once per batch (shared weights included). */
   weightElements: number;
   /** FLOPs of the forward pass for one sample (a multiply-add counts as 2). */
@@ -129,7 +139,19 @@ export interface BuildOptions {
   mode: 'train' | 'inference';
   /** For decoder language models at inference: a whole prompt, or one token with a cache. */
   phase?: 'forward' | 'prefill' | 'decode';
+  /**
+   * Where a masked-LM head runs in training: on every position, as Hugging Face's
+   * BertForPreTraining computes its logits (default), or on the masked positions only, gathered
+   * first, as NVIDIA's BERT scripts do.
+   */
+  mlmPositions?: MlmPositions;
 }
+
+/** Where a masked-LM head computes its logits. */
+export type MlmPositions = 'all' | 'masked';
+
+/** Every MLM head choice, the default first. */
+export const MLM_POSITIONS: readonly MlmPositions[] = ['all', 'masked'];
 
 /** A network in the zoo: its id, what it is, and how its layers are built for a use. */
 export interface ZooNetwork {

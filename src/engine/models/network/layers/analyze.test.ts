@@ -42,7 +42,7 @@ describe('analyzeNetwork', () => {
 
 describe('analyzeLayer input checks', () => {
   it('rejects an unknown type, naming the layer and the field', () => {
-    expect(() => analyzeLayer({ type: 'dropout', name: 'd' } as never, 3)).toThrow(
+    expect(() => analyzeLayer({ type: 'maxout', name: 'd' } as never, 3)).toThrow(
       /layer 3 "d" \(unknown type\): type must be one of linear/,
     );
     expect(() => analyzeLayer(null as never, 1)).toThrow(/layer 1 must be an object/);
@@ -57,6 +57,6 @@ describe('analyzeLayer input checks', () => {
 
   it('knows every layer type once', () => {
     expect(new Set(LAYER_TYPES).size).toBe(LAYER_TYPES.length);
-    expect(LAYER_TYPES).toHaveLength(16);
+    expect(LAYER_TYPES).toHaveLength(17);
   });
 });

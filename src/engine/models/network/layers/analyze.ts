@@ -17,7 +17,7 @@ import {
   type LayerWork,
   type NetworkTotals,
 } from './cost';
-import { multiplyWork, residualAddWork } from './elementwise';
+import { dropoutWork, multiplyWork, residualAddWork } from './elementwise';
 import { embeddingWork } from './embedding';
 import { linearWork } from './linear';
 import { crossEntropyWork } from './loss';
@@ -43,6 +43,7 @@ const LAYER_TYPE_SET: Record<LayerType, true> = {
   'softmax-cross-entropy': true,
   'residual-add': true,
   multiply: true,
+  dropout: true,
 };
 
 /** Every layer type, in a fixed order. */
@@ -86,6 +87,8 @@ function workOf(spec: LayerSpec, label: string): LayerWork {
       return residualAddWork(spec, label);
     case 'multiply':
       return multiplyWork(spec, label);
+    case 'dropout':
+      return dropoutWork(spec, label);
   }
 }
 

@@ -24,6 +24,7 @@ describe('conv2d layer', () => {
         name: 'conv',
         type: 'conv2d',
         params: 54, // Cout·Cin·k² = 3·2·9, no bias by default
+        paramTensors: 1,
         weightElements: 54,
         forwardFlops: 1728, // 2·MACs, MACs = Cout·H'·W'·Cin·k² = 3·4·4·2·9 = 864
         backwardFlops: 3456, // 2× forward

@@ -54,6 +54,7 @@ export function conv2dWork(spec: SpecOf<'conv2d'>, label: string): LayerWork {
   const params = cout * cin * kernel * kernel + (bias ? cout : 0);
   return layerWork({
     params,
+    paramTensors: bias ? 2 : 1,
     weightElements: params,
     forwardFlops,
     backwardFlops: 2 * forwardFlops,

@@ -28,6 +28,7 @@ export type NetworkTotals = Record<LayerCostNumberField, number>;
 /** One of each number field; the `Record` type makes the compiler insist on every one. */
 const NUMBER_FIELD_SET: Record<LayerCostNumberField, true> = {
   params: true,
+  paramTensors: true,
   weightElements: true,
   forwardFlops: true,
   backwardFlops: true,
@@ -49,14 +50,24 @@ export type LayerWork = Omit<LayerCost, 'name' | 'type'>;
 /** The fields a layer family must give; the rest default (no weights, one kernel, ...). */
 export type LayerWorkInput = Omit<
   LayerWork,
-  'params' | 'weightElements' | 'forwardKernels' | 'serialSteps' | 'kvCacheElements'
+  | 'params'
+  | 'paramTensors'
+  | 'weightElements'
+  | 'forwardKernels'
+  | 'serialSteps'
+  | 'kvCacheElements'
 > &
   Partial<LayerWork>;
 
-/** A layer family's work with the defaults filled in: no weights, 1 kernel, 1 step, no cache. */
+/**
+ * A layer family's work with the defaults filled in: no weights (one parameter tensor when it
+ * has weights), 1 kernel, 1 step, no cache.
+ */
 export function layerWork(input: LayerWorkInput): LayerWork {
+  const params = input.params ?? 0;
   return {
-    params: 0,
+    params,
+    paramTensors: params > 0 ? 1 : 0,
     weightElements: 0,
     forwardKernels: 1,
     serialSteps: 1,
@@ -132,9 +143,15 @@ export function fieldReader<S extends LayerSpec>(spec: S, label: string): FieldR
  * norm): backward 2× forward FLOPs; forwardIo 2N (read, write); backwardIo 3N (read dy and the
  * saved input, write dx); saved N; output N; `params` weights (none by default); not a matmul.
  */
-export function elementwisePassWork(elements: number, forwardFlops: number, params = 0): LayerWork {
+export function elementwisePassWork(
+  elements: number,
+  forwardFlops: number,
+  params = 0,
+  paramTensors = params > 0 ? 1 : 0,
+): LayerWork {
   return layerWork({
     params,
+    paramTensors,
     weightElements: params,
     forwardFlops,
     backwardFlops: 2 * forwardFlops,

@@ -11,6 +11,7 @@ describe('embedding layer', () => {
         name: 'wte',
         type: 'embedding',
         params: 800, // V·D
+        paramTensors: 1,
         weightElements: 0, // only the 5 rows are read, counted in forwardIo
         forwardFlops: 0, // a gather
         backwardFlops: 40, // T·D scatter-add

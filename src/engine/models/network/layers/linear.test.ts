@@ -11,6 +11,7 @@ describe('linear layer', () => {
         name: 'fc',
         type: 'linear',
         params: 16, // 3·4 weights + 4 biases
+        paramTensors: 2,
         weightElements: 16,
         forwardFlops: 56, // 2·T·I·O = 2·2·3·4 = 48, + T·O = 8 for the bias
         backwardFlops: 104, // 2·48 (input and weight gradients) + 8 (bias gradient)

@@ -26,6 +26,7 @@ export function linearWork(spec: SpecOf<'linear'>, label: string): LayerWork {
   const biasFlops = bias ? tokens * outFeatures : 0;
   return layerWork({
     params: tied ? biasElements : weightElements,
+    paramTensors: (tied ? 0 : 1) + (bias ? 1 : 0),
     weightElements,
     forwardFlops: matmulFlops + biasFlops,
     backwardFlops: 2 * matmulFlops + biasFlops,

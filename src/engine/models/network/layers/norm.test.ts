@@ -12,6 +12,7 @@ describe('normalisation layers', () => {
         name: 'bn',
         type: 'batchnorm2d',
         params: 4, // 2C: scale and shift
+        paramTensors: 2,
         weightElements: 4,
         forwardFlops: 120, // 5N
         backwardFlops: 240, // 10N

@@ -20,6 +20,7 @@ export function batchnorm2dWork(spec: SpecOf<'batchnorm2d'>, label: string): Lay
   const elements = channels * height * width;
   return layerWork({
     params: 2 * channels,
+    paramTensors: 2,
     weightElements: 2 * channels,
     forwardFlops: 5 * elements,
     backwardFlops: 10 * elements,
@@ -37,5 +38,10 @@ export function tokenNormWork(spec: SpecOf<'layernorm' | 'rmsnorm'>, label: stri
   const features = read.positive('features');
   const elements = read.optionalPositive('tokens', 1) * features;
   const rms = spec.type === 'rmsnorm';
-  return elementwisePassWork(elements, (rms ? 4 : 5) * elements, rms ? features : 2 * features);
+  return elementwisePassWork(
+    elements,
+    (rms ? 4 : 5) * elements,
+    rms ? features : 2 * features,
+    rms ? 1 : 2,
+  );
 }

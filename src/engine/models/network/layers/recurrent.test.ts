@@ -12,6 +12,7 @@ describe('recurrent layers', () => {
         name: 'rnn',
         type: 'lstm',
         params: 84, // G·H·(I + H) + 2·G·H = 4·3·5 + 2·4·3 = 60 + 24
+        paramTensors: 4,
         weightElements: 84,
         forwardFlops: 600, // S·(2·G·H·(I + H) + 10·H) = 4·(120 + 30)
         backwardFlops: 1200,

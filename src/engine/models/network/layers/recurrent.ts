@@ -29,6 +29,7 @@ export function recurrentWork(spec: SpecOf<'lstm' | 'gru'>, label: string): Laye
   const forwardIo = steps * (input + 2 * hidden + gates * hidden + 2 * hidden);
   return layerWork({
     params,
+    paramTensors: 4, // weight_ih, weight_hh, bias_ih, bias_hh
     weightElements: params,
     forwardFlops,
     backwardFlops: 2 * forwardFlops,

@@ -33,11 +33,22 @@ describe('bert parameter counts', () => {
 });
 
 describe('bert pretraining heads', () => {
-  it('runs the masked-LM head on 15 % of positions, in training only', () => {
+  it('runs the masked-LM head on every position as Hugging Face does, in training only', () => {
+    const train = analyzeNetwork(BERT_BASE.build({ seq: 512, mode: 'train' }));
+    const decoder = train.layers.find((layer) => layer.name === 'cls.predictions.decoder');
+    expect(decoder?.outputElements).toBe(512 * 30522);
+    expect(decoder?.forwardFlops).toBe(2 * 512 * 768 * 30522 + 512 * 30522);
+    // Dropout after the embeddings and after each layer's attention output and FFN output.
+    expect(train.layers.filter((layer) => layer.type === 'dropout')).toHaveLength(1 + 2 * 12);
+  });
+
+  it('runs the masked-LM head on 15 % of positions when NVIDIA\'s scripts gather them', () => {
     expect(maskedPositions(128)).toBe(19); // round(19.2)
     expect(maskedPositions(512)).toBe(77); // round(76.8)
     expect(maskedPositions(2)).toBe(1); // at least one
-    const train = analyzeNetwork(BERT_BASE.build({ seq: 512, mode: 'train' }));
+    const train = analyzeNetwork(
+      BERT_BASE.build({ seq: 512, mode: 'train', mlmPositions: 'masked' }),
+    );
     const decoder = train.layers.find((layer) => layer.name === 'cls.predictions.decoder');
     // 77 rows of 30522 logits; the weight is the word embedding's (read, not owned).
     expect(decoder?.outputElements).toBe(77 * 30522);

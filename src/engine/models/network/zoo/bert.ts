@@ -3,11 +3,15 @@
  * position (512) and token-type (2) embeddings summed and normalised; per layer Q, K, V
  * linears, attention over the whole sequence (not causal), an output linear, a residual add and
  * LayerNorm, an FFN of 4H with GELU, a residual add and LayerNorm; and the pooler (a linear
- * H → H and tanh on the first token). Training adds the pretraining heads as NVIDIA's
- * benchmarks run them: the masked-LM head on max(1, round(0.15·seq)) gathered positions
- * (linear H → H, GELU, LayerNorm, the vocabulary projection tied to the word embeddings with
- * its own vocab-sized bias, softmax cross-entropy over the vocabulary) and next-sentence
- * prediction (linear H → 2 on the pooled token, softmax cross-entropy over 2).
+ * H → H and tanh on the first token). Training adds the dropouts of Hugging Face's
+ * `BertForPreTraining` (after the embeddings, after each attention output and each FFN output;
+ * attention's own dropout runs inside the fused attention kernel) and its pretraining heads:
+ * the masked-LM head on every position, as Hugging Face computes it (linear H → H, GELU,
+ * LayerNorm, the vocabulary projection tied to the word embeddings with its own vocab-sized
+ * bias, softmax cross-entropy over the vocabulary, whose ignored labels still cost their
+ * logits), and next-sentence prediction (linear H → 2 on the pooled token, softmax
+ * cross-entropy over 2). NVIDIA's benchmark scripts gather the masked positions first
+ * (`maskedPositions`); the calibration says what that changes.
  */
 import type { LayerSpec } from '../types';
 import { defineFamily, layersAt, type NetworkUse, type TransformerSize } from './use';
@@ -25,7 +29,13 @@ export function maskedPositions(seq: number): number {
 }
 
 /** One encoder layer over `t` tokens. */
-function encoderLayer(layers: LayerSpec[], c: TransformerSize, i: number, t: number): void {
+function encoderLayer(
+  layers: LayerSpec[],
+  c: TransformerSize,
+  i: number,
+  t: number,
+  training: boolean,
+): void {
   const p = `encoder.layer.${i}`;
   const h = c.hidden;
   const at = layersAt(p, t);
@@ -42,20 +52,23 @@ function encoderLayer(layers: LayerSpec[], c: TransformerSize, i: number, t: num
       keys: t,
     },
     at.linear('attention.output.dense', h, h),
+    ...(training ? [at.dropout('attention.output.dropout', h)] : []),
     at.add('attention.output.add', h),
     at.norm('layernorm', 'attention.output.LayerNorm', h),
     ...at.geluFeedForward(
       { up: 'intermediate.dense', gelu: 'intermediate.gelu', down: 'output.dense' },
       h,
     ),
+    ...(training ? [at.dropout('output.dropout', h)] : []),
     at.add('output.add', h),
     at.norm('layernorm', 'output.LayerNorm', h),
   );
 }
 
-/** The pretraining heads: masked LM on 15 % of positions, and next-sentence prediction. */
-function pretrainingHeads(layers: LayerSpec[], h: number, seq: number): void {
-  const masked = layersAt('cls.predictions', maskedPositions(seq));
+/** The pretraining heads: masked LM (on every position, or gathered ones), and next sentence. */
+function pretrainingHeads(layers: LayerSpec[], h: number, use: NetworkUse): void {
+  const rows = use.mlmPositions === 'all' ? use.seq : maskedPositions(use.seq);
+  const masked = layersAt('cls.predictions', rows);
   const nextSentence = layersAt('cls');
   layers.push(
     masked.linear('transform.dense', h, h),
@@ -69,8 +82,9 @@ function pretrainingHeads(layers: LayerSpec[], h: number, seq: number): void {
 }
 
 /** The embeddings: word, position and token-type tables summed, then a LayerNorm. */
-function embeddings(h: number, tokens: number): LayerSpec[] {
+function embeddings(h: number, tokens: number, training: boolean): LayerSpec[] {
   const at = layersAt('embeddings', tokens);
+  const dropout = training ? [at.dropout('dropout', h)] : [];
   return [
     at.embedding('word_embeddings', VOCAB, h),
     at.embedding('position_embeddings', POSITIONS, h),
@@ -78,19 +92,20 @@ function embeddings(h: number, tokens: number): LayerSpec[] {
     at.add('add_token_type', h),
     at.add('add_position', h),
     at.norm('layernorm', 'LayerNorm', h),
+    ...dropout,
   ];
 }
 
 /** A BERT's layers for one sequence. */
 function bertLayers(c: TransformerSize, use: NetworkUse): LayerSpec[] {
-  const layers = embeddings(c.hidden, use.tokens);
-  for (let i = 0; i < c.layers; i += 1) encoderLayer(layers, c, i, use.tokens);
+  const layers = embeddings(c.hidden, use.tokens, use.training);
+  for (let i = 0; i < c.layers; i += 1) encoderLayer(layers, c, i, use.tokens, use.training);
   const pooler = layersAt('pooler');
   layers.push(
     pooler.linear('dense', c.hidden, c.hidden),
     pooler.activation('tanh', 'tanh', c.hidden),
   );
-  if (use.training) pretrainingHeads(layers, c.hidden, use.seq);
+  if (use.training) pretrainingHeads(layers, c.hidden, use);
   return layers;
 }
 

@@ -3,8 +3,10 @@
  * them): token and position (1024) embeddings summed; pre-LayerNorm blocks (LayerNorm, fused
  * QKV linear H → 3H, causal attention, output linear, residual add; LayerNorm, MLP H → 4H,
  * GELU, 4H → H, residual add); a final LayerNorm; the LM head tied to the token embedding (no
- * bias: it reads the table, adds FLOPs, and no parameters); and when training a softmax
- * cross-entropy over the vocabulary on every position. Decoding runs one token against a cache
+ * bias: it reads the table, adds FLOPs, and no parameters); and when training the dropouts of
+ * its config (after the embeddings, after each attention projection and each MLP; attention's
+ * own runs inside the fused kernel) and a softmax cross-entropy over the vocabulary on every
+ * position. Decoding runs one token against a cache
  * of `seq` keys, with no loss.
  */
 import type { LayerSpec } from '../types';
@@ -31,9 +33,15 @@ function block(layers: LayerSpec[], c: TransformerSize, i: number, use: NetworkU
       causal: true,
     },
     at.linear('attn.c_proj', h, h),
+    ...(use.training ? [at.dropout('attn.resid_dropout', h)] : []),
     at.add('attn.add', h),
     at.norm('layernorm', 'ln_2', h),
-    ...at.geluFeedForward({ up: 'mlp.c_fc', gelu: 'mlp.gelu', down: 'mlp.c_proj' }, h),
+    ...at.geluFeedForward(
+      { up: 'mlp.c_fc', gelu: 'mlp.gelu', down: 'mlp.c_proj' },
+      h,
+      'gelu-new',
+    ),
+    ...(use.training ? [at.dropout('mlp.dropout', h)] : []),
     at.add('mlp.add', h),
   );
 }
@@ -46,6 +54,7 @@ function gpt2Layers(c: TransformerSize, use: NetworkUse): LayerSpec[] {
     top.embedding('wte', VOCAB, h),
     top.embedding('wpe', POSITIONS, h),
     top.add('embeddings.add', h),
+    ...(use.training ? [top.dropout('drop', h)] : []),
   ];
   for (let i = 0; i < c.layers; i += 1) block(layers, c, i, use);
   layers.push(

@@ -13,7 +13,11 @@ describe('resolveUse', () => {
       seq: 100,
       tokens: 100,
       keys: 100,
+      mlmPositions: 'all',
     });
+    expect(() => resolveUse(decoder, { seq: 100, mode: 'train', mlmPositions: 'some' as never })).toThrow(
+      /mlmPositions/,
+    );
     expect(resolveUse(decoder, { seq: 100, mode: 'inference', phase: 'decode' })).toMatchObject({
       training: false,
       decode: true,

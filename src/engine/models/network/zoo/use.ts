@@ -9,7 +9,14 @@
  * and `layersAt` (a part's layers, named under its prefix, over its rows).
  */
 import { requireOneOf, requirePositiveInteger } from '../../validate';
-import type { ActivationFn, BuildOptions, LayerSpec, ZooNetwork } from '../types';
+import {
+  MLM_POSITIONS,
+  type ActivationFn,
+  type BuildOptions,
+  type LayerSpec,
+  type MlmPositions,
+  type ZooNetwork,
+} from '../types';
 
 /** The shapes one build of a zoo network uses. */
 export interface NetworkUse {
@@ -23,6 +30,8 @@ export interface NetworkUse {
   tokens: number;
   /** Key positions attention reads per sample: `seq`. */
   keys: number;
+  /** Where a masked-LM head runs in training. */
+  mlmPositions: MlmPositions;
 }
 
 const MODES = ['train', 'inference'] as const;
@@ -52,8 +61,17 @@ export function resolveUse(
       );
     }
   }
+  const mlmPositions = options.mlmPositions ?? 'all';
+  requireOneOf(`${network.id}: mlmPositions`, mlmPositions, MLM_POSITIONS);
   const decode = phase === 'decode';
-  return { training: mode === 'train', decode, seq, tokens: decode ? 1 : seq, keys: seq };
+  return {
+    training: mode === 'train',
+    decode,
+    seq,
+    tokens: decode ? 1 : seq,
+    keys: seq,
+    mlmPositions,
+  };
 }
 
 /** A zoo network from its description and a function from resolved shapes to its layers. */
@@ -122,8 +140,14 @@ export interface PartLayers {
   activation(part: string, fn: ActivationFn, features: number): LayerSpec;
   add(part: string, features: number): LayerSpec;
   multiply(part: string, features: number): LayerSpec;
+  /** `nn.Dropout` over `features` per row. */
+  dropout(part: string, features: number): LayerSpec;
   /** A transformer's GELU feed-forward block: a linear to 4·`hidden`, GELU, a linear back. */
-  geluFeedForward(parts: { up: string; gelu: string; down: string }, hidden: number): LayerSpec[];
+  geluFeedForward(
+    parts: { up: string; gelu: string; down: string },
+    hidden: number,
+    fn?: Extract<ActivationFn, 'gelu' | 'gelu-new'>,
+  ): LayerSpec[];
   /** Softmax cross-entropy over `classes` on every row. */
   loss(part: string, classes: number): LayerSpec;
 }
@@ -144,7 +168,7 @@ export function layersAt(
   /** `features` per row over every row of the part. */
   const over = (features: number) => ({ elements: (tokens ?? 1) * features });
   const pointwise =
-    (type: 'residual-add' | 'multiply') =>
+    (type: 'residual-add' | 'multiply' | 'dropout') =>
     (part: string, features: number): LayerSpec => ({ type, name: name(part), ...over(features) });
   const at: PartLayers = {
     linear: (part, inFeatures, outFeatures, options = {}) => {
@@ -164,9 +188,10 @@ export function layersAt(
     }),
     add: pointwise('residual-add'),
     multiply: pointwise('multiply'),
-    geluFeedForward: (parts, hidden) => [
+    dropout: pointwise('dropout'),
+    geluFeedForward: (parts, hidden, fn = 'gelu') => [
       at.linear(parts.up, hidden, 4 * hidden),
-      at.activation(parts.gelu, 'gelu', 4 * hidden),
+      at.activation(parts.gelu, fn, 4 * hidden),
       at.linear(parts.down, 4 * hidden, hidden),
     ],
     loss: (part, classes) => {

@@ -1,0 +1,68 @@
+/**
+ * How PyTorch executes a step (`PYTORCH_COMPILE_DOCS`):
+ *
+ * - `eager` (the default): every op dispatched from Python as it runs, every kernel launched on
+ *   its own (dispatch.ts counts them).
+ * - `compiled` (`torch.compile`, default mode): Inductor fuses each chain of element-wise and
+ *   normalisation layers between two matrix products into one kernel (the autocast casts and
+ *   dropout masks go into those kernels too), keeps the products (cuBLAS, cuDNN) and the fused
+ *   attention as they are, and runs the forward and the backward each as one compiled graph
+ *   whose Python wrapper launches its kernels. The optimizer stays eager unless compiled itself.
+ * - `cuda-graphs` (`mode="reduce-overhead"`, or capturing with `torch.cuda.graph`): the compiled
+ *   kernels captured once and replayed with one launch per graph.
+ *
+ * A fused chain moves its input and its output once instead of every intermediate:
+ * `FUSED_POINTWISE_BYTES_SHARE` is the share of the eager chain's bytes it keeps. Pure.
+ */
+import { estimate, type Figure } from '../../../catalog/figure';
+import { PYTORCH_COMPILE_DOCS } from '../../../catalog/network-sources';
+import type { LayerCost } from '../types';
+
+/** How a step is executed. */
+export type ExecutionMode = 'eager' | 'compiled' | 'cuda-graphs';
+
+/** Every execution mode, the default first. */
+export const EXECUTION_MODES: readonly ExecutionMode[] = ['eager', 'compiled', 'cuda-graphs'];
+
+/**
+ * Share of an element-wise chain's eager bytes a fused kernel still moves: a chain of two or
+ * three layers (bias-free add, norm, activation, dropout) reads one input and writes one output
+ * instead of a read and a write per layer.
+ */
+export const FUSED_POINTWISE_BYTES_SHARE: Figure = estimate(
+  0.5,
+  'fraction',
+  PYTORCH_COMPILE_DOCS,
+  'chains in these networks are two to three layers long: one read and one write instead of two or three of each',
+);
+
+/** Layers that stay their own kernels when compiled: products and fused attention. */
+export function keepsOwnKernel(layer: LayerCost): boolean {
+  return layer.matmul || layer.type === 'embedding';
+}
+
+/**
+ * Kernels per forward (and per backward) of a compiled step: each kept layer's own (1 forward,
+ * 2 backward for products, 3 for attention), and one per fused chain of the others (2 in
+ * backward: the chain's gradient and its parameters' gradient reductions).
+ */
+export function compiledKernels(
+  layers: readonly LayerCost[],
+  training: boolean,
+): { forward: number; backward: number } {
+  let forward = 0;
+  let backward = 0;
+  let inChain = false;
+  for (const layer of layers) {
+    if (keepsOwnKernel(layer)) {
+      inChain = false;
+      forward += 1;
+      backward += layer.type === 'attention' ? 3 : layer.type === 'embedding' ? 3 : 2;
+    } else if (!inChain) {
+      inChain = true;
+      forward += 1;
+      backward += 2;
+    }
+  }
+  return { forward, backward: training ? backward : 0 };
+}
