@@ -20,28 +20,33 @@ describe('predictAllReduce (one ring)', () => {
   it('times 8 GiB over 8x A100 on NVLink 3 like nccl-tests', () => {
     // bytes = 8 x 2^30 = 8,589,934,592; sent per GPU = 2 x 7 / 8 x bytes = 15,032,385,536.
     // transfer = 15,032,385,536 / (300 GB/s x 0.782 = 234.6 GB/s) = 64.0767 ms.
-    // latency = 14 steps x 1.28 us = 17.92 us; total = 64.0946 ms (measured 64.07 ms).
+    // latency = 14 steps x 1.28 us = 17.92 us, plus the pipeline's fill, 14 x 4 MiB at
+    // 234.6 GB/s = 250.3 us; total = 64.3449 ms (measured 64.07 ms).
     const p = predictAllReduce({ bytes: 8 * GIB, gpus: 8, link: 'nvlink3' });
     expect(p.steps).toBe(14);
     expect(p.bytesSentPerGpu).toBe(15_032_385_536);
-    expect(p.latencySeconds).toBeCloseTo(14 * NVLINK_STEP, 15);
+    expect(p.latencySeconds).toBeCloseTo(14 * NVLINK_STEP + (14 * 4 * 2 ** 20) / 234.6e9, 15);
     expect(p.transferSeconds).toBeCloseTo(15_032_385_536 / 234.6e9, 12);
-    expect(p.seconds).toBeCloseTo(0.0640946, 6);
+    expect(p.seconds).toBeCloseTo(0.0643449, 6);
     expect(p.algorithmBytesPerSecond).toBeCloseTo((8 * GIB) / p.seconds, 0);
-    // busbw = algbw x 1.75 = 234.53 GB/s, a hair under the link's 234.6 because of latency.
-    expect(p.busBytesPerSecond / 1e9).toBeCloseTo(234.53, 1);
+    // busbw = algbw x 1.75 = 233.6 GB/s, under the link's 234.6 because of latency and fill.
+    expect(p.busBytesPerSecond / 1e9).toBeCloseTo(233.6, 1);
     expect(p.bottleneck).toBe('nvlink3');
   });
 
   it('is pure latency for a tiny message and pure bandwidth for a huge one', () => {
     // 8 bytes on 8 GPUs over PCIe 4.0: 14 x 3.105 us = 43.47 us, the measurement it came from,
-    // plus 1.75 x 8 B / 24 GB/s = 0.6 ns.
+    // plus 1.75 x 8 B / 24 GB/s = 0.6 ns and a fill of 14 x 1 B (a step moves one GPU's slice
+    // of the message at most).
     const tiny = predictAllReduce({ bytes: 8, gpus: 8, link: 'pcie4' });
-    expect(tiny.seconds).toBeCloseTo(43.47e-6 + 14 / 24e9, 12);
+    expect(tiny.seconds).toBeCloseTo(43.47e-6 + 14 / 24e9 + 14 / 24e9, 12);
     // 2 GPUs: 2 steps, each GPU sends 2 x 1 / 2 = 1x the bytes at 24 GB/s.
     const two = predictAllReduce({ bytes: 24e9, gpus: 2, link: 'pcie4' });
     expect(two.transferSeconds).toBeCloseTo(1, 12);
-    expect(two.latencySeconds).toBeCloseTo(2 * PCIE_STEP, 15);
+    expect(two.latencySeconds).toBeCloseTo(2 * PCIE_STEP + (2 * 4 * 2 ** 20) / 24e9, 15);
+    // A 4 MiB message on 2 GPUs: each step's slice is 2 MiB, so the fill is 2 x 2 MiB.
+    const mid = predictAllReduce({ bytes: 4 * 2 ** 20, gpus: 2, link: 'pcie4' });
+    expect(mid.latencySeconds).toBeCloseTo(2 * PCIE_STEP + (2 * 2 * 2 ** 20) / 24e9, 15);
     expect(two.busBytesPerSecond).toBeCloseTo(two.algorithmBytesPerSecond, 6);
   });
 
@@ -84,13 +89,17 @@ describe('predictMultiNodeAllReduce (NCCL rings across nodes)', () => {
     // 2 nodes x 8 GPUs = 16; steps = 2 x 15 = 30, of which 2 x (2 - 1) = 2 cross the network.
     // network: 8 cards x 25 GB/s x 0.96 = 192 GB/s < NVLink 3's 234.6 GB/s.
     // sent per GPU = 30 / 16 x 1 GiB = 2,013,265,920 B; / 192 GB/s = 10.48576 ms.
-    // latency = 28 x 1.28 us + 2 x 4 us = 43.84 us; total = 10.52960 ms.
+    // latency = 28 x 1.28 us + 2 x 4 us = 43.84 us, plus the fill 30 x 4 MiB / 192 GB/s =
+    // 655.4 us; total = 11.18496 ms.
     const p = predictMultiNodeAllReduce(TWO_DGX_A100);
     expect(p.steps).toBe(30);
     expect(p.bytesSentPerGpu).toBe(2_013_265_920);
     expect(p.transferSeconds).toBeCloseTo(2_013_265_920 / 192e9, 12);
-    expect(p.latencySeconds).toBeCloseTo(28 * NVLINK_STEP + 2 * IB_STEP, 15);
-    expect(p.seconds).toBeCloseTo(0.0105296, 6);
+    expect(p.latencySeconds).toBeCloseTo(
+      28 * NVLINK_STEP + 2 * IB_STEP + (30 * 4 * 2 ** 20) / 192e9,
+      15,
+    );
+    expect(p.seconds).toBeCloseTo(0.01118496, 6);
     expect(p.bottleneck).toBe('ib-hdr');
   });
 
@@ -110,7 +119,7 @@ describe('predictMultiNodeAllReduce (NCCL rings across nodes)', () => {
   it('runs all steps over the network with one GPU per node', () => {
     // 4 nodes x 1 GPU: 6 steps, all network: 6 x 4 us; bus = 1 card x 47 GB/s.
     const p = predictMultiNodeAllReduce({ ...H100_NODES, bytes: 47e9, gpusPerNode: 1, nodes: 4 });
-    expect(p.latencySeconds).toBeCloseTo(6 * IB_STEP, 15);
+    expect(p.latencySeconds).toBeCloseTo(6 * IB_STEP + (6 * 4 * 2 ** 20) / 47e9, 15);
     expect(p.transferSeconds).toBeCloseTo(1.5, 12);
   });
 
