@@ -9,7 +9,11 @@ import type { Gpu } from '../../catalog/hardware';
 import { achievableMemoryBytesPerSecond, chooseUnit } from '../kernel';
 import { finiteResult } from '../validate';
 import { estimate, type Figure } from '../../catalog/figure';
-import { networkMatmulFlopsPerSecond, type PassKind } from './matmul-efficiency';
+import {
+  MISALIGNED_GEMM_SCALE,
+  networkMatmulFlopsPerSecond,
+  type PassKind,
+} from './matmul-efficiency';
 import type { PrecisionPlan } from './precision';
 import { PYTORCH_OVERHEADS } from '../../catalog/network-sources';
 import type { LayerCost } from './types';
@@ -65,9 +69,12 @@ export function layerFlopsPerSecond(
   pass: PassKind,
 ): number {
   if (cost.matmul) {
-    return cost.type === 'conv2d'
-      ? networkMatmulFlopsPerSecond(gpu, 'convolution', pass, plan.conv)
-      : networkMatmulFlopsPerSecond(gpu, 'gemm', pass, plan.matmul);
+    if (cost.type === 'conv2d') {
+      return networkMatmulFlopsPerSecond(gpu, 'convolution', pass, plan.conv);
+    }
+    const rate = networkMatmulFlopsPerSecond(gpu, 'gemm', pass, plan.matmul);
+    const onTensorCores = chooseUnit(gpu, 'matmul', plan.matmul).unit === 'tensor-core';
+    return cost.misaligned && onTensorCores ? rate * MISALIGNED_GEMM_SCALE.value : rate;
   }
   const choice = chooseUnit(gpu, 'elementwise', 'fp32');
   return choice.peakFlopsPerSecond.value * choice.achievableFraction.value;

@@ -14,7 +14,12 @@ import type { Precision } from '../descriptor';
 import { estimate, type Figure } from '../../catalog/figure';
 import type { Gpu } from '../../catalog/hardware';
 import { chooseUnit } from '../kernel';
-import { DLE_BERT, DLE_RESNET50, H200_EAGER } from '../../catalog/network-sources';
+import {
+  DLE_BERT,
+  DLE_RESNET50,
+  H200_BERT_TRACE,
+  H200_EAGER,
+} from '../../catalog/network-sources';
 
 /** Which kind of matrix product a layer runs. */
 export type ProductKind = 'convolution' | 'gemm';
@@ -80,6 +85,20 @@ export const HOPPER_CONV_SCALE: Figure = estimate(
   'ratio',
   H200_EAGER,
   'fitted: makes the modeled GPU time of ResNet-50 (AMP bf16, channels_last, batch 128) on the H200 about 30 ms',
+);
+
+/**
+ * How much slower a tensor-core product runs when a dimension is not a multiple of 8: cuBLAS
+ * falls back from its fastest kernels (Hugging Face's BERT and GPT-2 keep vocabularies of
+ * 30,522 and 50,257; NVIDIA's scripts and nanoGPT pad theirs for this reason). Measured in the
+ * H200 BERT trace: the vocabulary projection, 2 × 4096 × 768 × 30,522 = 192 GFLOP, took 776 to
+ * 815 µs (about 240 TFLOP/s) against the 504 TFLOP/s the in-network share gives.
+ */
+export const MISALIGNED_GEMM_SCALE: Figure = estimate(
+  0.47,
+  'ratio',
+  H200_BERT_TRACE,
+  'measured: 240 / 504 TFLOP/s for the vocabulary projection of the trace',
 );
 
 /** Whether `gpu` is a Hopper part (sm_90). */

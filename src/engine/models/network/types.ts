@@ -120,6 +120,11 @@ export interface LayerCost {
   outputElements: number;
   /** True when it runs as matrix products (tensor cores in tf32 and under autocast). */
   matmul: boolean;
+  /**
+   * True for a product whose dimensions are not multiples of 8 (a vocabulary of 30,522 or
+   * 50,257): cuBLAS cannot use its fastest tensor-core kernels for it. Absent means aligned.
+   */
+  misaligned?: boolean;
   /** Kernel launches of the forward pass (the backward pass takes about twice as many). */
   forwardKernels: number;
   /**

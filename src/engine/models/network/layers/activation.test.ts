@@ -23,6 +23,7 @@ describe('activation layer', () => {
     const perElement: Record<ActivationFn, number> = {
       relu: 1,
       gelu: 8,
+      'gelu-new': 8,
       silu: 4,
       tanh: 4,
       sigmoid: 4,
@@ -40,5 +41,15 @@ describe('activation layer', () => {
         2,
       ),
     ).toThrow(/layer 2 "act" \(activation\): fn must be one of relu/);
+  });
+
+  it('runs Hugging Face’s Python gelu_new as eight separate element-wise ops', () => {
+    const cost = analyzeLayer({ type: 'activation', fn: 'gelu-new', elements: 10 }, 0);
+    expect(cost.forwardKernels).toBe(8);
+    expect(cost.forwardIoElements).toBe(160); // a read and a write per op
+    expect(cost.savedElements).toBe(30); // x, tanh's output and 1 + tanh
+    const fused = analyzeLayer({ type: 'activation', fn: 'gelu', elements: 10 }, 0);
+    expect(fused.forwardFlops).toBe(cost.forwardFlops);
+    expect(fused.forwardKernels).toBe(1);
   });
 });

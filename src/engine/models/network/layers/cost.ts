@@ -19,7 +19,7 @@ export type SpecOf<T extends LayerType> = Extract<LayerSpec, { type: T }>;
 
 /** The number fields of a `LayerCost`: what a network's totals sum. */
 export type LayerCostNumberField = {
-  [K in keyof LayerCost]: LayerCost[K] extends number ? K : never;
+  [K in keyof LayerCost]-?: LayerCost[K] extends number ? K : never;
 }[keyof LayerCost];
 
 /** Sums of every number field of a network's `LayerCost`s. */

@@ -20,6 +20,7 @@ describe('linear layer', () => {
         savedElements: 6, // T·I
         outputElements: 8, // T·O
         matmul: true,
+        misaligned: true, // 3 and 4 are not multiples of 8
       }),
     );
   });

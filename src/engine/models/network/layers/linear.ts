@@ -9,6 +9,7 @@
  *   the weight gradients) (+T·O for the bias gradient).
  * - forwardIo T·I + T·O (read x, write y); backwardIo 2·T·I + T·O (read dy and x, write dx).
  * - saved T·I (the input, for the weight gradient); output T·O; matmul; 1 kernel.
+ * - misaligned when I or O is not a multiple of 8 (matmul-efficiency.ts says what it costs).
  */
 import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
@@ -35,5 +36,6 @@ export function linearWork(spec: SpecOf<'linear'>, label: string): LayerWork {
     savedElements: tokens * inFeatures,
     outputElements: tokens * outFeatures,
     matmul: true,
+    ...(inFeatures % 8 !== 0 || outFeatures % 8 !== 0 ? { misaligned: true } : {}),
   });
 }
