@@ -62,6 +62,8 @@ describe('lesson 8: where the time goes', () => {
   it('explains the LSTM’s serial loop and follows the time steps and a sequence length', async () => {
     const { page, widget, errors } = await openProfile(LESSON);
     await widget.getByLabel('Network').selectOption('lstm-2x1024');
+    // A host slower than the H200 machine's, whose launches outlast the A100's work.
+    await widget.getByRole('textbox', { name: 'Host time per eager op (µs)' }).fill('20');
     const serial = widget.getByRole('region', { name: /The time-step loop/ });
     await expect
       .poll(() => serial.locator('[data-serial-layer]').textContent())
@@ -92,6 +94,32 @@ describe('lesson 8: where the time goes', () => {
       .poll(() => widget.locator('[data-summary]').textContent())
       .toMatch(/sequence length 384 on the NVIDIA A100 SXM 80 GB/);
     expect(descending(await tableRows(widget))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('draws the host and GPU lanes, and what torch.compile and a fused optimizer buy', async () => {
+    const { page, widget, errors } = await openProfile(
+      `${LESSON}?network-profile.net=bert-base&network-profile.gpu=h200-sxm`,
+    );
+    const sentence = widget.locator('[data-idle-sentence]');
+    await expect
+      .poll(() => sentence.textContent())
+      .toMatch(/^The GPU waits for Python \d+ % of this step/);
+    const lanes = widget.getByRole('img', { name: /One step on two lanes, host and GPU/ });
+    await expect.poll(() => lanes.locator('[data-lane="host"] rect[data-phase]').count()).toBe(4);
+    await expect.poll(() => widget.locator('[data-changes] td[data-change]').count()).toBe(6);
+    await widget.getByLabel('Execution').selectOption('compiled');
+    await expect
+      .poll(() => sentence.textContent())
+      .toMatch(/^The host keeps ahead: the GPU is busy/);
+    await widget.getByRole('checkbox', { name: /Fused optimizer/ }).check();
+    await expect
+      .poll(() => widget.locator('[data-changes] td[data-current]').getAttribute('data-change'))
+      .toBe('compiled+fused');
+    await expect
+      .poll(() => page.evaluate(() => location.hash))
+      .toMatch(/network-profile\.exec=compiled.*network-profile\.fused=true/);
+    expect(await seriousAxeViolations(page, 'network-profile')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -130,12 +158,14 @@ describe('lesson 8: where the time goes', () => {
 
   it('reports a bad link and a precision the GPU lacks, axe-clean in dark mode', async () => {
     const { page, widget, errors } = await openProfile(
-      `${LESSON}?network-profile.net=alexnet&network-profile.batch=-3&network-profile.gpu=t4&network-profile.prec=tf32`,
+      `${LESSON}?network-profile.net=alexnet&network-profile.batch=-3&network-profile.gpu=t4&network-profile.prec=tf32&network-profile.exec=warp&network-profile.host-us=abc`,
       { colorScheme: 'dark' },
     );
     await expect
       .poll(() => widget.locator('.widget-notices').textContent())
-      .toMatch(/Some settings were adjusted:.*Network.*"alexnet"/);
+      .toMatch(
+        /Some settings were adjusted:.*Network.*"alexnet".*Execution.*"warp".*Host time per op/,
+      );
     await expect.poll(() => widget.getAttribute('data-status')).toBe('error');
     await expect
       .poll(() => widget.getByRole('alert').textContent())

@@ -70,8 +70,8 @@ describe('NetworkProfile', () => {
     expect(flushUrl()).toBe('network-profile.group=false&network-profile.rows=all');
   });
 
-  it('explains the LSTM’s serial loop and the GPU waiting for the host', () => {
-    render(<NetworkProfile network="lstm-2x1024" />);
+  it('explains the LSTM’s serial loop and the GPU waiting for a slow host', () => {
+    render(<NetworkProfile network="lstm-2x1024" hostOpMicroseconds={20} />);
     expect(screen.getByLabelText('Time steps')).toHaveProperty('value', '100');
     const serial = screen.getByRole('region', { name: /The time-step loop/ });
     expect(serial.querySelector('[data-serial-layer]')?.textContent).toMatch(

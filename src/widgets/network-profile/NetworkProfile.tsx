@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { formatCount, formatSeconds } from '../../format/units';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
@@ -6,6 +6,7 @@ import { useController } from '../../ui/useController';
 import type { ProfileResult } from './analysis';
 import { createBrowserProfileDeps, type NetworkProfileDeps } from './browser-deps';
 import { NetworkProfileController } from './controller';
+import { HostPanel } from './HostPanel';
 import { stepName } from './labels';
 import { ProfileInputs } from './ProfileInputs';
 import { ProfileTable } from './ProfileTable';
@@ -37,6 +38,12 @@ export interface NetworkProfileProps {
   precision?: unknown;
   /** sgd, adam or adamw (default). */
   optimizer?: unknown;
+  /** eager (default), compiled (torch.compile) or cuda-graphs. */
+  execution?: unknown;
+  /** The optimizer built with fused=True (default false). */
+  fused?: unknown;
+  /** The host's time per tiny eager op, in µs (default 8.49, the H200 machine's). */
+  hostOpMicroseconds?: unknown;
   /** Group layers of the same kind (default true). */
   grouped?: unknown;
   /** Rows listed: "10" (default), "25" or "all". */
@@ -105,8 +112,10 @@ function ProfileResultView(props: {
   settings: NetworkProfileSettings;
   set(patch: Partial<NetworkProfileSettings>): void;
   idBase: string;
+  /** The host and GPU panel, shown after the summary. */
+  hostPanel: ReactNode;
 }) {
-  const { result, settings, set, idBase } = props;
+  const { result, settings, set, idBase, hostPanel } = props;
   const { summary } = result;
   const grouped = settings.grouped;
   const all = useMemo(
@@ -126,6 +135,7 @@ function ProfileResultView(props: {
           its time is modeled as if it did.
         </p>
       )}
+      {hostPanel}
       <ViewControls settings={settings} set={set} idBase={idBase} />
       <TopBars
         rows={all}
@@ -162,6 +172,9 @@ export default function NetworkProfile({
   seq,
   precision,
   optimizer,
+  execution,
+  fused,
+  hostOpMicroseconds,
   grouped,
   rows,
   instance,
@@ -169,7 +182,20 @@ export default function NetworkProfile({
 }: NetworkProfileProps) {
   const handle = useWidgetState(
     networkProfileSchema,
-    { network, gpu, mode, batch, seq, precision, optimizer, grouped, rows },
+    {
+      network,
+      gpu,
+      mode,
+      batch,
+      seq,
+      precision,
+      optimizer,
+      execution,
+      fused,
+      hostOpMicroseconds,
+      grouped,
+      rows,
+    },
     instance ? { instance } : {},
   );
   const [controller, state] = useController(
@@ -178,6 +204,14 @@ export default function NetworkProfile({
   useEffect(() => controller.configure(handle.state), [controller, handle.state]);
   const idBase = `np-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const analysis = state.analysis;
+  const hostPanel = (
+    <HostPanel
+      result={analysis.kind === 'result' ? analysis : null}
+      settings={handle.state}
+      set={handle.set}
+      idBase={idBase}
+    />
+  );
 
   return (
     <WidgetRoot
@@ -190,9 +224,10 @@ export default function NetworkProfile({
     >
       <p className="widget-intro">
         A profiler&apos;s table for a whole network, without a GPU: pick a network, a GPU and a
-        step, and see each layer&apos;s FLOPs, bytes moved and time, sorted by time, and what limits
-        it. Every number here is <span className="tag-modeled">modeled</span> by the course&apos;s
-        cost engine from the layers&apos; shapes and the GPU&apos;s catalog figures, not measured.
+        step, see whether the host (Python and PyTorch&apos;s dispatcher) or the GPU sets the pace,
+        and see each layer&apos;s FLOPs, bytes moved and time, sorted by time, and what limits it.
+        Every number here is <span className="tag-modeled">modeled</span> by the course&apos;s cost
+        engine from the layers&apos; shapes and the GPU&apos;s catalog figures, not measured.
       </p>
       <ProfileInputs
         settings={handle.state}
@@ -201,15 +236,19 @@ export default function NetworkProfile({
         idBase={idBase}
       />
       {analysis.kind === 'problem' ? (
-        <p className="np-problem" role="alert" data-problem={analysis.cause}>
-          {`No profile for these settings: ${analysis.message}`}
-        </p>
+        <>
+          <p className="np-problem" role="alert" data-problem={analysis.cause}>
+            {`No profile for these settings: ${analysis.message}`}
+          </p>
+          {hostPanel}
+        </>
       ) : (
         <ProfileResultView
           result={analysis}
           settings={handle.state}
           set={handle.set}
           idBase={idBase}
+          hostPanel={hostPanel}
         />
       )}
       <p className="np-hint np-note">
@@ -218,9 +257,10 @@ export default function NetworkProfile({
         a short gap before the next kernel; a layer is <em>launch-overhead</em> bound when those
         gaps outweigh its work. <em>Calls</em> counts layers, each run once per step, with its
         backward kernels added to its forward ones (a real profiler lists the backward operators as
-        rows of their own). Meanwhile the host launches every kernel, and a step takes the longer of
-        the two. A real profile of the same step will differ: fused kernels, cuDNN&apos;s algorithm
-        choices and memory effects are not in it.
+        rows of their own). Meanwhile the host runs the Python and the dispatcher that launch every
+        kernel, each eager op costing a multiple of the host&apos;s time per op, and a step takes
+        the longer of the two. A real profile of the same step will differ: fused kernels,
+        cuDNN&apos;s algorithm choices and memory effects are not in it.
       </p>
     </WidgetRoot>
   );

@@ -4,15 +4,9 @@ import { engineProfileModel } from './browser-deps';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
 import { checkState } from '../../state/schema';
 import { networkProfileSchema } from './settings';
+import { RESNET_TRAIN } from './testing/requests';
 
-const RESNET: ProfileRequest = {
-  network: 'resnet50',
-  gpu: 'a100-sxm-80gb',
-  mode: 'train',
-  batch: 32,
-  precision: 'amp-bf16',
-  optimizer: 'adamw',
-};
+const RESNET: ProfileRequest = RESNET_TRAIN;
 
 describe('requestOf', () => {
   it('adds the network’s own sequence length only where it takes one', () => {

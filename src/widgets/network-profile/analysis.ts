@@ -1,12 +1,15 @@
 /**
  * Everything the profile shows for one setting, worked out from the engine's answer: the rows
- * (every layer and the optimizer), the step's summary, the recurrent loops when the network has
- * them, the attention sweep when it has attention, and whether the step would fit in memory.
+ * (every layer and the optimizer), the step's summary, its host and GPU lanes, what running it
+ * compiled, as CUDA graphs or with a fused optimizer would buy, the recurrent loops when the
+ * network has them, the attention sweep when it has attention, and whether the step would fit in memory.
  * Input the engine refuses (a precision the GPU lacks, a sequence too long) becomes a message
  * with the engine's reason, never an exception. Pure.
  */
 import { getZooNetwork } from '../../engine/models';
+import { changeRows, type ChangeRow } from './changes';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
+import { stepLanes, type StepLanes } from './lanes';
 import {
   optimizerRow,
   profileRows,
@@ -34,6 +37,10 @@ export interface ProfileResult {
   /** Every layer's row and the optimizer's, unsorted. */
   rows: ProfileRow[];
   summary: StepSummary;
+  /** The host's and the GPU's time on one axis. */
+  lanes: StepLanes;
+  /** The step under every execution mode and optimizer form, against this one. */
+  changes: ChangeRow[];
   /** The recurrent loops, or null for a network without one. */
   serial: SerialReport | null;
   /** Attention against the linear layers over sequence lengths, or null without attention. */
@@ -63,6 +70,9 @@ export function requestOf(settings: NetworkProfileSettings): ProfileRequest {
     ...(seq === undefined ? {} : { seq }),
     precision: settings.precision as ProfileRequest['precision'],
     optimizer: settings.optimizer as ProfileRequest['optimizer'],
+    execution: settings.execution,
+    fusedOptimizer: settings.mode !== 'inference' && settings.fused,
+    hostOpSeconds: settings.hostOpMicroseconds * 1e-6,
   };
 }
 
@@ -106,6 +116,8 @@ export function analyzeProfile(request: ProfileRequest, engine: ProfileEngine): 
         optimizer ? optimizerRow(optimizer, optimizerLabel, step.seconds) : null,
       ),
       summary: stepSummary(step),
+      lanes: stepLanes(step),
+      changes: changeRows(request, step, (r) => engine.step(r)),
       serial: serialReport(costs, step, request.batch),
       sweep: sweepOf(request, engine),
       fits: prediction.fits,

@@ -4,22 +4,19 @@
  * wires its outside world in its browser-deps.ts; tests may pass a fake `ProfileEngine`.
  */
 import {
-  achievableMemoryBytesPerSecond,
   analyzeNetwork,
   getZooNetwork,
   networkLayers,
-  optimizerCost,
   precisionPlan,
   predictInference,
   predictTrainStep,
-  UNSCALE_BYTES_PER_PARAM,
   type NetworkPrediction,
 } from '../../engine/models';
 import { getGpu } from '../../engine/catalog';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
-import type { OptimizerWork } from './profile';
+import { optimizerWork } from './optimizer-work';
 
-/** The prediction of a request's step. */
+/** The prediction of a request's step, with the host's setup the request describes. */
 function predict(request: ProfileRequest): NetworkPrediction {
   const common = {
     model: request.network,
@@ -27,28 +24,16 @@ function predict(request: ProfileRequest): NetworkPrediction {
     batch: request.batch,
     precision: request.precision,
     ...(request.seq === undefined ? {} : { seq: request.seq }),
+    execution: request.execution,
+    hostOpSeconds: request.hostOpSeconds,
   };
   return request.mode === 'train'
-    ? predictTrainStep({ ...common, optimizer: request.optimizer })
+    ? predictTrainStep({
+        ...common,
+        optimizer: request.optimizer,
+        fusedOptimizer: request.fusedOptimizer,
+      })
     : predictInference({ ...common, phase: 'forward' });
-}
-
-/**
- * The optimizer's update as the engine counts it: every parameter's weight, gradient and state
- * read and written (plus the unscaling of fp16 loss scaling), in a handful of kernels.
- */
-function optimizerWork(request: ProfileRequest, prediction: NetworkPrediction): OptimizerWork {
-  const gpu = getGpu(request.gpu);
-  const cost = optimizerCost(request.optimizer);
-  const plan = precisionPlan(gpu, request.precision);
-  const bytesPerParam = cost.updateBytesPerParam + (plan.lossScaling ? UNSCALE_BYTES_PER_PARAM : 0);
-  const bytes = prediction.params * bytesPerParam;
-  return {
-    seconds: prediction.step.optimizerSeconds,
-    bytes,
-    kernels: cost.kernels + (plan.lossScaling ? 2 : 0),
-    memorySeconds: bytes / achievableMemoryBytesPerSecond(gpu),
-  };
 }
 
 /** The cost engine behind the profile's port. */
@@ -63,9 +48,10 @@ export const engineProfileModel: ProfileEngine = {
         ...(request.mode === 'inference' ? { phase: 'forward' as const } : {}),
       }),
     ).layers;
-    const optimizer = request.mode === 'train' ? optimizerWork(request, prediction) : null;
+    const optimizer = request.mode === 'train' ? optimizerWork(prediction) : null;
     return { prediction, costs, optimizer };
   },
+  step: (request) => predict(request).step,
   precisionProblem(gpu, precision) {
     try {
       precisionPlan(getGpu(gpu), precision);

@@ -4,6 +4,7 @@ import { engineProfileModel } from './browser-deps';
 import { NetworkProfileController, sameRequest } from './controller';
 import type { ProfileEngine } from './engine-port';
 import { networkProfileSchema, type NetworkProfileSettings } from './settings';
+import { EAGER_HOST } from './testing/requests';
 
 /** Settings from a patch, checked as a link's would be. */
 const settings = (patch: object): NetworkProfileSettings =>
@@ -55,7 +56,7 @@ describe('NetworkProfileController', () => {
 
   it('compares requests field by field, a missing sequence included', () => {
     const base = { network: 'resnet50', gpu: 'a100-sxm-80gb', mode: 'train', batch: 1 } as const;
-    const full = { ...base, precision: 'fp32', optimizer: 'sgd' } as const;
+    const full = { ...base, precision: 'fp32', optimizer: 'sgd', ...EAGER_HOST } as const;
     expect(sameRequest(full, { ...full })).toBe(true);
     expect(sameRequest(full, { ...full, seq: 128 })).toBe(false);
   });

@@ -1,6 +1,7 @@
 /**
- * What the network profile asks of the cost engine, as a port: a step profiled for a request, and
- * whether a GPU runs a precision. browser-deps.ts wires in the real engine; tests may pass fakes.
+ * What the network profile asks of the cost engine, as a port: a step profiled for a request, a
+ * step's prediction alone (for the comparison of execution modes), and whether a GPU runs a
+ * precision. browser-deps.ts wires in the real engine; tests may pass fakes.
  * Pure types.
  */
 import type {
@@ -8,6 +9,7 @@ import type {
   NetworkPrecision,
   NetworkPrediction,
   OptimizerId,
+  StepPrediction,
 } from '../../engine/models';
 import type { OptimizerWork } from './profile';
 
@@ -21,6 +23,12 @@ export interface ProfileRequest {
   seq?: number;
   precision: NetworkPrecision;
   optimizer: OptimizerId;
+  /** Eager, torch.compile (default mode) or CUDA graphs. */
+  execution: StepPrediction['execution'];
+  /** The optimizer built with `fused=True` (training only; false at inference). */
+  fusedOptimizer: boolean;
+  /** Seconds per tiny eager op on the host. */
+  hostOpSeconds: number;
 }
 
 /** A step as the engine answers it. */
@@ -36,6 +44,8 @@ export interface ProfiledStep {
 export interface ProfileEngine {
   /** Profiles one step; throws a RangeError with the engine's reason when it refuses. */
   profile(request: ProfileRequest): ProfiledStep;
+  /** Predicts only the step (no layer costs); throws a RangeError as `profile` does. */
+  step(request: ProfileRequest): StepPrediction;
   /** Why `gpu` cannot run `precision`, or null when it can. */
   precisionProblem(gpu: string, precision: NetworkPrecision): string | null;
   /** The catalog name of a GPU. */

@@ -1,6 +1,8 @@
 /** How the profile writes its numbers and names its bounds and modes. Pure. */
+import type { OptimizerId } from '../../engine/models';
 import { formatSiShort, NO_VALUE } from '../../format/units';
 import type { Bound } from './profile';
+import type { Execution } from './settings';
 
 /** A bound as the table and the chart's legend name it. */
 export const BOUND_LABELS: Readonly<Record<Bound, string>> = {
@@ -28,3 +30,31 @@ export function formatFlops(flops: number): string {
 export function stepName(mode: 'train' | 'inference'): string {
   return mode === 'train' ? 'training step' : 'inference forward pass';
 }
+
+/** An execution mode as the controls and the comparison name it. */
+export const EXECUTION_LABELS: Readonly<Record<Execution, string>> = {
+  eager: 'eager',
+  compiled: 'torch.compile',
+  'cuda-graphs': 'CUDA graphs',
+};
+
+/** An execution mode as the picker offers it. */
+export const EXECUTION_CHOICES: Readonly<Record<Execution, string>> = {
+  eager: 'eager (PyTorch’s default)',
+  compiled: 'torch.compile',
+  'cuda-graphs': 'CUDA graphs (reduce-overhead)',
+};
+
+/** The PyTorch that asks for each execution mode. */
+export const EXECUTION_CODE: Readonly<Record<Execution, string>> = {
+  eager: 'model(x)',
+  compiled: 'torch.compile(model)',
+  'cuda-graphs': 'torch.compile(model, mode="reduce-overhead")',
+};
+
+/** An optimizer's class in `torch.optim`. */
+export const OPTIMIZER_CLASSES: Readonly<Record<OptimizerId, string>> = {
+  sgd: 'SGD',
+  adam: 'Adam',
+  adamw: 'AdamW',
+};

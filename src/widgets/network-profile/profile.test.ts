@@ -33,7 +33,7 @@ function layer(
   forward: PassTime,
   backward: PassTime | null = null,
 ): LayerStep {
-  return { name, type, forward, backward };
+  return { name, type, forward, backward, hostForwardSeconds: 0, hostBackwardSeconds: 0 };
 }
 
 /** A step made of `layers` whose GPU time is their sum. */
@@ -41,11 +41,18 @@ function step(layers: LayerStep[], hostSeconds = 0, optimizerSeconds = 0): StepP
   const gpuSeconds =
     layers.reduce((s, l) => s + l.forward.seconds + (l.backward?.seconds ?? 0), 0) +
     optimizerSeconds;
+  const seconds = Math.max(gpuSeconds, hostSeconds);
   return {
-    seconds: Math.max(gpuSeconds, hostSeconds),
+    seconds,
     gpuSeconds,
     hostSeconds,
     bound: gpuSeconds >= hostSeconds ? 'gpu' : 'host',
+    gpuIdleShare: seconds > 0 ? 1 - gpuSeconds / seconds : 0,
+    execution: 'eager',
+    optimizerForm: 'foreach',
+    hostOpSeconds: 8.49e-6,
+    host: { forwardSeconds: hostSeconds, backwardSeconds: 0, optimizerSeconds: 0, fixedSeconds: 0 },
+    optimizer: null,
     forwardSeconds: 0,
     backwardSeconds: 0,
     recomputeSeconds: 0,
@@ -198,7 +205,7 @@ describe('the step summary', () => {
 describe('ties', () => {
   it('orders layers of equal time by name, numbers read as numbers', () => {
     const tied = ['h.10.fc', 'h.2.fc', 'h.1.fc'].map((name) =>
-      layerRow({ name, type: 'linear', forward: pass(1, 'compute'), backward: null }, 3),
+      layerRow(layer(name, 'linear', pass(1, 'compute')), 3),
     );
     expect(sortByTime(tied).map((r) => r.name)).toEqual(['h.1.fc', 'h.2.fc', 'h.10.fc']);
   });

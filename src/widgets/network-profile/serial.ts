@@ -86,7 +86,7 @@ export function serialReport(
   if (layers.length === 0) return null;
   return {
     layers,
-    gpuIdleShare: step.seconds > 0 ? Math.max(0, step.seconds - step.gpuSeconds) / step.seconds : 0,
+    gpuIdleShare: step.gpuIdleShare,
     hostSeconds: step.hostSeconds,
     gpuSeconds: step.gpuSeconds,
     kernels: step.kernels,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { checkState } from '../../state/schema';
 import { fuzzSchema } from '../../state/testing/fuzz';
-import { effectiveSeq, networkProfileSchema, rowLimitOf } from './settings';
+import { predictTrainStep } from '../../engine/models';
+import {
+  DEFAULT_HOST_OP_MICROSECONDS,
+  effectiveSeq,
+  EXECUTIONS,
+  networkProfileSchema,
+  rowLimitOf,
+} from './settings';
 
 describe('networkProfileSchema', () => {
   it('defaults to a grouped ResNet-50 training step on an A100 80 GB in AMP bf16', () => {
@@ -13,6 +20,9 @@ describe('networkProfileSchema', () => {
       seq: 0,
       precision: 'amp-bf16',
       optimizer: 'adamw',
+      execution: 'eager',
+      fused: false,
+      hostOpMicroseconds: 8.49,
       grouped: true,
       rows: '10',
     });
@@ -37,6 +47,45 @@ describe('networkProfileSchema', () => {
     });
     expect(checked.state).toMatchObject({ network: 'resnet50', batch: 1, rows: '10' });
     expect(checked.notices).toHaveLength(3);
+  });
+
+  it('replaces a bad execution mode, fused flag or host time from a link with its default, each with a notice', () => {
+    const checked = checkState(networkProfileSchema, {
+      execution: 'warp-speed',
+      fused: 'maybe',
+      hostOpMicroseconds: 'fast',
+    });
+    expect(checked.state).toMatchObject({
+      execution: 'eager',
+      fused: false,
+      hostOpMicroseconds: DEFAULT_HOST_OP_MICROSECONDS,
+    });
+    expect(checked.notices).toHaveLength(3);
+    expect(checked.notices.join(' ')).toMatch(/Execution.*Fused optimizer.*Host time per op/);
+  });
+
+  it('keeps the host time within 1 to 200 µs, at two decimals', () => {
+    const host = (value: unknown) =>
+      checkState(networkProfileSchema, { hostOpMicroseconds: value });
+    expect(host('-5').state.hostOpMicroseconds).toBe(1);
+    expect(host('-5').notices).toHaveLength(1);
+    expect(host('1e9').state.hostOpMicroseconds).toBe(200);
+    expect(host('12.5').state.hostOpMicroseconds).toBe(12.5);
+    expect(host('12.5').notices).toEqual([]);
+  });
+
+  it('defaults the host to the engine’s own machine and offers only modes the engine runs', () => {
+    const step = (options: object) =>
+      predictTrainStep({
+        model: 'resnet50',
+        gpu: 'a100-sxm-80gb',
+        batch: 8,
+        precision: 'amp-bf16',
+        optimizer: 'adamw',
+        ...options,
+      }).step;
+    expect(step({}).hostOpSeconds).toBeCloseTo(DEFAULT_HOST_OP_MICROSECONDS * 1e-6, 15);
+    for (const execution of EXECUTIONS) expect(step({ execution }).execution).toBe(execution);
   });
 
   it('uses the network’s own sequence for 0 and none for networks without one', () => {

@@ -1,15 +1,18 @@
 /**
  * What a link may set in the network profile, declared once as its state schema: the catalog
  * GPU, the zoo network, training or inference, the batch, the sequence length (0: the network's
- * own), the precision, the optimizer of a training step, whether rows are grouped by kind of
- * layer, and how many rows the table lists. Pure.
+ * own), the precision, the optimizer of a training step, how PyTorch runs the step (eager,
+ * torch.compile or CUDA graphs; the optimizer fused or not), the host's time per eager op,
+ * whether rows are grouped by kind of layer, and how many rows the table lists. Pure.
  */
 import { getZooNetwork, OPTIMIZER_IDS, ZOO_IDS, type ZooNetwork } from '../../engine/models';
+import type { StepPrediction } from '../../engine/models';
 import {
   booleanField,
   defineWidgetSchema,
   enumField,
   integerField,
+  numberField,
   type SchemaState,
 } from '../../state/schema';
 import { catalogGpuField, stepPrecisionField } from '../../store/session-gpu-field';
@@ -21,6 +24,26 @@ export const PROFILE_MODES = ['train', 'inference'] as const;
 export const ROW_LIMITS = ['10', '25', 'all'] as const;
 /** One row limit. */
 export type RowLimit = (typeof ROW_LIMITS)[number];
+
+/**
+ * How PyTorch runs the step: eager (op by op from Python), `torch.compile` (default mode) or CUDA
+ * graphs (`mode="reduce-overhead"`). The engine's own modes, in the order the widget lists them.
+ */
+export const EXECUTIONS = ['eager', 'compiled', 'cuda-graphs'] as const satisfies ReadonlyArray<
+  StepPrediction['execution']
+>;
+/** One execution mode. */
+export type Execution = (typeof EXECUTIONS)[number];
+
+/**
+ * The host's time per tiny eager op on the H200 machine the engine was calibrated on, in µs: the
+ * engine's default `hostOpSeconds` (settings.test.ts checks they agree).
+ */
+export const DEFAULT_HOST_OP_MICROSECONDS = 8.49;
+/** The fastest host a setting may describe, in µs per eager op. */
+export const MIN_HOST_OP_MICROSECONDS = 1;
+/** The slowest host a setting may describe, in µs per eager op. */
+export const MAX_HOST_OP_MICROSECONDS = 200;
 
 /** The largest batch a setting may ask for. */
 export const MAX_BATCH = 65_536;
@@ -49,6 +72,24 @@ export const networkProfileSchema = defineWidgetSchema({
       label: 'Optimizer',
       default: 'adamw',
       values: OPTIMIZER_IDS,
+    }),
+    /** Eager, torch.compile, or CUDA graphs. */
+    execution: enumField({
+      key: 'exec',
+      label: 'Execution',
+      default: 'eager',
+      values: EXECUTIONS,
+    }),
+    /** The optimizer built with `fused=True` (false: PyTorch's default foreach form). */
+    fused: booleanField({ key: 'fused', label: 'Fused optimizer', default: false }),
+    /** Seconds per tiny eager op on the learner's host, in µs. */
+    hostOpMicroseconds: numberField({
+      key: 'host-us',
+      label: 'Host time per op (µs)',
+      default: DEFAULT_HOST_OP_MICROSECONDS,
+      min: MIN_HOST_OP_MICROSECONDS,
+      max: MAX_HOST_OP_MICROSECONDS,
+      decimals: 2,
     }),
     /** Rows grouped by kind of layer, as key_averages() groups by operator. */
     grouped: booleanField({ key: 'group', label: 'Group by kind', default: true }),

@@ -3,6 +3,7 @@ import { analyzeProfile } from './analysis';
 import { engineProfileModel } from './browser-deps';
 import type { ProfileRow } from './profile';
 import { secondsOfKind, seqSweep, sweepSeqs } from './sweep';
+import { EAGER_HOST } from './testing/requests';
 
 /** A row of `kind` taking `seconds`. */
 function row(kind: string, seconds: number): ProfileRow {
@@ -60,6 +61,7 @@ describe('seqSweep', () => {
         mode: 'inference',
         batch: 8,
         seq: 1024,
+        ...EAGER_HOST,
         precision: 'amp-bf16',
         optimizer: 'adamw',
       },

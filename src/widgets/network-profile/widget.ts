@@ -5,8 +5,8 @@ export const networkProfileWidget = defineWidget({
   tag: 'NetworkProfile',
   id: 'network-profile',
   label: 'Where the time goes: a network profile',
-  placeholderHeightPx: 1680,
-  narrowPlaceholderHeightPx: 2380,
+  placeholderHeightPx: 2840,
+  narrowPlaceholderHeightPx: 3960,
   loadSchema: () => import('./settings').then((m) => m.networkProfileSchema),
   load: () => import('./NetworkProfile'),
 });

@@ -24,6 +24,7 @@ function step(backward: number, forwardKernels = 0): StepPrediction {
     backwardSeconds: backward,
     recomputeSeconds: 0,
     optimizerSeconds: 1 * ms,
+    optimizer: null,
     kernels: 0,
     flops: 0,
     layers: [

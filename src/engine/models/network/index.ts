@@ -32,5 +32,7 @@ export {
   type TrainStepRequest,
 } from './predict-network';
 export { type LayerStep, type StepPrediction } from './step-time';
+export { EXECUTION_MODES, type ExecutionMode } from './eager/execution';
+export { DEFAULT_HOST_OP_SECONDS } from './eager/host';
 export type { LayerCost, ZooNetwork } from './types';
 export { getZooNetwork, listZooNetworks, ZOO_IDS } from './zoo/zoo';

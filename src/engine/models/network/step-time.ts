@@ -124,6 +124,8 @@ export interface StepPrediction {
   /** Forward work done again in backward under gradient checkpointing. */
   recomputeSeconds: number;
   optimizerSeconds: number;
+  /** The optimizer's update on the GPU (bytes, kernels, time); null at inference. */
+  optimizer: PassTime | null;
   /** Kernel launches per step. */
   kernels: number;
   /** FLOPs per step (forward, backward and recompute). */
@@ -301,6 +303,7 @@ export function predictStep(input: StepInput): StepPrediction {
     backwardSeconds,
     recomputeSeconds,
     optimizerSeconds,
+    optimizer,
     kernels,
     flops: total(forward, 'flops') * (1 + recomputeShare) + total(backward, 'flops'),
     layers,

@@ -1,0 +1,97 @@
+import { formatRatio, formatSeconds, NO_VALUE } from '../../format/units';
+import type { ChangeRow } from './changes';
+import { EXECUTION_CODE, EXECUTION_LABELS } from './labels';
+import { EXECUTIONS } from './settings';
+
+/** Props of the comparison table. */
+export interface ChangesTableProps {
+  rows: readonly ChangeRow[];
+  /** The optimizer's class name in code ("AdamW"), for the fused column's heading. */
+  optimizerClass: string;
+  idBase: string;
+}
+
+/** A speedup against the current step in words: "2.3× faster", "1.1× slower", "same". */
+export function speedupText(speedup: number | null): string {
+  if (speedup === null) return NO_VALUE;
+  if (Math.abs(speedup - 1) < 0.005) return 'same';
+  return speedup > 1 ? `${formatRatio(speedup)} faster` : `${formatRatio(1 / speedup)} slower`;
+}
+
+/** One cell: the step's time, its speedup against this setting, and which side paces it. */
+function ChangeCell({ row }: { row: ChangeRow | undefined }) {
+  if (!row) return <td>{NO_VALUE}</td>;
+  return (
+    <td
+      data-change={`${row.execution}${row.fused ? '+fused' : ''}`}
+      data-seconds={row.seconds ?? undefined}
+      data-current={row.current || undefined}
+      className={row.current ? 'np-current' : undefined}
+    >
+      <strong>{row.seconds === null ? NO_VALUE : formatSeconds(row.seconds)}</strong>
+      <span className="np-change-note">
+        {row.current ? 'this setting' : speedupText(row.speedup)}
+      </span>
+      {row.bound && (
+        <span className="np-change-note">{`paced by the ${row.bound === 'host' ? 'host' : 'GPU'}`}</span>
+      )}
+    </td>
+  );
+}
+
+/**
+ * What each change buys: the step's modeled time run eagerly, compiled or as CUDA graphs (rows),
+ * with the default foreach optimizer or a fused one (columns, for a training step), each against
+ * the step as it is set now and with the side that sets its pace.
+ */
+export function ChangesTable({ rows, optimizerClass, idBase }: ChangesTableProps) {
+  const captionId = `${idBase}-changes`;
+  const training = rows.some((r) => r.fused);
+  const cell = (execution: ChangeRow['execution'], fused: boolean) =>
+    rows.find((r) => r.execution === execution && r.fused === fused);
+  return (
+    <>
+      <p id={captionId} className="np-changes-caption">
+        <span className="tag-modeled">modeled</span> What each change buys: this step run another
+        way
+      </p>
+      <div
+        className="np-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label="What each change buys (scrolls sideways on small screens)"
+      >
+        <table
+          className="ui-data-table np-table np-changes"
+          aria-labelledby={captionId}
+          data-changes
+        >
+          <thead>
+            <tr>
+              <th scope="col">How the step runs</th>
+              <th scope="col">{training ? 'Default optimizer (foreach)' : 'Step time'}</th>
+              {training && (
+                <th scope="col">
+                  Fused optimizer{' '}
+                  <code className="np-code">{`${optimizerClass}(…, fused=True)`}</code>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {EXECUTIONS.map((execution) => (
+              <tr key={execution} data-execution={execution}>
+                <th scope="row">
+                  {EXECUTION_LABELS[execution]}
+                  <code className="np-code">{EXECUTION_CODE[execution]}</code>
+                </th>
+                <ChangeCell row={cell(execution, false)} />
+                {training && <ChangeCell row={cell(execution, true)} />}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
