@@ -141,9 +141,26 @@ export function hostSetup(
   return { hostOpSeconds, execution, optimizerForm, containers: containersOf(network, layers) };
 }
 
-/** The plan of an inference step: AMP precisions load 16-bit weights, with no casts. */
-function inferencePlan(plan: PrecisionPlan): PrecisionPlan {
-  return { ...plan, weightCastBytes: 0, weightCopyBytes: 0 };
+/**
+ * The plan of an inference step. A forward pass (evaluating a model, as learners do) runs
+ * autocast over the fp32 model, so AMP precisions cast each product's weights every step and
+ * keep the 16-bit copies in autocast's cache while the forward runs. Generation (prefill,
+ * decode) loads 16-bit weights, as language models are loaded to generate
+ * (`torch_dtype=torch.bfloat16`), with no casts.
+ */
+function inferencePlan(plan: PrecisionPlan, phase: InferencePhase): PrecisionPlan {
+  return phase === 'forward' ? plan : { ...plan, weightCastBytes: 0, weightCopyBytes: 0 };
+}
+
+/**
+ * Bytes per parameter an inference step holds: the 16-bit weights of generation, or the fp32
+ * weights plus autocast's 16-bit copies of the products' weights during an AMP forward.
+ */
+function inferenceWeightBytesPerParam(layers: readonly LayerCost[], plan: PrecisionPlan): number {
+  const params = layers.reduce((sum, l) => sum + l.params, 0);
+  if (plan.weightCopyBytes === 0 || params === 0) return plan.weightReadBytes;
+  const copied = layers.reduce((sum, l) => sum + (l.matmul ? l.weightElements : 0), 0);
+  return 4 + (copied * plan.weightCopyBytes) / params;
 }
 
 /** Answers with time, memory, fit and the largest batch that fits. */
@@ -213,13 +230,13 @@ export function predictInference(request: InferenceRequest): NetworkPrediction {
   const gpu = getGpu(request.gpu);
   requirePositiveInteger('batch', request.batch);
   requireOneOf('phase', request.phase, INFERENCE_PHASES);
-  const plan = inferencePlan(precisionPlan(gpu, request.precision));
+  const plan = inferencePlan(precisionPlan(gpu, request.precision), request.phase);
   const seq = seqOf(request.model, request.seq);
   const specs = networkLayers(request.model, { seq, mode: 'inference', phase: request.phase });
   const layers = analyzeNetwork(specs).layers;
   const host = hostSetup(request.model, layers, request);
   const step = predictStep({ gpu, layers, batch: request.batch, plan, host });
-  const inferenceWeightBytes = plan.weightReadBytes;
+  const inferenceWeightBytes = inferenceWeightBytesPerParam(layers, plan);
   const keepsKvCache = request.phase !== 'forward';
   const memoryAt = (batch: number) =>
     stepMemory({ layers, batch, plan, inferenceWeightBytes, keepsKvCache });
