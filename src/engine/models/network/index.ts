@@ -36,3 +36,4 @@ export { EXECUTION_MODES, type ExecutionMode } from './eager/execution';
 export { DEFAULT_HOST_OP_SECONDS } from './eager/host';
 export type { LayerCost, ZooNetwork } from './types';
 export { getZooNetwork, listZooNetworks, ZOO_IDS } from './zoo/zoo';
+export { parsePrintedModel, type PrintedModelInput, type PrintedModelResult } from './print-model';
