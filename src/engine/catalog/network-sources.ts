@@ -39,3 +39,7 @@ export const H200_BERT_TRACE =
 /** What torch.compile and CUDA graphs change. */
 export const PYTORCH_COMPILE_DOCS =
   'PyTorch documentation: torch.compile (default mode fuses pointwise chains with Inductor and runs a compiled graph per forward/backward), mode="reduce-overhead" and torch.cuda.graph (CUDA graphs: one launch replays every kernel of a captured graph)';
+
+/** How PyTorch sizes and allocates the cuBLAS and cuBLASLt workspaces. */
+export const PYTORCH_CUBLAS_WORKSPACE =
+  'PyTorch source, aten/src/ATen/cuda/CublasHandlePool.cpp (parseChosenWorkspaceSize: CUBLAS_WORKSPACE_CONFIG default ":4096:2:16:8" = 8 MiB + 128 KiB, 32 MiB on sm_90; parseCUDABlasLtWorkspaceSize: CUBLASLT_WORKSPACE_SIZE default 1024 KiB; one workspace per cuBLAS handle and stream, from the caching allocator; handles are per thread)';

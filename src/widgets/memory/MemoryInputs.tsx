@@ -40,8 +40,8 @@ const PHASE_LABELS = {
 
 /**
  * The step's inputs: GPU, network, training or inference (and the phase), batch, sequence,
- * precision (each one the GPU lacks marked, its reason shown when chosen), optimizer and
- * checkpointing for training.
+ * precision (each one the GPU lacks marked, its reason shown when chosen), optimizer,
+ * checkpointing and a chunked cross-entropy for training.
  */
 export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProps) {
   const network = zooNetworkOf(settings.network);
@@ -156,6 +156,14 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
               onChange={(e) => set({ checkpointing: e.target.checked })}
             />{' '}
             Gradient checkpointing
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={settings.chunkedLoss}
+              onChange={(e) => set({ chunkedLoss: e.target.checked })}
+            />{' '}
+            Chunked cross-entropy
           </label>
         </div>
       )}

@@ -31,6 +31,8 @@ export interface MemorySimulatorProps {
   /** sgd (default), adam or adamw. */
   optimizer?: unknown;
   checkpointing?: unknown;
+  /** A chunked or fused cross-entropy in training (default false). */
+  chunkedLoss?: unknown;
   /** Name of this instance when the simulator appears twice on a page. */
   instance?: string;
   /** Dependencies; tests pass fakes, lessons leave it out. */
@@ -52,12 +54,13 @@ export default function MemorySimulator({
   precision,
   optimizer,
   checkpointing,
+  chunkedLoss,
   instance,
   deps,
 }: MemorySimulatorProps) {
   const handle = useWidgetState(
     memorySchema,
-    { gpu, network, mode, phase, batch, seq, precision, optimizer, checkpointing },
+    { gpu, network, mode, phase, batch, seq, precision, optimizer, checkpointing, chunkedLoss },
     instance ? { instance } : {},
   );
   const [controller, state] = useController(

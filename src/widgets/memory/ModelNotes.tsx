@@ -12,9 +12,23 @@ export function ModelNotes() {
           moment. <code>torch.cuda.max_memory_allocated()</code> on a real run is the check.
         </li>
         <li>
-          Activations come from each layer’s shapes. Tensors the layer list does not spell out
-          (dropout masks, casts, autograd’s own buffers, a fused kernel’s saved statistics) are not
-          counted, nor are in-place operations that save memory.
+          What each layer keeps comes from its shapes and from what PyTorch’s autograd saves for it:
+          under autocast a 16-bit cast of a product’s fp32 input, fp32 inputs and statistics for
+          norms, one-byte dropout masks, int64 pooling indices. A tensor two layers keep (a ReLU’s
+          output that the next convolution reads) counts once, as it does on the GPU. Checked
+          against eager PyTorch steps measured on an H200 (an MLP, ResNet-50, BERT-base): within 5
+          %.
+        </li>
+        <li>
+          A loss head’s logits are held by the model’s output, and cross-entropy keeps
+          log-probabilities and, under autocast, an fp32 copy of them; its backward makes an fp32
+          gradient the same size. That is PyTorch’s own <code>F.cross_entropy</code>; a library that
+          upcasts the logits first (Hugging Face’s causal-LM loss) holds a little more.
+        </li>
+        <li>
+          cuBLAS keeps a workspace per thread (forward, and autograd’s backward thread): 32 MiB each
+          on Hopper, 8 MiB before it, plus 1 MiB for cuBLASLt. cuDNN’s convolution workspaces come
+          and go inside each call and are not counted.
         </li>
         <li>
           The allocator’s reserve assumes perfectly packed segments. Fragmentation after many steps

@@ -14,6 +14,7 @@ const resnet: MemoryScenario = {
   precision: 'amp-bf16',
   optimizer: 'sgd',
   checkpointing: false,
+  chunkedLoss: false,
   phase: 'forward',
 };
 
@@ -63,6 +64,22 @@ describe('analyzeMemory', () => {
     expect(r.largestBatch).toBeGreaterThan(64);
     expect(r.oom).toBeNull();
     expect(r.fixes).toEqual([]);
+  });
+
+  it('shows a language model’s loss head as its own part, its logits and what they cost', () => {
+    const bert: MemoryScenario = { ...resnet, model: 'bert-base', seq: 128, batch: 32 };
+    const r = result(bert);
+    const head = r.parts.find((p) => p.id === 'loss-head');
+    const memory = r.prediction.memory;
+    expect(head?.bytes).toBe(memory.lossHeadBytes);
+    // The masked-LM head's 32 × 128 × 30522 16-bit logits and next-sentence prediction's 32 × 2.
+    expect(memory.lossHead?.logitsBytes).toBe((32 * 128 * 30522 + 32 * 2) * 2);
+    expect(head?.explanation).toMatch(/logits the model’s output holds/);
+    expect(head?.explanation).toMatch(/fp32 copy/);
+    // ResNet-50's 1000 classes per image make a sliver.
+    const cnn = result(resnet);
+    const sliver = cnn.parts.find((p) => p.id === 'loss-head')?.bytes ?? 0;
+    expect(sliver / cnn.prediction.memory.allocatedBytes).toBeLessThan(0.01);
   });
 
   it('names the largest activation layers in the activations part', () => {

@@ -14,6 +14,7 @@ export const PART_IDS = [
   'optimizer',
   'weight-copies',
   'activations',
+  'loss-head',
   'kv-cache',
   'workspace',
   'reserve',
@@ -47,6 +48,9 @@ export interface PartContext {
   amp: boolean;
 }
 
+/** The engine's name for a peak in the optimizer's step. */
+const OPTIMIZER_STEP = 'optimizer.step()';
+
 /** The short name of each part. */
 export const PART_LABELS: Readonly<Record<PartId, string>> = {
   weights: 'Parameters',
@@ -54,6 +58,7 @@ export const PART_LABELS: Readonly<Record<PartId, string>> = {
   optimizer: 'Optimizer state',
   'weight-copies': 'AMP weight copies',
   activations: 'Activations',
+  'loss-head': 'Loss head (logits)',
   'kv-cache': 'KV cache',
   workspace: 'Workspace',
   reserve: 'Allocator reserve',
@@ -82,8 +87,43 @@ function activationsText(memory: MemoryBreakdown, context: PartContext): string 
   const largest = largestLayersText(memory);
   const kept = context.checkpointing
     ? 'With checkpointing only each segment’s input is kept, plus one segment’s activations while backward recomputes it.'
-    : 'Tensors the forward pass keeps so the backward pass can compute gradients; they grow with the batch.';
+    : 'Tensors the forward pass keeps so the backward pass can compute gradients, and the input batch; they grow with the batch. Autocast’s 16-bit casts of a layer’s input, dropout’s one-byte masks and norms’ statistics count; a tensor two layers keep (a ReLU’s output, the next layer’s input) counts once.';
   return largest ? `${kept} Largest: ${largest}.` : kept;
+}
+
+/** How an inference step holds its weights, as a phrase. */
+function inferenceWeights(memory: MemoryBreakdown, context: PartContext): string {
+  if (!context.amp) return 'in fp32 (4 B per parameter)';
+  return memory.weightCopiesBytes > 0
+    ? 'in fp32 as loaded (4 B per parameter): autocast runs the forward over them'
+    : 'loaded in 16 bits (2 B per parameter), as a model is loaded to generate';
+}
+
+/** The explanation of the loss-head part: its logits and what cross-entropy makes of them. */
+function lossHeadText(memory: MemoryBreakdown): string {
+  const head = memory.lossHead;
+  if (!head) {
+    return 'None here: the logits a softmax cross-entropy reads, and what it keeps, show here when a step has one.';
+  }
+  const parts = [
+    `the logits the model’s output holds (${formatBytesBinary(head.logitsBytes)})`,
+    `what cross-entropy keeps for backward: the log-probabilities and, under autocast, nll_loss’s fp32 copy of them (${formatBytesBinary(head.savedBytes)})`,
+  ];
+  if (head.gradientsBytes > 0) {
+    parts.push(`their gradients alive at the peak (${formatBytesBinary(head.gradientsBytes)})`);
+  }
+  return `The softmax cross-entropy over the classes (a language model’s vocabulary, on every token): ${parts.join('; ')}. Each is tokens × classes in size, so a big vocabulary costs memory; a chunked or fused cross-entropy keeps one chunk of them at a time.`;
+}
+
+/** The explanation of the workspace part: transients and the cuBLAS workspaces. */
+function workspaceText(memory: MemoryBreakdown, training: boolean): string {
+  const sizes = memory.libraryWorkspaceBytes.map((b) => formatBytesBinary(b)).join(' + ');
+  const thread = training ? '; autograd’s backward thread has a cuBLAS workspace of its own' : '';
+  const libraries = sizes
+    ? `the workspaces cuBLAS and cuBLASLt allocate through PyTorch’s allocator (${sizes}${thread})`
+    : 'no cuBLAS workspace (this GPU does not run CUDA)';
+  if (!training) return `${libraries.charAt(0).toUpperCase()}${libraries.slice(1)}.`;
+  return `The short-lived tensors alive at the peak (gradients passed from layer to layer, the output held by out, a foreach optimizer’s temporaries) plus ${libraries}.`;
 }
 
 /** The sentence that explains the gradients part: how many exist at the moment of the peak. */
@@ -96,7 +136,11 @@ function gradientsText(memory: MemoryBreakdown): string {
     memory.gradientsBytes >= all
       ? 'all of them'
       : `${formatBytesBinary(memory.gradientsBytes)} of ${formatBytesBinary(all)}`;
-  return `${base} The peak falls in the backward of ${memory.peakLayer}, with ${share} made.`;
+  const where =
+    memory.peakLayer === OPTIMIZER_STEP
+      ? 'in optimizer.step()'
+      : `in the backward of ${memory.peakLayer}`;
+  return `${base} The peak falls ${where}, with ${share} made.`;
 }
 
 /** The explanation of every part for this step. */
@@ -105,21 +149,22 @@ function explanations(memory: MemoryBreakdown, context: PartContext): Record<Par
   return {
     weights: training
       ? 'The network’s weights, kept in fp32 (4 B per parameter) in every precision here, AMP included.'
-      : `The network’s weights, ${context.amp ? 'loaded in 16 bits (2 B per parameter) under AMP' : 'in fp32 (4 B per parameter)'}.`,
+      : `The network’s weights, ${inferenceWeights(memory, context)}.`,
     gradients: training ? gradientsText(memory) : 'None: inference computes no gradients.',
     optimizer: training ? OPTIMIZER_STATE[context.optimizer] : 'None: inference has no optimizer.',
     'weight-copies':
-      training && context.amp
-        ? 'Autocast casts each matrix weight to a 16-bit copy every step and keeps it until backward.'
-        : 'None: only AMP training makes 16-bit copies of the weights.',
+      memory.weightCopiesBytes <= 0
+        ? 'None: only autocast over fp32 weights makes 16-bit copies of them.'
+        : training
+          ? 'Autocast casts each matrix weight to a 16-bit copy every step and keeps it until backward.'
+          : 'Autocast casts each matrix weight to a 16-bit copy and keeps it in its cache until the forward ends (no_grad does not stop it).',
     activations: activationsText(memory, context),
+    'loss-head': lossHeadText(memory),
     'kv-cache':
       memory.kvCacheBytes > 0
         ? 'The keys and values attention computes for every position, kept at inference; a decoder reuses them for each new token instead of recomputing them.'
         : 'None: only attention at inference keeps keys and values.',
-    workspace: training
-      ? 'The short-lived tensors alive at the peak (the output, and the gradients backward passes from layer to layer) plus the workspaces cuBLAS and cuDNN allocate (32 MiB).'
-      : 'The workspaces cuBLAS and cuDNN allocate (32 MiB).',
+    workspace: workspaceText(memory, training),
     reserve:
       'Memory PyTorch’s caching allocator holds but no tensor uses: blocks rounded up to 512 B and packed into 2 MiB, 20 MiB or rounded segments (memory_reserved() minus max_memory_allocated()). Modeled perfectly packed, so a real run holds more.',
     context:
@@ -135,6 +180,7 @@ function partBytes(memory: MemoryBreakdown): Record<PartId, number> {
     optimizer: memory.optimizerBytes,
     'weight-copies': memory.weightCopiesBytes,
     activations: memory.activationsBytes,
+    'loss-head': memory.lossHeadBytes,
     'kv-cache': memory.kvCacheBytes,
     workspace: memory.workspaceBytes,
     reserve: memory.reservedBytes - memory.allocatedBytes,

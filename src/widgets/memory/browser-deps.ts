@@ -26,20 +26,25 @@ function buildSeq(scenario: MemoryScenario): number {
   return typeof scenario.model === 'string' ? getZooNetwork(scenario.model).defaultSeq : 1;
 }
 
+/** The step's layers as the engine analyses them. */
+function layerCosts(scenario: MemoryScenario) {
+  return analyzeNetwork(
+    networkLayers(scenario.model, {
+      seq: buildSeq(scenario),
+      mode: scenario.mode,
+      ...(scenario.mode === 'inference' ? { phase: scenario.phase } : {}),
+    }),
+  ).layers;
+}
+
 /** The cost engine behind the simulator's port. */
 export const engineMemoryModel: MemoryEngine = {
-  predict: (scenario) =>
-    scenario.mode === 'train'
-      ? predictTrainStep(trainRequestOf(scenario))
-      : predictInference(inferenceRequestOf(scenario)),
-  layerCosts: (scenario) =>
-    analyzeNetwork(
-      networkLayers(scenario.model, {
-        seq: buildSeq(scenario),
-        mode: scenario.mode,
-        ...(scenario.mode === 'inference' ? { phase: scenario.phase } : {}),
-      }),
-    ).layers,
+  predict: (scenario) => {
+    if (scenario.mode === 'inference') return predictInference(inferenceRequestOf(scenario));
+    // A chunked or fused cross-entropy changes the memory only (the engine's `chunkedLoss`).
+    return predictTrainStep({ ...trainRequestOf(scenario), chunkedLoss: scenario.chunkedLoss });
+  },
+  layerCosts,
   gpus: () => cudaGpus(),
   precisionProblem: (gpu, precision) => {
     try {

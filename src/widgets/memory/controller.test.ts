@@ -20,6 +20,7 @@ function fakeEngine() {
       optimizerBytes: 0,
       weightCopiesBytes: 0,
       activationsBytes: batch * GIB,
+      lossHeadBytes: 0,
       kvCacheBytes: 0,
       workspaceBytes: 0,
       allocatedBytes: allocated,
@@ -29,6 +30,10 @@ function fakeEngine() {
       modelStateBytes: 2 * GIB,
       peakLayer: 'fc1',
       largestActivations: [{ name: 'fc1', bytes: batch * GIB }],
+      lossHead: null,
+      libraryWorkspaceBytes: [],
+      optimizerTemporaryBytes: 0,
+      tensors: null,
     };
   };
   const engine: MemoryEngine = {

@@ -25,6 +25,7 @@ const bert: MemoryScenario = {
   precision: 'fp32',
   optimizer: 'adamw',
   checkpointing: false,
+  chunkedLoss: false,
   phase: 'forward',
 };
 
@@ -82,6 +83,29 @@ describe('computeFixes', () => {
     expect(ids).not.toContain('checkpointing');
     expect(ids).not.toContain('optimizer');
     expect(ids).toContain('halve-batch');
+  });
+
+  it('offers a chunked cross-entropy where the loss head is a big part, saving what the engine says', () => {
+    const gpt2: MemoryScenario = {
+      ...bert,
+      model: 'gpt2-124m',
+      gpu: 'rtx-3080',
+      batch: 16,
+      seq: 1024,
+      precision: 'amp-fp16',
+    };
+    const current = engine.predict(gpt2);
+    expect(current.fits).toBe(false);
+    expect(current.memory.lossHeadBytes / current.memory.allocatedBytes).toBeGreaterThan(0.3);
+    const chunked = computeFixes(gpt2, current, engine).find((f) => f.id === 'chunked-loss');
+    expect(chunked?.change).toEqual({ chunkedLoss: true });
+    const after = engine.predict({ ...gpt2, chunkedLoss: true });
+    expect(chunked?.savedBytes).toBe(current.memory.totalBytes - after.memory.totalBytes);
+    expect(after.memory.lossHeadBytes).toBeLessThan(current.memory.lossHeadBytes / 20);
+    // ResNet-50's loss head is 1000 classes per image: nothing to chunk.
+    const resnet: MemoryScenario = { ...bert, model: 'resnet50', batch: 2048, seq: undefined };
+    const fixes = computeFixes(resnet, engine.predict(resnet), engine);
+    expect(fixes.some((f) => f.id === 'chunked-loss')).toBe(false);
   });
 
   it('costs time per sample: checkpointing recomputes the forward pass', () => {

@@ -1,12 +1,13 @@
 /**
  * What would make a step that does not fit fit, each computed with the engine on the same step
- * with one change: halve the batch (and the largest batch that fits), gradient checkpointing,
- * AMP (bf16 where the GPU has it, else fp16), SGD with momentum in place of Adam, all of those
+ * with one change: halve the batch (and the largest batch that fits), gradient checkpointing, a
+ * chunked or fused cross-entropy (where the loss head is at least a tenth of the peak), AMP
+ * (bf16 where the GPU has it, else fp16), SGD with momentum in place of Adam, all of those
  * together, and the smallest catalog GPU that holds the step. Memory fixes are ranked by the
  * bytes they save here; the other GPU comes last, since it saves nothing and adds room. Pure.
  */
 import type { NetworkPrediction, NetworkPrecision } from '../../engine/models';
-import { formatBytesBinary, formatCount } from '../../format/units';
+import { formatBytesBinary, formatCount, formatPercent } from '../../format/units';
 import {
   withChange,
   type MemoryEngine,
@@ -16,7 +17,17 @@ import {
 
 /** The kinds of fix. */
 export type FixId =
-  'halve-batch' | 'largest-batch' | 'checkpointing' | 'amp' | 'optimizer' | 'all' | 'gpu';
+  | 'halve-batch'
+  | 'largest-batch'
+  | 'checkpointing'
+  | 'chunked-loss'
+  | 'amp'
+  | 'optimizer'
+  | 'all'
+  | 'gpu';
+
+/** The share of the peak a loss head must hold for a chunked cross-entropy to be offered. */
+export const LOSS_HEAD_SHARE_WORTH_CHUNKING = 0.1;
 
 /** One fix and what the engine predicts with it. */
 export interface MemoryFix {
@@ -53,6 +64,7 @@ const MEMORY_FIX_ORDER: readonly FixId[] = [
   'halve-batch',
   'largest-batch',
   'checkpointing',
+  'chunked-loss',
   'amp',
   'optimizer',
 ];
@@ -92,13 +104,30 @@ function batchPlans(scenario: MemoryScenario, largestBatch: number): FixPlan[] {
   return plans;
 }
 
+/**
+ * A chunked or fused cross-entropy, when the loss head (the logits and what cross-entropy makes
+ * of them) is a significant part of the peak.
+ */
+function chunkedLossPlan(scenario: MemoryScenario, current: NetworkPrediction): FixPlan | null {
+  const memory = current.memory;
+  const share = memory.allocatedBytes > 0 ? memory.lossHeadBytes / memory.allocatedBytes : 0;
+  if (scenario.mode !== 'train' || scenario.chunkedLoss) return null;
+  if (share < LOSS_HEAD_SHARE_WORTH_CHUNKING) return null;
+  return {
+    id: 'chunked-loss',
+    title: 'Chunked or fused cross-entropy',
+    detail: `The loss head holds ${formatPercent(share)} of the peak: logits over every token and class, their log-probabilities, fp32 copies and gradients. Computing the loss over chunks of tokens (Liger Kernel’s LigerFusedLinearCrossEntropyLoss fuses the output layer with it) keeps one chunk’s logits at a time; the model then returns no full logits.`,
+    change: { chunkedLoss: true },
+  };
+}
+
 /** The fixes that apply to this step, before their predictions. */
 function memoryPlans(
   scenario: MemoryScenario,
-  largestBatch: number,
+  current: NetworkPrediction,
   engine: MemoryEngine,
 ): FixPlan[] {
-  const plans = batchPlans(scenario, largestBatch);
+  const plans = batchPlans(scenario, current.largestBatch);
   const training = scenario.mode === 'train';
   if (training && !scenario.checkpointing) {
     plans.push({
@@ -109,6 +138,8 @@ function memoryPlans(
       change: { checkpointing: true },
     });
   }
+  const chunked = chunkedLossPlan(scenario, current);
+  if (chunked) plans.push(chunked);
   if (scenario.precision === 'fp32' || scenario.precision === 'tf32') {
     const amp = ampPrecisionFor(scenario, engine);
     const dtype = amp === 'amp-bf16' ? 'torch.bfloat16' : 'torch.float16';
@@ -117,7 +148,9 @@ function memoryPlans(
       title: `Mixed precision (${amp === 'amp-bf16' ? 'AMP bf16' : 'AMP fp16'})`,
       detail: training
         ? `Run forward under torch.autocast("cuda", dtype=${dtype})${amp === 'amp-fp16' ? ' with torch.amp.GradScaler("cuda")' : ''}: activations take 2 bytes, weights and optimizer state stay fp32.`
-        : `Load the weights in 16 bits (model.to(${dtype})): weights and activations take 2 bytes.`,
+        : scenario.phase === 'forward'
+          ? `Run the forward under torch.autocast("cuda", dtype=${dtype}): activations take 2 bytes; the fp32 weights stay, with 16-bit copies cached while it runs.`
+          : `Load the weights in 16 bits (torch_dtype=${dtype}): weights and activations take 2 bytes.`,
       change: { precision: amp },
     });
   }
@@ -211,7 +244,7 @@ export function computeFixes(
   current: NetworkPrediction,
   engine: MemoryEngine,
 ): MemoryFix[] {
-  const plans = memoryPlans(scenario, current.largestBatch, engine);
+  const plans = memoryPlans(scenario, current, engine);
   // A fix the engine refuses is left out rather than failing the whole answer.
   const predicted = (plan: FixPlan): MemoryFix[] => {
     try {

@@ -16,6 +16,7 @@ const gpt2: MemoryScenario = {
   precision: 'amp-fp16',
   optimizer: 'adamw',
   checkpointing: false,
+  chunkedLoss: false,
   phase: 'forward',
 };
 

@@ -29,18 +29,26 @@ export interface MemoryScenario {
   precision: NetworkPrecision;
   optimizer: OptimizerId;
   checkpointing: boolean;
+  /** A chunked or fused cross-entropy (training): one chunk of the logits at a time. */
+  chunkedLoss: boolean;
   /** Inference phase (forward unless a decoder language model runs inference). */
   phase: InferencePhase;
 }
 
 /** A change a fix makes to a step. */
 export type ScenarioChange = Partial<
-  Pick<MemoryScenario, 'gpu' | 'batch' | 'precision' | 'optimizer' | 'checkpointing'>
+  Pick<
+    MemoryScenario,
+    'gpu' | 'batch' | 'precision' | 'optimizer' | 'checkpointing' | 'chunkedLoss'
+  >
 >;
 
 /** What the model needs from the cost engine (the real one is in browser-deps.ts). */
 export interface MemoryEngine {
-  /** The engine's prediction of the step; throws a RangeError on impossible input. */
+  /**
+   * The engine's prediction of the step (with a chunked cross-entropy, its memory model's
+   * `chunkedLoss`); throws a RangeError on impossible input.
+   */
   predict(scenario: MemoryScenario): NetworkPrediction;
   /** The step's layers as the engine analyses them (for replaying its allocations). */
   layerCosts(scenario: MemoryScenario): readonly LayerCost[];
@@ -65,6 +73,7 @@ export function scenarioOf(
     precision: settings.precision,
     optimizer: settings.optimizer,
     checkpointing: settings.checkpointing,
+    chunkedLoss: settings.mode === 'train' && settings.chunkedLoss,
     phase: phaseApplies(settings) ? settings.phase : 'forward',
   };
 }

@@ -1,8 +1,8 @@
 /**
  * What a link may set in the memory simulator, declared once as its state schema: the catalog
  * GPU, the network (a zoo id, or "custom" for the learner's own layers), training or inference
- * (and the inference phase), the batch, the sequence length, the precision, the optimizer and
- * gradient checkpointing. The learner's own layer list is not part of a link (a link that says
+ * (and the inference phase), the batch, the sequence length, the precision, the optimizer,
+ * gradient checkpointing and a chunked cross-entropy. The learner's own layer list is not part of a link (a link that says
  * "custom" opens the builder's starter network). Pure.
  */
 import {
@@ -66,6 +66,8 @@ export const memorySchema = defineWidgetSchema({
     precision: stepPrecisionField(),
     optimizer: enumField({ key: 'opt', label: 'Optimizer', default: 'sgd', values: OPTIMIZER_IDS }),
     checkpointing: booleanField({ key: 'ckpt', label: 'Gradient checkpointing', default: false }),
+    /** A chunked or fused cross-entropy: one chunk of the logits at a time (training). */
+    chunkedLoss: booleanField({ key: 'cce', label: 'Chunked cross-entropy', default: false }),
   },
   check(state) {
     const network = zooNetworkOf(state.network);

@@ -1,20 +1,27 @@
 /**
  * The memory of a step, as PyTorch reports it. `max_memory_allocated()` counts the tensors alive
- * at the step's highest moment (trainingPeak walks the step to find it): weights, optimizer
- * state, the gradients made so far, AMP's 16-bit weight copies and the activations not yet freed
- * (with checkpointing, segment inputs plus the segment being recomputed), the transient output
- * and input gradients, library workspaces; at inference the largest input-output pair and, while
- * generating, a decoder's KV cache. `memory_reserved()` adds what the caching allocator rounds
- * and pools (allocator.ts). The CUDA context is outside both: the GPU must hold it too. Pure.
+ * at the step's highest moment (memory-walk.ts walks the step to find it): weights, optimizer
+ * state, the gradients made so far, AMP's 16-bit weight copies, the tensors layers keep for
+ * backward (saved-tensors.ts: dtypes under autocast, tensors shared between layers, dropout
+ * masks), the loss head's logits and what cross-entropy keeps (loss-head.ts), the short-lived
+ * gradients of that moment and the cuBLAS workspaces (library-workspaces.ts); at inference the
+ * weights (16-bit, or fp32 with autocast's cached 16-bit copies), the batch and the largest
+ * input-output pair, and while generating a decoder's KV cache. `memory_reserved()`
+ * adds what the caching allocator rounds and pools (allocator.ts). The CUDA context is outside
+ * both: the GPU must hold it too. Pure.
  */
 import { estimate, type Figure } from '../../catalog/figure';
 import type { Gpu } from '../../catalog/hardware';
+import { PYTORCH_ALLOCATOR } from '../../catalog/network-sources';
 import { requirePositiveInteger } from '../validate';
 import { reservedBytes } from './allocator';
+import type { OptimizerForm } from './eager/optimizer-update';
+import { libraryWorkspaces } from './library-workspaces';
+import type { LossPartBytes } from './loss-head';
+import { optimizerTemporaries, trainingPeak } from './memory-walk';
 import { WEIGHT_AND_GRADIENT_BYTES_PER_PARAM, type OptimizerCost } from './optimizer';
 import type { PrecisionPlan } from './precision';
-import { PYTORCH_ALLOCATOR } from '../../catalog/network-sources';
-import { checkpointSegments } from './step-time';
+import { stepTensors, type StepTensors } from './saved-tensors';
 import type { LayerCost } from './types';
 
 /** Memory the CUDA context takes before any tensor (driver, kernels, cuBLAS handles). */
@@ -25,13 +32,8 @@ export const CUDA_CONTEXT_BYTES: Figure = estimate(
   'about 0.3-0.6 GiB depending on GPU, driver and libraries loaded; not seen by the allocator',
 );
 
-/** The cuBLAS and cuDNN workspaces a step allocates through the caching allocator. */
-export const LIBRARY_WORKSPACE_BYTES: Figure = estimate(
-  32 * 2 ** 20,
-  'B',
-  PYTORCH_ALLOCATOR,
-  "cuBLAS's default workspace config (4 MiB x 8) and small cuDNN convolution workspaces",
-);
+/** Bytes of an fp32 weight: the most a weight itself takes. */
+const FP32_WEIGHT_BYTES = 4;
 
 /** What the memory of a step is asked about. */
 export interface MemoryInput {
@@ -41,10 +43,30 @@ export interface MemoryInput {
   /** The optimizer of a training step; absent for inference. */
   optimizer?: OptimizerCost;
   checkpointing?: boolean;
-  /** Bytes per weight element at inference (16-bit weights under AMP precisions). */
+  /**
+   * Bytes per parameter an inference step holds: 2 for 16-bit weights, 4 for fp32 ones, and
+   * above 4 for fp32 weights with autocast's cached 16-bit copies spread over the parameters
+   * (the excess over 4 is shown as weight copies).
+   */
   inferenceWeightBytes?: number;
   /** Inference that keeps a decoder's keys and values (prefill and decode, not a plain forward). */
   keepsKvCache?: boolean;
+  /** The GPU, for its cuBLAS workspace size; without it, the H200's (Hopper's 32 MiB). */
+  gpu?: Gpu;
+  /** A chunked or fused cross-entropy: one chunk of the logits at a time (loss-head.ts). */
+  chunkedLoss?: boolean;
+  /** The optimizer's form (default 'foreach', PyTorch's): a foreach Adam has temporaries. */
+  optimizerForm?: OptimizerForm;
+}
+
+/** The loss heads' tensors alive at the peak, in bytes. */
+export interface LossHeadBreakdown {
+  /** Logits held by the model's output (or the chunk being computed). */
+  logitsBytes: number;
+  /** What cross-entropy keeps: the log-probabilities and nll_loss's fp32 copy of them. */
+  savedBytes: number;
+  /** The gradients of those, alive at the peak (fp32, its 16-bit cast, the logits'). */
+  gradientsBytes: number;
 }
 
 /** The parts of a step's peak memory, in bytes: what is alive at the moment of the peak. */
@@ -55,10 +77,12 @@ export interface MemoryBreakdown {
   optimizerBytes: number;
   /** AMP's 16-bit copies of matmul weights, kept from forward to backward, still alive. */
   weightCopiesBytes: number;
-  /** Activations alive at the peak (training) or the largest live pair (inference). */
+  /** Tensors kept for backward and the input batch (training), or the largest live pair. */
   activationsBytes: number;
+  /** The loss heads' logits and cross-entropy's tensors alive at the peak (training). */
+  lossHeadBytes: number;
   kvCacheBytes: number;
-  /** The transient buffers alive at the peak (output, input gradients) plus library workspaces. */
+  /** The transient buffers alive at the peak plus the cuBLAS workspaces. */
   workspaceBytes: number;
   /** What `torch.cuda.max_memory_allocated()` reports. */
   allocatedBytes: number;
@@ -69,123 +93,52 @@ export interface MemoryBreakdown {
   totalBytes: number;
   /** Weights, every gradient and the optimizer state: training's fixed cost, whatever the batch. */
   modelStateBytes: number;
-  /** The layer whose backward a training peak falls in; null at inference. */
+  /** The layer whose backward a training peak falls in ('optimizer.step()' there); else null. */
   peakLayer: string | null;
   /** The layers keeping the most activation memory, largest first (at most five). */
   largestActivations: Array<{ name: string; bytes: number }>;
+  /** The loss heads' part, split (null without a loss head or at inference). */
+  lossHead: LossHeadBreakdown | null;
+  /** The cuBLAS workspace allocations, each. */
+  libraryWorkspaceBytes: readonly number[];
+  /** Temporaries of the optimizer's step (a foreach Adam's square roots); 0 at inference. */
+  optimizerTemporaryBytes: number;
+  /** What each layer keeps (training; null at inference), for the step-through's replay. */
+  tensors: StepTensors | null;
 }
 
-/** Activation bytes each layer keeps for backward. */
-function savedBytes(input: MemoryInput): Array<{ name: string; bytes: number }> {
-  return input.layers.map((l) => ({
-    name: l.name,
-    bytes: l.savedElements * input.batch * input.plan.activationBytes,
-  }));
-}
+/** The eight parts that add up to the allocated peak. */
+type MemoryParts = Pick<
+  MemoryBreakdown,
+  | 'weightsBytes'
+  | 'gradientsBytes'
+  | 'optimizerBytes'
+  | 'weightCopiesBytes'
+  | 'activationsBytes'
+  | 'lossHeadBytes'
+  | 'kvCacheBytes'
+  | 'workspaceBytes'
+>;
 
-/** A checkpoint segment, layers `start` to `end` inclusive. */
-interface Segment {
-  start: number;
-  end: number;
-  /** Whether forward drops its activations; the last segment runs normally. */
-  checkpointed: boolean;
-}
-
-/**
- * The segments of gradient checkpointing: about √n of ⌈n / segments⌉ layers each. As
- * `checkpoint_sequential` does, every segment but the last keeps only its input in forward and
- * is run again in backward. Without checkpointing, one plain segment.
- */
-function segmentsOf(count: number, checkpointing: boolean): Segment[] {
-  if (!checkpointing || count === 0) return [{ start: 0, end: count - 1, checkpointed: false }];
-  const size = Math.ceil(count / checkpointSegments(count));
-  const segments: Segment[] = [];
-  for (let start = 0; start < count; start += size) {
-    segments.push({ start, end: Math.min(count, start + size) - 1, checkpointed: true });
-  }
-  (segments.at(-1) as Segment).checkpointed = false;
-  return segments;
-}
-
-/** What is alive at the training peak, apart from weights, optimizer state and workspaces. */
-interface TrainingPeak {
-  layer: string | null;
-  gradientsBytes: number;
-  activationsBytes: number;
-  weightCopiesBytes: number;
-  transientBytes: number;
+/** The loss-head split of a moment, or null when it holds nothing. */
+function lossHeadBreakdown(parts: LossPartBytes): LossHeadBreakdown | null {
+  const total = parts.logits + parts.saved + parts.gradients;
+  return total > 0
+    ? { logitsBytes: parts.logits, savedBytes: parts.saved, gradientsBytes: parts.gradients }
+    : null;
 }
 
 /**
- * Walks one training step as PyTorch (2.0 and later) runs it and returns its highest moment.
- * `zero_grad()` sets gradients to None, so none exist during forward. Forward keeps each layer's
- * saved activations and AMP weight copy (a checkpointed segment only its input) and ends with
- * the output held by `out`. Backward, layer by layer from the last: a checkpointed segment is
- * recomputed when backward reaches it; each layer makes its weight gradient and its input
- * gradient while the next layer's input gradient is still alive, then frees its activations and
- * copy. (The optimizer step, with every gradient alive, never exceeds the first layer's backward,
- * which holds those gradients and more.) This is the same accounting as the memory
- * simulator's step-through, which replays it allocation by allocation.
+ * The activations alive at an inference step's peak: the batch the caller holds and the largest
+ * input and output one layer has alive together (under no_grad nothing is kept for backward),
+ * with autocast's 16-bit cast of an fp32 input beside them.
  */
-function trainingPeak(input: MemoryInput): TrainingPeak {
-  const { layers, batch, plan } = input;
-  const act = (elements: number) => elements * batch * plan.activationBytes;
-  const saved = layers.map((l) => act(l.savedElements));
-  const copies = layers.map((l) => (l.matmul ? l.weightElements * plan.weightCopyBytes : 0));
-  const grads = layers.map((l) => l.params * (WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2));
-  // The input gradient a layer's backward makes: the size of the layer before's output.
-  const gradIn = layers.map((_, i) => act(layers[i - 1]?.outputElements ?? 0));
-  const segments = segmentsOf(layers.length, input.checkpointing ?? false);
-  const segmentInput = (start: number): number => {
-    const before = layers[start - 1];
-    const first = layers[start];
-    if (before) return act(before.outputElements);
-    return first ? act(first.forwardIoElements - first.outputElements) : 0;
-  };
-
-  // Alive when forward ends.
-  let activations = 0;
-  for (const seg of segments) {
-    if (seg.checkpointed) activations += segmentInput(seg.start);
-    else for (let i = seg.start; i <= seg.end; i++) activations += saved[i] ?? 0;
-  }
-  let weightCopies = copies.reduce((a, b) => a + b, 0);
-  const output = act(layers.at(-1)?.outputElements ?? 0);
-  let gradients = 0;
-  let pendingGradIn = 0;
-  let best: TrainingPeak = {
-    layer: null,
-    gradientsBytes: 0,
-    activationsBytes: activations,
-    weightCopiesBytes: weightCopies,
-    transientBytes: output,
-  };
-  const sizeOf = (p: Omit<TrainingPeak, 'layer'>) =>
-    p.gradientsBytes + p.activationsBytes + p.weightCopiesBytes + p.transientBytes;
-
-  for (let s = segments.length - 1; s >= 0; s--) {
-    const seg = segments[s] as Segment;
-    if (seg.checkpointed) {
-      for (let i = seg.start; i <= seg.end; i++) activations += saved[i] ?? 0;
-    }
-    for (let i = seg.end; i >= seg.start; i--) {
-      const moment = {
-        gradientsBytes: gradients + (grads[i] ?? 0),
-        activationsBytes: activations,
-        weightCopiesBytes: weightCopies,
-        transientBytes: output + pendingGradIn + (gradIn[i] ?? 0),
-      };
-      if (sizeOf(moment) > sizeOf(best)) {
-        best = { layer: layers[i]?.name ?? null, ...moment };
-      }
-      gradients += grads[i] ?? 0;
-      activations -= saved[i] ?? 0;
-      weightCopies -= copies[i] ?? 0;
-      pendingGradIn = gradIn[i] ?? 0;
-    }
-    if (seg.checkpointed) activations -= segmentInput(seg.start);
-  }
-  return best;
+function inferenceActivations(tensors: StepTensors, batch: number): number {
+  const pairs = tensors.layers.map(
+    (t, i) =>
+      (i === 0 ? 0 : t.inputBytesPerSample) + t.outputBytesPerSample + t.inputCastBytesPerSample,
+  );
+  return (tensors.dataBytesPerSample + Math.max(0, ...pairs)) * batch;
 }
 
 /** Breaks the peak memory of a step down; pure arithmetic on the layer costs. */
@@ -193,39 +146,60 @@ export function stepMemory(input: MemoryInput): MemoryBreakdown {
   requirePositiveInteger('batch', input.batch);
   const { layers, batch, plan, optimizer } = input;
   const params = layers.reduce((sum, l) => sum + l.params, 0);
-  const saved = savedBytes(input);
-  const contextBytes = CUDA_CONTEXT_BYTES.value;
+  const workspaces = libraryWorkspaces(input.gpu, optimizer !== undefined);
+  const workspaceTotal = workspaces.reduce((a, b) => a + b, 0);
   let parts: MemoryParts;
   let peakLayer: string | null = null;
+  let tensors: StepTensors | null = null;
+  let lossHead: LossHeadBreakdown | null = null;
   if (optimizer) {
-    const weightBytes = WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2;
-    const moment = trainingPeak(input);
+    tensors = stepTensors(layers, plan);
+    const moment = trainingPeak({
+      tensors,
+      batch,
+      checkpointing: input.checkpointing ?? false,
+      chunkedLoss: input.chunkedLoss ?? false,
+      optimizer,
+      optimizerForm: input.optimizerForm ?? 'foreach',
+      params,
+    });
     peakLayer = moment.layer;
+    lossHead = lossHeadBreakdown(moment.lossHead);
     parts = {
-      weightsBytes: params * weightBytes,
+      weightsBytes: params * (WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2),
       gradientsBytes: moment.gradientsBytes,
       optimizerBytes: params * optimizer.stateBytesPerParam,
       weightCopiesBytes: moment.weightCopiesBytes,
       activationsBytes: moment.activationsBytes,
+      lossHeadBytes: lossHead
+        ? lossHead.logitsBytes + lossHead.savedBytes + lossHead.gradientsBytes
+        : 0,
       kvCacheBytes: 0,
-      workspaceBytes: moment.transientBytes + LIBRARY_WORKSPACE_BYTES.value,
+      workspaceBytes: moment.transientBytes + workspaceTotal,
     };
   } else {
-    const pairs = layers.map((l) => l.forwardIoElements * batch * plan.activationBytes);
+    // Weights are at most fp32 (4 B): what a caller counts beyond that per parameter is
+    // autocast's 16-bit copies, cached for the whole forward, no_grad or not.
+    const perParam = input.inferenceWeightBytes ?? FP32_WEIGHT_BYTES;
     parts = {
-      weightsBytes: params * (input.inferenceWeightBytes ?? 4),
+      weightsBytes: params * Math.min(perParam, FP32_WEIGHT_BYTES),
       gradientsBytes: 0,
       optimizerBytes: 0,
-      weightCopiesBytes: 0,
-      activationsBytes: Math.max(0, ...pairs),
+      weightCopiesBytes: params * Math.max(0, perParam - FP32_WEIGHT_BYTES),
+      activationsBytes: inferenceActivations(stepTensors(layers, plan), batch),
+      lossHeadBytes: 0,
       kvCacheBytes: input.keepsKvCache
         ? layers.reduce((sum, l) => sum + l.kvCacheElements, 0) * batch * plan.activationBytes
         : 0,
-      workspaceBytes: LIBRARY_WORKSPACE_BYTES.value,
+      workspaceBytes: workspaceTotal,
     };
   }
   const allocatedBytes = Object.values(parts).reduce((sum, b) => sum + b, 0);
-  const reserved = Math.max(reservedBytes(allocationSizes(input, parts, saved)), allocatedBytes);
+  const reserved = Math.max(
+    reservedBytes(allocationSizes(input, parts, tensors, lossHead, workspaces)),
+    allocatedBytes,
+  );
+  const contextBytes = CUDA_CONTEXT_BYTES.value;
   const modelStateBytes = optimizer
     ? params * (WEIGHT_AND_GRADIENT_BYTES_PER_PARAM + optimizer.stateBytesPerParam)
     : parts.weightsBytes;
@@ -237,24 +211,21 @@ export function stepMemory(input: MemoryInput): MemoryBreakdown {
     totalBytes: reserved + contextBytes,
     modelStateBytes,
     peakLayer,
-    largestActivations: [...saved]
-      .filter((s) => s.bytes > 0)
-      .sort((a, b) => b.bytes - a.bytes)
-      .slice(0, optimizer ? 5 : 0),
+    largestActivations: tensors
+      ? tensors.layers
+          .map((t) => ({ name: t.name, bytes: t.savedBytesPerSample * batch + t.savedFixedBytes }))
+          .filter((s) => s.bytes > 0)
+          .sort((a, b) => b.bytes - a.bytes)
+          .slice(0, 5)
+      : [],
+    lossHead,
+    libraryWorkspaceBytes: workspaces,
+    optimizerTemporaryBytes: optimizer
+      ? optimizerTemporaries(optimizer, input.optimizerForm ?? 'foreach', params)
+      : 0,
+    tensors,
   };
 }
-
-/** The seven parts that add up to the allocated peak. */
-type MemoryParts = Pick<
-  MemoryBreakdown,
-  | 'weightsBytes'
-  | 'gradientsBytes'
-  | 'optimizerBytes'
-  | 'weightCopiesBytes'
-  | 'activationsBytes'
-  | 'kvCacheBytes'
-  | 'workspaceBytes'
->;
 
 /**
  * The tensors, in order, that make up `total` bytes: whole tensors while they fit, then what is
@@ -276,9 +247,11 @@ function tensorsUpTo(sizes: readonly number[], total: number): number[] {
 function allocationSizes(
   input: MemoryInput,
   parts: MemoryParts,
-  saved: Array<{ bytes: number }>,
+  tensors: StepTensors | null,
+  lossHead: LossHeadBreakdown | null,
+  workspaces: readonly number[],
 ): number[] {
-  const { layers, plan } = input;
+  const { layers, batch } = input;
   const perLayer = (bytesPerParam: number) => layers.map((l) => l.params * bytesPerParam);
   const params = layers.reduce((sum, l) => sum + l.params, 0);
   const sizes: number[] = [];
@@ -288,20 +261,21 @@ function allocationSizes(
     const grads = perLayer(WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2).reverse();
     sizes.push(...tensorsUpTo(grads, parts.gradientsBytes));
   }
-  const copies = layers.map((l) => (l.matmul ? l.weightElements * plan.weightCopyBytes : 0));
-  sizes.push(...tensorsUpTo(copies, parts.weightCopiesBytes));
-  if (input.optimizer && !input.checkpointing) {
-    sizes.push(
-      ...tensorsUpTo(
-        saved.map((s) => s.bytes),
-        parts.activationsBytes,
-      ),
-    );
+  if (tensors) {
+    const copies = tensors.layers.map((t) => t.weightCopyBytes);
+    sizes.push(...tensorsUpTo(copies, parts.weightCopiesBytes));
+    const saved = [
+      tensors.dataBytesPerSample * batch,
+      ...tensors.layers.map((t) => t.savedBytesPerSample * batch + t.savedFixedBytes),
+    ];
+    sizes.push(...tensorsUpTo(saved, parts.activationsBytes));
   } else if (parts.activationsBytes > 0) {
     sizes.push(parts.activationsBytes);
   }
-  if (parts.kvCacheBytes > 0) sizes.push(parts.kvCacheBytes);
-  sizes.push(parts.workspaceBytes);
+  if (lossHead) sizes.push(lossHead.logitsBytes, lossHead.savedBytes, lossHead.gradientsBytes);
+  sizes.push(parts.kvCacheBytes, ...workspaces);
+  const workspaceTotal = workspaces.reduce((a, b) => a + b, 0);
+  sizes.push(parts.workspaceBytes - workspaceTotal);
   return sizes.filter((b) => b > 0);
 }
 

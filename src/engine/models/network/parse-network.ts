@@ -103,7 +103,11 @@ const LAYER_FIELDS: Readonly<Record<LayerType, Record<string, FieldRule>>> = {
   },
   lstm: RECURRENT,
   gru: RECURRENT,
-  'softmax-cross-entropy': { classes: ['dimension', REQ], tokens: ['positions', OPT] },
+  'softmax-cross-entropy': {
+    classes: ['dimension', REQ],
+    tokens: ['positions', OPT],
+    upcastFirst: ['flag', OPT],
+  },
   'residual-add': ELEMENTS,
   multiply: ELEMENTS,
   dropout: ELEMENTS,

@@ -52,6 +52,11 @@ export interface TrainStepRequest extends HostOptions {
   checkpointing?: boolean;
   /** Where BERT's masked-LM head runs: every position (default, as Hugging Face) or masked ones. */
   mlmPositions?: MlmPositions;
+  /**
+   * A chunked or fused cross-entropy (one chunk of the logits at a time): changes the memory
+   * only; the engine does not time the chunked loss's kernels.
+   */
+  chunkedLoss?: boolean;
 }
 
 /** Inference phases: a forward pass, or a decoder's prompt (prefill) and next token (decode). */
@@ -215,7 +220,17 @@ function trainingSetup(request: TrainStepRequest): TrainingSetup {
     checkpointing,
     host,
   });
-  const memoryAt = (batch: number) => stepMemory({ layers, batch, plan, optimizer, checkpointing });
+  const memoryAt = (batch: number) =>
+    stepMemory({
+      layers,
+      batch,
+      plan,
+      optimizer,
+      checkpointing,
+      gpu,
+      optimizerForm: host.optimizerForm,
+      chunkedLoss: request.chunkedLoss ?? false,
+    });
   return { gpu, layers, step, memoryAt };
 }
 
@@ -239,7 +254,7 @@ export function predictInference(request: InferenceRequest): NetworkPrediction {
   const inferenceWeightBytes = inferenceWeightBytesPerParam(layers, plan);
   const keepsKvCache = request.phase !== 'forward';
   const memoryAt = (batch: number) =>
-    stepMemory({ layers, batch, plan, inferenceWeightBytes, keepsKvCache });
+    stepMemory({ layers, batch, plan, inferenceWeightBytes, keepsKvCache, gpu });
   return answer(gpu, layers, step, memoryAt, request.batch);
 }
 

@@ -79,7 +79,17 @@ export type LayerSpec =
       /** Time steps, run one after another. */
       steps: number;
     }
-  | { type: 'softmax-cross-entropy'; name?: string; classes: number; tokens?: number }
+  | {
+      type: 'softmax-cross-entropy';
+      name?: string;
+      classes: number;
+      tokens?: number;
+      /**
+       * The logits are upcast to fp32 before the loss, as Hugging Face's causal language models
+       * do (`logits.float()`); default false (PyTorch's own cross-entropy under autocast).
+       */
+      upcastFirst?: boolean;
+    }
   | { type: 'residual-add'; name?: string; elements: number }
   /** Element-wise product of two tensors of `elements` each (the gate of a SwiGLU MLP). */
   | { type: 'multiply'; name?: string; elements: number }
@@ -125,6 +135,8 @@ export interface LayerCost {
    * 50,257): cuBLAS cannot use its fastest tensor-core kernels for it. Absent means aligned.
    */
   misaligned?: boolean;
+  /** A cross-entropy whose logits are upcast to fp32 first (`upcastFirst`). Absent means no. */
+  upcastLogits?: boolean;
   /** Kernel launches of the forward pass (the backward pass takes about twice as many). */
   forwardKernels: number;
   /**

@@ -8,9 +8,10 @@ export const KIND_NAMES: Readonly<Record<TensorKind, string>> = {
   gradients: 'gradients',
   optimizer: 'optimizer state',
   'weight-copies': 'AMP weight copies',
-  activations: 'saved activations',
-  outputs: 'outputs and input gradients',
-  workspace: 'cuBLAS workspace',
+  activations: 'saved activations and the batch',
+  'loss-head': 'loss head (logits, log-probs, their gradients)',
+  outputs: 'outputs and gradients in flight',
+  workspace: 'cuBLAS workspaces',
   loss: 'loss tensors',
 };
 

@@ -48,7 +48,7 @@ describe('<StepThroughPanel />', () => {
     fireEvent.click(screen.getByRole('button', { name: /Next line/ }));
     expect(currentLine()).toBe('forward');
     expect(slider().value).toBe('2');
-    expect(slider().getAttribute('aria-valuetext')).toBe('event 3 of 32, iteration 1: forward fc1');
+    expect(slider().getAttribute('aria-valuetext')).toBe('event 3 of 34, iteration 1: forward fc1');
     fireEvent.click(screen.getByRole('button', { name: /Next event/ }));
     expect(document.querySelector('[data-event]')?.textContent).toMatch(/forward relu1/);
     fireEvent.click(screen.getByRole('button', { name: /Previous event/ }));

@@ -13,6 +13,7 @@ export type TensorKind =
   | 'optimizer'
   | 'weight-copies'
   | 'activations'
+  | 'loss-head'
   | 'outputs'
   | 'workspace'
   | 'loss';
@@ -24,6 +25,7 @@ export const TENSOR_KINDS: readonly TensorKind[] = [
   'optimizer',
   'weight-copies',
   'activations',
+  'loss-head',
   'outputs',
   'workspace',
   'loss',
@@ -52,6 +54,7 @@ export class EventLog {
   readonly events: TrainingEvent[] = [];
   private readonly live = new Set<string>();
   private current: TrainingEvent | null = null;
+  private later: string[] = [];
 
   /** Starts a new event; later operations belong to it. */
   start(line: LineId, iteration: number, label: string, note?: string): this {
@@ -81,6 +84,23 @@ export class EventLog {
     if (!this.live.has(key)) return this;
     this.open().ops.push({ op: 'free', key });
     this.live.delete(key);
+    return this;
+  }
+
+  /**
+   * Frees tensors at the start of the next `flushLater()`: what one backward node releases goes
+   * when the next node starts, so each event ends at the moment the engine counts.
+   */
+  freeLater(...keys: string[]): this {
+    this.later.push(...keys);
+    return this;
+  }
+
+  /** Frees what `freeLater` set aside. */
+  flushLater(): this {
+    const keys = this.later;
+    this.later = [];
+    for (const key of keys) this.free(key);
     return this;
   }
 

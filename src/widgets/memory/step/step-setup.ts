@@ -15,6 +15,9 @@ import {
   type MemoryBreakdown,
   type TrainStepRequest,
 } from '../../../engine/models';
+
+/** What the engine says each layer of a training step keeps (its MemoryBreakdown's tensors). */
+export type StepTensors = NonNullable<MemoryBreakdown['tensors']>;
 import { getGpu, type Gpu } from '../../../engine/catalog';
 
 /** A checked training request, ready to be turned into allocation events. */
@@ -22,10 +25,12 @@ export interface StepSetup {
   gpu: Gpu;
   layers: readonly LayerCost[];
   batch: number;
-  /** Bytes of one activation element (2 under AMP, else 4). */
-  activationBytes: number;
-  /** Bytes per matmul weight element of AMP's 16-bit copy; 0 without AMP. */
-  weightCopyBytes: number;
+  /** What the engine says each layer keeps, tensor by tensor (its stepMemory's own). */
+  tensors: StepTensors;
+  /** The cuBLAS workspace allocations the engine counts. */
+  workspaces: readonly number[];
+  /** The optimizer step's temporaries the engine counts (a foreach Adam's). */
+  optimizerTemporaryBytes: number;
   /** The optimizer's fp32 buffers per parameter (SGD with momentum 1, Adam/AdamW 2). */
   optimizerBuffers: number;
   optimizerId: TrainStepRequest['optimizer'];
@@ -57,14 +62,17 @@ export function resolveStepSetup(request: TrainStepRequest): StepSetupResult {
     const plan = precisionPlan(gpu, request.precision);
     const optimizer = optimizerCost(request.optimizer);
     const specs = networkLayers(request.model, { seq: seqOf(request), mode: 'train' });
+    const tensors = prediction.memory.tensors;
+    if (!tensors) throw new Error('the engine gave no tensors for a training step');
     return {
       ok: true,
       setup: {
         gpu,
         layers: analyzeNetwork(specs).layers,
         batch: request.batch,
-        activationBytes: plan.activationBytes,
-        weightCopyBytes: plan.weightCopyBytes,
+        tensors,
+        workspaces: prediction.memory.libraryWorkspaceBytes,
+        optimizerTemporaryBytes: prediction.memory.optimizerTemporaryBytes,
         optimizerBuffers: optimizer.stateBytesPerParam / 4,
         optimizerId: optimizer.id,
         precision: plan.precision,

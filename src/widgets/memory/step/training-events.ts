@@ -10,19 +10,20 @@
  * the gradients (set_to_none, PyTorch's default since 2.0). The habits (loop-code.ts) change the
  * events. Tensors are per layer, so a 7B model has a few thousand events. Pure.
  *
- * Modeled, not traced: the batch itself counts as the first layer's saved input (as the engine
- * counts it); the optimizer's temporary buffers inside step() (the foreach kernels' intermediates),
- * GradScaler's scalars and the autograd graph's own small tensors are left out.
+ * Modeled, not traced: every size is the engine's (its stepMemory's tensors, workspaces and the
+ * foreach optimizer's temporaries), so the plain loop peaks where the engine says; GradScaler's
+ * scalars and the autograd graph's own small tensors are left out.
  */
 import { EventLog, type TrainingEvent } from './event-log';
 import type { LoopHabits } from './loop-code';
+import { lossForward } from './loss-pass';
 import {
   backwardPass,
   checkpointPlan,
   forwardPass,
+  freeModelOutput,
   keys,
   LOSS_BYTES,
-  lossForward,
   PARAM_BYTES,
   type PassInput,
 } from './passes';
@@ -32,7 +33,8 @@ import type { StepSetup } from './step-setup';
 export const ITERATIONS = 2;
 
 /** What the events are built from: the setup's sizes. */
-export type EventInput = PassInput & Pick<StepSetup, 'optimizerBuffers' | 'optimizerId'>;
+export type EventInput = PassInput &
+  Pick<StepSetup, 'optimizerBuffers' | 'optimizerId' | 'optimizerTemporaryBytes'>;
 
 const STATE_NAMES: Readonly<Record<EventInput['optimizerId'], string>> = {
   sgd: 'momentum_buffer',
@@ -74,8 +76,7 @@ export function buildTrainingEvents(input: EventInput, habits: LoopHabits): Trai
       log.action('reset-peak');
     }
     forwardPass(log, input, segments, it, modelEnd);
-    if (log.has(keys.output(modelEnd - 1, it - 1))) {
-      log.free(keys.output(modelEnd - 1, it - 1));
+    if (freeModelOutput(log, input, it - 1, modelEnd)) {
       log.note('Assigning the new output to out frees the previous iteration’s output only now.');
     }
     log.start('loss', it, 'loss_fn(out, y)');
@@ -97,7 +98,8 @@ export function buildTrainingEvents(input: EventInput, habits: LoopHabits): Trai
       log.note('.item() copies the number to the host; nothing stays on the GPU.');
     }
     if (habits.delOutputs) {
-      log.start('del', it, 'del out, loss').free(keys.output(modelEnd - 1, it));
+      log.start('del', it, 'del out, loss');
+      freeModelOutput(log, input, it, modelEnd);
       if (!keptLosses.has(keys.loss(it))) log.free(keys.loss(it));
       log.note('The output is freed now, before the next forward, instead of after it.');
     }
@@ -118,8 +120,20 @@ export function buildTrainingEvents(input: EventInput, habits: LoopHabits): Trai
 function optimizerStep(log: EventLog, input: EventInput, it: number, first: boolean): void {
   const state = STATE_NAMES[input.optimizerId];
   log.start('step', it, first ? `optimizer.step() creates ${state}` : 'optimizer.step()');
+  log.flushLater();
+  const params = input.layers.reduce((sum, l) => sum + l.params, 0);
+  if (input.optimizerTemporaryBytes > 0 && params > 0) {
+    // _foreach_sqrt returns one tensor per parameter: the engine's total, layer by layer.
+    input.layers.forEach((l, i) => {
+      const key = `optimizer-temporary:${i}`;
+      log.alloc(key, (input.optimizerTemporaryBytes * l.params) / params, 'outputs').freeLater(key);
+    });
+    log.note(
+      'The foreach update takes the square root of every second moment at once: a temporary fp32 value per parameter.',
+    );
+  }
   if (!first) {
-    log.note('Updates the weights and its state in place: nothing new is allocated.');
+    log.note('Updates the weights and its state in place.');
     return;
   }
   const buffers = input.optimizerBuffers;
@@ -141,6 +155,7 @@ function zeroGrad(log: EventLog, input: EventInput, it: number, habits: LoopHabi
       'zero_grad() forgotten',
       'The gradients stay allocated into the next forward, and the next backward adds into them: the values are wrong, which is the bigger bug.',
     );
+    log.flushLater();
     return;
   }
   log.start(
@@ -149,5 +164,6 @@ function zeroGrad(log: EventLog, input: EventInput, it: number, habits: LoopHabi
     'optimizer.zero_grad()',
     'set_to_none=True: every .grad becomes None and its memory is freed.',
   );
+  log.flushLater();
   input.layers.forEach((_, i) => log.free(keys.grad(i)));
 }

@@ -47,7 +47,7 @@ describe('activation layer', () => {
     const cost = analyzeLayer({ type: 'activation', fn: 'gelu-new', elements: 10 }, 0);
     expect(cost.forwardKernels).toBe(8);
     expect(cost.forwardIoElements).toBe(160); // a read and a write per op
-    expect(cost.savedElements).toBe(30); // x, tanh's output and 1 + tanh
+    expect(cost.savedElements).toBe(40); // x, 0.5·x, tanh's output and 1 + tanh
     const fused = analyzeLayer({ type: 'activation', fn: 'gelu', elements: 10 }, 0);
     expect(fused.forwardFlops).toBe(cost.forwardFlops);
     expect(fused.forwardKernels).toBe(1);

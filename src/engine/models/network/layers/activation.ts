@@ -6,7 +6,7 @@
  * - `gelu-new` is Hugging Face's `NewGELUActivation` (GPT-2's `gelu_new`), written in Python as
  *   0.5·x·(1 + tanh(√(2/π)·(x + 0.044715·x³))): the same arithmetic as eight separate
  *   element-wise ops, so 8 kernels, each reading and writing the tensor (forwardIo 16N), and
- *   autograd keeps x, tanh's output and 1 + tanh (saved 3N).
+ *   autograd keeps x, 0.5·x, tanh's output and 1 + tanh (saved 4N).
  * - forwardIo 2N (read, write); backwardIo 3N (read dy and the saved input, write dx).
  * - saved N; output N; no weights; 1 kernel; not a matmul.
  */
@@ -40,7 +40,7 @@ export function activationWork(spec: SpecOf<'activation'>, label: string): Layer
     ...work,
     forwardIoElements: 2 * NEW_GELU_OPS * elements,
     backwardIoElements: 3 * NEW_GELU_OPS * elements,
-    savedElements: 3 * elements,
+    savedElements: 4 * elements,
     forwardKernels: NEW_GELU_OPS,
   };
 }

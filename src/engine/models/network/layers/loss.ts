@@ -6,6 +6,8 @@
  * - forwardIo T·C + T (read the logits and the targets); backwardIo 2·T·C (read the saved
  *   probabilities, write the logits' gradient).
  * - saved T·C; output T (one loss per row); no weights; 1 kernel; not a matmul.
+ * - `upcastFirst` (Hugging Face's causal LMs call `logits.float()`) is kept as `upcastLogits`
+ *   for the memory model (loss-head.ts).
  */
 import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
@@ -14,8 +16,10 @@ export function crossEntropyWork(spec: SpecOf<'softmax-cross-entropy'>, label: s
   const read = fieldReader(spec, label);
   const classes = read.positive('classes');
   const tokens = read.optionalPositive('tokens', 1);
+  const upcast = read.optionalBoolean('upcastFirst', false);
   const logits = tokens * classes;
   return layerWork({
+    ...(upcast ? { upcastLogits: true } : {}),
     forwardFlops: 5 * logits,
     backwardFlops: 2 * logits,
     forwardIoElements: logits + tokens,

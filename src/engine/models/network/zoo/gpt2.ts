@@ -61,7 +61,8 @@ function gpt2Layers(c: TransformerSize, use: NetworkUse): LayerSpec[] {
     top.norm('layernorm', 'ln_f', h),
     top.linear('lm_head', h, VOCAB, { bias: false, tiedWeights: true }),
   );
-  if (use.training) layers.push(top.loss('loss', VOCAB));
+  // Hugging Face's causal-LM loss upcasts the logits to fp32 before the cross-entropy.
+  if (use.training) layers.push(top.loss('loss', VOCAB, { upcastFirst: true }));
   return layers;
 }
 

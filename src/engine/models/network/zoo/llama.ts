@@ -61,7 +61,8 @@ function llamaLayers(c: LlamaConfig, use: NetworkUse): LayerSpec[] {
   const layers: LayerSpec[] = [top.embedding('embed_tokens', c.vocab, c.hidden)];
   for (let i = 0; i < c.layers; i += 1) decoderLayer(layers, c, i, use);
   layers.push(top.norm('rmsnorm', 'norm', c.hidden), top.linear('lm_head', c.hidden, c.vocab));
-  if (use.training) layers.push(top.loss('loss', c.vocab));
+  // Hugging Face's causal-LM loss upcasts the logits to fp32 before the cross-entropy.
+  if (use.training) layers.push(top.loss('loss', c.vocab, { upcastFirst: true }));
   return layers;
 }
 

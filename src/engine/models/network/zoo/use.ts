@@ -149,7 +149,7 @@ export interface PartLayers {
     fn?: Extract<ActivationFn, 'gelu' | 'gelu-new'>,
   ): LayerSpec[];
   /** Softmax cross-entropy over `classes` on every row. */
-  loss(part: string, classes: number): LayerSpec;
+  loss(part: string, classes: number, options?: { upcastFirst?: boolean }): LayerSpec;
 }
 
 /**
@@ -194,8 +194,9 @@ export function layersAt(
       at.activation(parts.gelu, fn, 4 * hidden),
       at.linear(parts.down, 4 * hidden, hidden),
     ],
-    loss: (part, classes) => {
-      return { type: 'softmax-cross-entropy', name: name(part), classes, ...rows };
+    loss: (part, classes, options = {}) => {
+      const upcast = options.upcastFirst ? { upcastFirst: true } : {};
+      return { type: 'softmax-cross-entropy', name: name(part), classes, ...rows, ...upcast };
     },
   };
   return at;
