@@ -54,3 +54,26 @@ export async function seriousAxeViolations(page: Page, widgetId?: string): Promi
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/**
+ * Runs `seriousAxeViolations` in the light theme and then in the dark one on the same page (the
+ * themes are CSS media queries, so switching the emulated scheme re-styles it without a reload),
+ * and leaves the page in the light theme. One page state checked in both themes costs one load.
+ */
+export async function seriousAxeViolationsInBothThemes(
+  page: Page,
+  widgetId?: string,
+): Promise<{ light: AxeViolation[]; dark: AxeViolation[] }> {
+  const inScheme = async (colorScheme: 'light' | 'dark') => {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction(
+      (scheme) => matchMedia(`(prefers-color-scheme: ${scheme})`).matches,
+      colorScheme,
+    );
+    return seriousAxeViolations(page, widgetId);
+  };
+  const light = await inScheme('light');
+  const dark = await inScheme('dark');
+  await inScheme('light');
+  return { light, dark };
+}
