@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { browserSuite, tabTo } from './browser';
+import { browserSuite, horizontalOverflow, tabTo } from './browser';
 import { seriousAxeViolations } from './axe';
 
 /** Lesson 5 holds the memory simulator. */
@@ -84,10 +84,12 @@ describe('lesson 5: the memory simulator', () => {
     await expect
       .poll(() => sim.locator('[data-explain]').textContent())
       .toMatch(/^Optimizer state, [\d.]+ GiB: Adam keeps two fp32 moments/);
+    // Tab moves to the next part of the legend, which explains itself in turn (which part comes
+    // next depends on what is alive at the peak).
     await page.keyboard.press('Tab');
     await expect
       .poll(() => sim.locator('[data-explain]').textContent())
-      .toMatch(/^AMP weight copies/);
+      .toMatch(/^(?!Optimizer state)[A-Z][\w ()]+, [\d.,]+ (?:[KMGT]i)?B: /);
     const apply = sim.getByRole('button', { name: /^Apply: Halve the batch: 4 → 2$/ });
     await tabTo(page, apply);
     await page.keyboard.press('Enter');
@@ -152,5 +154,34 @@ describe('lesson 5: the memory simulator', () => {
       .locator('rect[data-part="weights"]')
       .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
     expect(seconds).toBeLessThan(0.001);
+  });
+  it('reads a pasted print(model): the ResNet-50 example predicts a step, junk gives a message', async () => {
+    const {
+      page,
+      widget: sim,
+      errors,
+    } = await openSimulator(`${LESSON}?memory.net=print`, {
+      width: 375,
+    });
+    const status = sim.locator('[data-print-status]');
+    await expect.poll(() => status.textContent()).toMatch(/^Paste a print\(model\)/);
+    await sim.getByRole('button', { name: 'Paste an example: torchvision ResNet-50' }).click();
+    await expect
+      .poll(() => sim.locator('[data-print-params]').textContent())
+      .toBe('25,557,032 parameters');
+    await expect.poll(() => sim.locator('[data-print-model]').textContent()).toBe('ResNet');
+    await expect.poll(() => summary(sim)).toMatch(/^Fits\. The step’s peak takes [\d.]+ GiB/);
+    // The pasted text is not in the link.
+    expect(await page.evaluate(() => location.hash)).not.toContain('conv1');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
+
+    const box = sim.getByLabel('The output of print(model)');
+    await box.fill('<img src=x onerror="window.pwned=1"> not a model');
+    await expect.poll(() => status.textContent()).toMatch(/^Could not read this text: /);
+    await expect.poll(() => sim.locator('[data-print-stale]').count()).toBe(1);
+    await expect.poll(() => summary(sim)).toMatch(/^Fits\./);
+    expect(await sim.locator('img').count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 });

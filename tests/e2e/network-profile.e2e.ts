@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { browserSuite, tabTo } from './browser';
+import { browserSuite, horizontalOverflow, tabTo } from './browser';
 import { seriousAxeViolations } from './axe';
 
 /** Lesson 8 holds the network profile in its profiler section. */
@@ -192,5 +192,31 @@ describe('lesson 8: where the time goes', () => {
       expect(await seriousAxeViolations(page, 'network-profile')).toEqual([]);
       expect(errors).toEqual([]);
     }
+  });
+  it('profiles a pasted print(model): the ResNet-50 example, then junk gives a message', async () => {
+    const { page, widget, errors } = await openProfile(`${LESSON}?network-profile.net=print`, {
+      width: 375,
+    });
+    const status = widget.locator('[data-print-status]');
+    await expect.poll(() => status.textContent()).toMatch(/^Paste a print\(model\)/);
+    await widget.getByRole('button', { name: 'Paste an example: torchvision ResNet-50' }).click();
+    await expect
+      .poll(() => widget.locator('[data-print-params]').textContent())
+      .toBe('25,557,032 parameters');
+    await expect
+      .poll(() => widget.locator('[data-summary]').textContent())
+      .toMatch(/^One training step of ResNet at batch [\d,]+ on the .* takes /);
+    await expect.poll(async () => (await tableRows(widget)).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => location.hash)).not.toContain('conv1');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page, 'network-profile')).toEqual([]);
+
+    await widget.getByLabel('The output of print(model)').fill('<b>not</b> a model');
+    await expect.poll(() => status.textContent()).toMatch(/^Could not read this text: /);
+    await expect
+      .poll(() => widget.locator('[data-summary]').textContent())
+      .toMatch(/of ResNet at batch/);
+    expect(await widget.locator('b').count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import {
   MAX_BATCH,
   MAX_SEQ,
   phaseApplies,
+  PRINT_NETWORK,
   zooNetworkOf,
   type MemorySettings,
 } from './settings';
@@ -62,7 +63,12 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
           id={id('net')}
           value={settings.network}
           onChange={(network) => set({ network, seq: 0 })}
-          extraOptions={<option value={CUSTOM_NETWORK}>Your own layers (builder)</option>}
+          extraOptions={
+            <>
+              <option value={CUSTOM_NETWORK}>Your own layers (builder)</option>
+              <option value={PRINT_NETWORK}>Paste print(model)</option>
+            </>
+          }
         />
       </div>
       <div className="ui-input memory-field memory-mode" role="radiogroup" aria-label="Step">

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { engineMemoryModel } from './browser-deps';
 import MemorySimulator from './MemorySimulator';
+import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
 
 const root = () => document.querySelector<HTMLElement>('[data-widget="memory"]')!;
 const summary = () => document.querySelector('.memory-summary')?.textContent ?? '';
@@ -153,7 +154,14 @@ describe('MemorySimulator', () => {
         throw new RangeError('no layers today');
       },
     };
-    render(<MemorySimulator network="gpt2-1.5b" gpu="t4" precision="fp32" deps={{ engine }} />);
+    render(
+      <MemorySimulator
+        network="gpt2-1.5b"
+        gpu="t4"
+        precision="fp32"
+        deps={{ engine, printModel: lazyPrintModelPort }}
+      />,
+    );
     expect(summary()).toMatch(/^Does not fit\./);
     const oom = screen.getByRole('region', { name: 'Out of memory' });
     expect(oom.querySelector('[data-oom-message]')).toBeNull();

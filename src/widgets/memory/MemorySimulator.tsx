@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { PrintModelPanel } from '../../ui/print-model/PrintModelPanel';
+import { usePrintedModel } from '../../ui/print-model/usePrintedModel';
 import { useController } from '../../ui/useController';
 import { createBrowserMemoryDeps, type MemoryDeps } from './browser-deps';
 import { MemoryController } from './controller';
@@ -9,7 +11,7 @@ import { MemoryInputs } from './MemoryInputs';
 import { MemoryResultView } from './MemoryResultView';
 import { ModelNotes } from './ModelNotes';
 import { trainRequestOf, type ScenarioChange } from './scenario';
-import { CUSTOM_NETWORK, memorySchema } from './settings';
+import { CUSTOM_NETWORK, memorySchema, PRINT_NETWORK } from './settings';
 import { StepThroughPanel } from './step/StepThroughPanel';
 import './memory.css';
 
@@ -17,7 +19,7 @@ import './memory.css';
 export interface MemorySimulatorProps {
   /** Catalog GPU id (default a100-sxm-80gb). */
   gpu?: unknown;
-  /** Zoo network id, or "custom" for the builder (default resnet50). */
+  /** Zoo network id, "custom" for the builder or "print" for a pasted model (default resnet50). */
   network?: unknown;
   /** "train" (default) or "inference". */
   mode?: unknown;
@@ -67,6 +69,9 @@ export default function MemorySimulator({
     () => new MemoryController(deps ?? createBrowserMemoryDeps(), handle.state),
   );
   useEffect(() => controller.configure(handle.state), [controller, handle.state]);
+  const printed = usePrintedModel(controller.printModel, handle.state.mode);
+  const printedLayers = printed.result?.layers ?? null;
+  useEffect(() => controller.setPrinted(printedLayers), [controller, printedLayers]);
   const idBase = `memory-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const summaryRef = useRef<HTMLParagraphElement>(null);
   const settings = handle.state;
@@ -106,6 +111,7 @@ export default function MemorySimulator({
           idBase={idBase}
         />
       )}
+      {settings.network === PRINT_NETWORK && <PrintModelPanel printed={printed} idBase={idBase} />}
       <MemoryResultView
         ref={summaryRef}
         analysis={analysis}

@@ -13,6 +13,8 @@ import {
 } from '../../engine/models';
 import { getGpu } from '../../engine/catalog';
 import { cudaGpus } from '../../torch';
+import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
+import type { PrintModelPort } from '../../ui/print-model/port';
 import {
   inferenceRequestOf,
   trainRequestOf,
@@ -59,9 +61,11 @@ export const engineMemoryModel: MemoryEngine = {
 /** What the simulator's controller is given. */
 export interface MemoryDeps {
   engine: MemoryEngine;
+  /** The `print(model)` parser and its example, loaded on first use. */
+  printModel: PrintModelPort;
 }
 
 /** The real dependencies. */
 export function createBrowserMemoryDeps(): MemoryDeps {
-  return { engine: engineMemoryModel };
+  return { engine: engineMemoryModel, printModel: lazyPrintModelPort };
 }

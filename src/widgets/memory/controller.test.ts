@@ -65,7 +65,13 @@ function settings(patch: Partial<MemorySettings> = {}): MemorySettings {
 
 function controllerWith(patch: Partial<MemorySettings> = {}) {
   const fake = fakeEngine();
-  const deps: MemoryDeps = { engine: fake.engine };
+  const deps: MemoryDeps = {
+    engine: fake.engine,
+    printModel: {
+      parse: () => Promise.reject(new Error('unused')),
+      example: () => Promise.resolve(''),
+    },
+  };
   return { controller: new MemoryController(deps, settings(patch)), calls: fake.calls };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The simulator's controller: the settings (from the widget's state hook), the learner's layer
- * drafts and their check, the analysis of the step they describe, and the part whose explanation
+ * drafts and their check, the layers read from a pasted `print(model)`, the analysis of the step they describe, and the part whose explanation
  * is shown. The engine comes in through `MemoryDeps`, so tests drive it with a fake; the views
  * only render this state and call these methods.
  */
@@ -21,7 +21,7 @@ import {
   type LayerDraft,
 } from './builder';
 import { scenarioOf } from './scenario';
-import { CUSTOM_NETWORK, type MemorySettings } from './settings';
+import { CUSTOM_NETWORK, isLearnerNetwork, PRINT_NETWORK, type MemorySettings } from './settings';
 
 /** Everything the simulator's views show. */
 export interface MemoryState {
@@ -30,6 +30,8 @@ export interface MemoryState {
   drafts: LayerDraft[];
   /** The engine's check of the drafts. */
   builder: BuilderCheck;
+  /** The layers of the last pasted `print(model)` the parser read, or null before one. */
+  printed: readonly unknown[] | null;
   /** The step as the engine answers it, or why it cannot. */
   analysis: MemoryAnalysis;
   /** The bar part whose explanation is shown (focus or hover), if any. */
@@ -37,12 +39,21 @@ export interface MemoryState {
   status: WidgetStatus;
 }
 
-/** The analysis of the settings with these drafts. */
-function analyze(
-  deps: MemoryDeps,
+/** The learner's layers behind the settings, or the problem that stops the analysis. */
+function learnerLayers(
   settings: MemorySettings,
   builder: BuilderCheck,
-): MemoryAnalysis {
+  printed: readonly unknown[] | null,
+): readonly unknown[] | MemoryAnalysis {
+  if (settings.network === PRINT_NETWORK) {
+    return (
+      printed ?? {
+        kind: 'problem',
+        cause: 'layers',
+        message: 'Paste a print(model) (or the example) to see its memory.',
+      }
+    );
+  }
   if (settings.network === CUSTOM_NETWORK && !builder.ok) {
     return {
       kind: 'problem',
@@ -50,7 +61,18 @@ function analyze(
       message: 'Your layer list has a problem (see the builder); fix it to see its memory.',
     };
   }
-  const layers = builder.ok ? builder.layers : [];
+  return builder.ok ? builder.layers : [];
+}
+
+/** The analysis of the settings with these drafts and this pasted model. */
+function analyze(
+  deps: MemoryDeps,
+  settings: MemorySettings,
+  builder: BuilderCheck,
+  printed: readonly unknown[] | null,
+): MemoryAnalysis {
+  const layers = learnerLayers(settings, builder, printed);
+  if (!Array.isArray(layers)) return layers as MemoryAnalysis;
   return analyzeMemory(scenarioOf(settings, layers), deps.engine);
 }
 
@@ -67,11 +89,12 @@ export class MemoryController extends WidgetController<MemoryState> {
   ) {
     const drafts = starterDrafts();
     const builder = checkDrafts(drafts);
-    const analysis = analyze(deps, settings, builder);
+    const analysis = analyze(deps, settings, builder, null);
     super({
       settings,
       drafts,
       builder,
+      printed: null,
       analysis,
       activePart: null,
       status: analysis.kind === 'result' ? 'done' : 'error',
@@ -83,10 +106,26 @@ export class MemoryController extends WidgetController<MemoryState> {
     return this.deps.engine;
   }
 
+  /** The `print(model)` parser behind the paste panel. */
+  get printModel(): MemoryDeps['printModel'] {
+    return this.deps.printModel;
+  }
+
   /** Takes new settings from the state hook (no work when nothing changed). */
   configure(settings: MemorySettings): void {
     if (sameSettings(settings, this.getState().settings)) return;
     this.update(settings, this.getState().drafts);
+  }
+
+  /** Takes the layers of a pasted `print(model)` the parser read (null: none yet). */
+  setPrinted(printed: readonly unknown[] | null): void {
+    const before = this.getState();
+    if (printed === before.printed) return;
+    const analysis =
+      before.settings.network === PRINT_NETWORK
+        ? analyze(this.deps, before.settings, before.builder, printed)
+        : before.analysis;
+    this.patchState({ printed, analysis, status: analysis.kind === 'result' ? 'done' : 'error' });
   }
 
   /** Adds a layer of `kind` at the end of the learner's network. */
@@ -123,8 +162,10 @@ export class MemoryController extends WidgetController<MemoryState> {
     const builder = checkDrafts(drafts);
     // Layer edits change nothing shown while a zoo network is chosen.
     const unchanged =
-      sameSettings(settings, before.settings) && settings.network !== CUSTOM_NETWORK;
-    const analysis = unchanged ? before.analysis : analyze(this.deps, settings, builder);
+      sameSettings(settings, before.settings) && !isLearnerNetwork(settings.network);
+    const analysis = unchanged
+      ? before.analysis
+      : analyze(this.deps, settings, builder, before.printed);
     this.patchState({
       settings,
       drafts,

@@ -15,7 +15,7 @@ import type {
   OptimizerId,
   TrainStepRequest,
 } from '../../engine/models';
-import { effectiveSeq, phaseApplies, type MemorySettings } from './settings';
+import { effectiveSeq, isLearnerNetwork, phaseApplies, type MemorySettings } from './settings';
 
 /** A step to predict: everything the engine's training and inference requests need. */
 export interface MemoryScenario {
@@ -58,15 +58,18 @@ export interface MemoryEngine {
   precisionProblem(gpu: string, precision: NetworkPrecision): string | null;
 }
 
-/** The step the settings describe; `customLayers` is the learner's list when they chose it. */
+/**
+ * The step the settings describe; `learnerLayers` is the learner's list (built or pasted) when
+ * they chose one.
+ */
 export function scenarioOf(
   settings: MemorySettings,
-  customLayers: readonly unknown[],
+  learnerLayers: readonly unknown[],
 ): MemoryScenario {
   const seq = effectiveSeq(settings);
   return {
     mode: settings.mode,
-    model: settings.network === 'custom' ? customLayers : settings.network,
+    model: isLearnerNetwork(settings.network) ? learnerLayers : settings.network,
     gpu: settings.gpu,
     batch: settings.batch,
     ...(seq === undefined ? {} : { seq }),

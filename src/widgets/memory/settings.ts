@@ -2,8 +2,9 @@
  * What a link may set in the memory simulator, declared once as its state schema: the catalog
  * GPU, the network (a zoo id, or "custom" for the learner's own layers), training or inference
  * (and the inference phase), the batch, the sequence length, the precision, the optimizer,
- * gradient checkpointing and a chunked cross-entropy. The learner's own layer list is not part of a link (a link that says
- * "custom" opens the builder's starter network). Pure.
+ * gradient checkpointing and a chunked cross-entropy. The learner's own layer list and a pasted
+ * `print(model)` are not part of a link (a link that says "custom" opens the builder's starter
+ * network, one that says "print" an empty paste box). Pure.
  */
 import {
   getZooNetwork,
@@ -24,8 +25,11 @@ import { catalogGpuField, stepPrecisionField } from '../../store/session-gpu-fie
 /** The network value that stands for the learner's own layer list. */
 export const CUSTOM_NETWORK = 'custom';
 
-/** Every network a link may name: the zoo, then the learner's own. */
-export const NETWORK_CHOICES: readonly string[] = [...ZOO_IDS, CUSTOM_NETWORK];
+/** The network value that stands for a pasted `print(model)`. */
+export const PRINT_NETWORK = 'print';
+
+/** Every network a link may name: the zoo, then the learner's own, then a pasted one. */
+export const NETWORK_CHOICES: readonly string[] = [...ZOO_IDS, CUSTOM_NETWORK, PRINT_NETWORK];
 
 /** Training or inference. */
 export const STEP_MODES = ['train', 'inference'] as const;
@@ -43,7 +47,7 @@ export const memorySchema = defineWidgetSchema({
   fields: {
     /** The catalog GPU the step runs on. */
     gpu: catalogGpuField(),
-    /** A zoo network id, or `custom` for the learner's own layers. */
+    /** A zoo network id, `custom` for the learner's own layers, `print` for a pasted model. */
     network: enumField({
       key: 'net',
       label: 'Network',
@@ -85,9 +89,14 @@ export const memorySchema = defineWidgetSchema({
 /** The memory simulator's settings. */
 export type MemorySettings = SchemaState<typeof memorySchema>;
 
+/** Whether a setting names the learner's own layers (built or pasted), not a zoo network. */
+export function isLearnerNetwork(network: string): boolean {
+  return network === CUSTOM_NETWORK || network === PRINT_NETWORK;
+}
+
 /** The zoo network a setting names, or null for the learner's own layers. */
 export function zooNetworkOf(network: string): ZooNetwork | null {
-  return network === CUSTOM_NETWORK ? null : getZooNetwork(network);
+  return isLearnerNetwork(network) ? null : getZooNetwork(network);
 }
 
 /** Whether a zoo network takes a sequence length (encoders, decoders, recurrent networks). */

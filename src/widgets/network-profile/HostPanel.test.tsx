@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { engineProfileModel } from './browser-deps';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
@@ -97,7 +98,7 @@ describe('the host and GPU panel', () => {
   it('sends the execution mode, the fused optimizer and the host’s time to the engine, and the link', () => {
     vi.useFakeTimers();
     const engine = recordingEngine();
-    render(<NetworkProfile deps={{ engine }} />);
+    render(<NetworkProfile deps={{ engine, printModel: lazyPrintModelPort }} />);
     const last = () => engine.asked.at(-1)!;
     expect(last()).toMatchObject({ execution: 'eager', fusedOptimizer: false });
     expect(last().hostOpSeconds).toBeCloseTo(8.49e-6, 15);

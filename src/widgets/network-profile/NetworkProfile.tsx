@@ -2,6 +2,8 @@ import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { formatCount, formatSeconds } from '../../format/units';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { PrintModelPanel } from '../../ui/print-model/PrintModelPanel';
+import { usePrintedModel } from '../../ui/print-model/usePrintedModel';
 import { useController } from '../../ui/useController';
 import type { ProfileResult } from './analysis';
 import { createBrowserProfileDeps, type NetworkProfileDeps } from './browser-deps';
@@ -14,6 +16,7 @@ import { sortByTime, groupByKind, tableRows } from './profile';
 import { SerialPanel } from './SerialPanel';
 import {
   networkProfileSchema,
+  PRINT_NETWORK,
   rowLimitOf,
   ROW_LIMITS,
   type NetworkProfileSettings,
@@ -25,7 +28,7 @@ import './network-profile.css';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible notice. */
 export interface NetworkProfileProps {
-  /** Zoo network id (default resnet50). */
+  /** Zoo network id, or "print" for a pasted print(model) (default resnet50). */
   network?: unknown;
   /** Catalog GPU id (default a100-sxm-80gb). */
   gpu?: unknown;
@@ -202,6 +205,13 @@ export default function NetworkProfile({
     () => new NetworkProfileController(deps ?? createBrowserProfileDeps(), handle.state),
   );
   useEffect(() => controller.configure(handle.state), [controller, handle.state]);
+  const printed = usePrintedModel(controller.printModel, handle.state.mode);
+  const read = printed.result;
+  const printedNetwork = useMemo(
+    () => (read ? { name: read.model, layers: read.layers } : null),
+    [read],
+  );
+  useEffect(() => controller.setPrinted(printedNetwork), [controller, printedNetwork]);
   const idBase = `np-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const analysis = state.analysis;
   const hostPanel = (
@@ -235,11 +245,20 @@ export default function NetworkProfile({
         engine={controller.engine}
         idBase={idBase}
       />
+      {handle.state.network === PRINT_NETWORK && (
+        <PrintModelPanel printed={printed} idBase={idBase} />
+      )}
       {analysis.kind === 'problem' ? (
         <>
-          <p className="np-problem" role="alert" data-problem={analysis.cause}>
-            {`No profile for these settings: ${analysis.message}`}
-          </p>
+          {analysis.cause === 'awaiting' ? (
+            <p className="np-awaiting" role="status" data-problem={analysis.cause}>
+              {`Nothing to profile yet: ${analysis.message}`}
+            </p>
+          ) : (
+            <p className="np-problem" role="alert" data-problem={analysis.cause}>
+              {`No profile for these settings: ${analysis.message}`}
+            </p>
+          )}
           {hostPanel}
         </>
       ) : (

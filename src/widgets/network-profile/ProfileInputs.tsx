@@ -1,4 +1,4 @@
-import { getZooNetwork, NETWORK_PRECISIONS } from '../../engine/models';
+import { NETWORK_PRECISIONS } from '../../engine/models';
 import { type GpuId } from '../../engine/catalog';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
@@ -9,7 +9,14 @@ import {
   StepModeRadios,
 } from '../../ui/step-fields';
 import type { ProfileEngine } from './engine-port';
-import { effectiveSeq, MAX_BATCH, MAX_SEQ, type NetworkProfileSettings } from './settings';
+import {
+  effectiveSeq,
+  MAX_BATCH,
+  MAX_SEQ,
+  PRINT_NETWORK,
+  zooNetworkOf,
+  type NetworkProfileSettings,
+} from './settings';
 import { WholeNumber } from './WholeNumber';
 import '../../ui/inputs.css';
 
@@ -26,7 +33,7 @@ export interface ProfileInputsProps {
  * for the LSTM), precision (each one the GPU lacks marked) and the optimizer of a training step.
  */
 export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsProps) {
-  const network = getZooNetwork(settings.network);
+  const network = zooNetworkOf(settings.network);
   const seq = effectiveSeq(settings);
   const id = (name: string) => `${idBase}-${name}`;
   const lacking = NETWORK_PRECISIONS.filter(
@@ -40,6 +47,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
           id={id('net')}
           value={settings.network}
           onChange={(network) => set({ network, seq: 0 })}
+          extraOptions={<option value={PRINT_NETWORK}>Paste print(model)</option>}
         />
       </span>
       <span className="ui-input np-field">
@@ -59,7 +67,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
         max={MAX_BATCH}
         onValue={(batch) => set({ batch })}
       />
-      {seq !== undefined && (
+      {network && seq !== undefined && (
         <WholeNumber
           label={network.family === 'rnn' ? 'Time steps' : 'Sequence length'}
           value={seq}

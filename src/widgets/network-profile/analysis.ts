@@ -8,7 +8,7 @@
  */
 import { getZooNetwork } from '../../engine/models';
 import { changeRows, type ChangeRow } from './changes';
-import type { ProfileEngine, ProfileRequest } from './engine-port';
+import type { PrintedNetwork, ProfileEngine, ProfileRequest } from './engine-port';
 import { stepLanes, type StepLanes } from './lanes';
 import {
   optimizerRow,
@@ -18,7 +18,13 @@ import {
   type StepSummary,
 } from './profile';
 import { serialReport, type SerialReport } from './serial';
-import { effectiveSeq, hasAttention, type NetworkProfileSettings } from './settings';
+import {
+  effectiveSeq,
+  hasAttention,
+  PRINT_NETWORK,
+  zooNetworkOf,
+  type NetworkProfileSettings,
+} from './settings';
 import { seqSweep, type SeqSweep } from './sweep';
 
 /** What the optimizer's row is called, as PyTorch's profiler names the step. */
@@ -52,18 +58,23 @@ export interface ProfileResult {
 /** Why there is no answer: the engine's own words. */
 export interface ProfileProblem {
   kind: 'problem';
-  cause: 'precision' | 'input';
+  /** 'awaiting' when nothing has been pasted yet: not an error, a prompt. */
+  cause: 'precision' | 'input' | 'awaiting';
   message: string;
 }
 
 /** What the profile shows. */
 export type ProfileAnalysis = ProfileResult | ProfileProblem;
 
-/** The request a setting describes. */
-export function requestOf(settings: NetworkProfileSettings): ProfileRequest {
+/** The request a setting describes (`printed`: the pasted model, used when the setting says so). */
+export function requestOf(
+  settings: NetworkProfileSettings,
+  printed: PrintedNetwork | null = null,
+): ProfileRequest {
   const seq = effectiveSeq(settings);
   return {
     network: settings.network,
+    ...(settings.network === PRINT_NETWORK && printed ? { printed } : {}),
     gpu: settings.gpu,
     mode: settings.mode === 'inference' ? 'inference' : 'train',
     batch: settings.batch,
@@ -83,8 +94,8 @@ function messageOf(error: unknown): string {
 
 /** The attention sweep for a request, each point a step at another sequence length. */
 function sweepOf(request: ProfileRequest, engine: ProfileEngine): SeqSweep | null {
-  const network = getZooNetwork(request.network);
-  if (!hasAttention(network) || request.seq === undefined) return null;
+  const network = zooNetworkOf(request.network);
+  if (!network || !hasAttention(network) || request.seq === undefined) return null;
   const maxSeq = network.maxSeq ?? request.seq;
   return seqSweep(maxSeq, request.seq, (seq) => {
     try {
@@ -102,6 +113,9 @@ export function analyzeProfile(request: ProfileRequest, engine: ProfileEngine): 
   if (precisionProblem !== null) {
     return { kind: 'problem', cause: 'precision', message: precisionProblem };
   }
+  if (request.network === PRINT_NETWORK && !request.printed) {
+    return { kind: 'problem', cause: 'awaiting', message: 'paste a print(model), or the example.' };
+  }
   try {
     const { prediction, costs, optimizer } = engine.profile(request);
     const step = prediction.step;
@@ -109,7 +123,7 @@ export function analyzeProfile(request: ProfileRequest, engine: ProfileEngine): 
     return {
       kind: 'result',
       request,
-      networkName: getZooNetwork(request.network).name,
+      networkName: request.printed?.name ?? getZooNetwork(request.network).name,
       gpuName: engine.gpuName(request.gpu),
       rows: profileRows(
         step,

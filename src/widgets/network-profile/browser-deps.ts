@@ -13,13 +13,20 @@ import {
   type NetworkPrediction,
 } from '../../engine/models';
 import { getGpu } from '../../engine/catalog';
+import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
+import type { PrintModelPort } from '../../ui/print-model/port';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
 import { optimizerWork } from './optimizer-work';
+
+/** The engine's model input: the pasted layers, or the zoo id. */
+function modelOf(request: ProfileRequest): string | readonly unknown[] {
+  return request.printed ? request.printed.layers : request.network;
+}
 
 /** The prediction of a request's step, with the host's setup the request describes. */
 function predict(request: ProfileRequest): NetworkPrediction {
   const common = {
-    model: request.network,
+    model: modelOf(request),
     gpu: request.gpu,
     batch: request.batch,
     precision: request.precision,
@@ -40,9 +47,9 @@ function predict(request: ProfileRequest): NetworkPrediction {
 export const engineProfileModel: ProfileEngine = {
   profile(request) {
     const prediction = predict(request);
-    const seq = request.seq ?? getZooNetwork(request.network).defaultSeq;
+    const seq = request.seq ?? (request.printed ? 1 : getZooNetwork(request.network).defaultSeq);
     const costs = analyzeNetwork(
-      networkLayers(request.network, {
+      networkLayers(modelOf(request), {
         seq,
         mode: request.mode,
         ...(request.mode === 'inference' ? { phase: 'forward' as const } : {}),
@@ -66,9 +73,11 @@ export const engineProfileModel: ProfileEngine = {
 /** What the profile's controller is given. */
 export interface NetworkProfileDeps {
   engine: ProfileEngine;
+  /** The `print(model)` parser and its example, loaded on first use. */
+  printModel: PrintModelPort;
 }
 
 /** The real dependencies. */
 export function createBrowserProfileDeps(): NetworkProfileDeps {
-  return { engine: engineProfileModel };
+  return { engine: engineProfileModel, printModel: lazyPrintModelPort };
 }

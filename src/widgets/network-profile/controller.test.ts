@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
 import { checkState } from '../../state/schema';
 import { engineProfileModel } from './browser-deps';
 import { NetworkProfileController, sameRequest } from './controller';
@@ -25,14 +26,20 @@ function countingEngine(): ProfileEngine & { calls: number } {
 
 describe('NetworkProfileController', () => {
   it('answers the first settings at once', () => {
-    const controller = new NetworkProfileController({ engine: countingEngine() }, settings({}));
+    const controller = new NetworkProfileController(
+      { engine: countingEngine(), printModel: lazyPrintModelPort },
+      settings({}),
+    );
     expect(controller.getState().status).toBe('done');
     expect(controller.getState().analysis.kind).toBe('result');
   });
 
   it('keeps the analysis when only the table view changes', () => {
     const engine = countingEngine();
-    const controller = new NetworkProfileController({ engine }, settings({}));
+    const controller = new NetworkProfileController(
+      { engine, printModel: lazyPrintModelPort },
+      settings({}),
+    );
     const before = controller.getState().analysis;
     const calls = engine.calls;
     controller.configure(settings({ grouped: false, rows: 'all' }));
@@ -43,7 +50,10 @@ describe('NetworkProfileController', () => {
 
   it('redoes it for a new step, and reports an error for one the engine refuses', () => {
     const engine = countingEngine();
-    const controller = new NetworkProfileController({ engine }, settings({}));
+    const controller = new NetworkProfileController(
+      { engine, printModel: lazyPrintModelPort },
+      settings({}),
+    );
     controller.configure(settings({ network: 'lstm-2x1024' }));
     const analysis = controller.getState().analysis;
     expect(analysis.kind === 'result' && analysis.serial !== null).toBe(true);

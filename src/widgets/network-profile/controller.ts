@@ -8,7 +8,7 @@ import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { analyzeProfile, requestOf, type ProfileAnalysis } from './analysis';
 import type { NetworkProfileDeps } from './browser-deps';
-import type { ProfileRequest } from './engine-port';
+import type { PrintedNetwork, ProfileRequest } from './engine-port';
 import type { NetworkProfileSettings } from './settings';
 
 /** Everything the profile's views show. */
@@ -27,6 +27,7 @@ export function sameRequest(a: ProfileRequest, b: ProfileRequest): boolean {
 /** Keeps the profile's state and works out the analysis whenever the step changes. */
 export class NetworkProfileController extends WidgetController<NetworkProfileState> {
   private request: ProfileRequest;
+  private printed: PrintedNetwork | null = null;
 
   constructor(
     private readonly deps: NetworkProfileDeps,
@@ -43,10 +44,26 @@ export class NetworkProfileController extends WidgetController<NetworkProfileSta
     return this.deps.engine;
   }
 
+  /** The `print(model)` parser behind the paste panel. */
+  get printModel(): NetworkProfileDeps['printModel'] {
+    return this.deps.printModel;
+  }
+
+  /** Takes the pasted model the parser last read (null: none yet). */
+  setPrinted(printed: PrintedNetwork | null): void {
+    if (printed === this.printed) return;
+    this.printed = printed;
+    this.reanalyze(this.getState().settings);
+  }
+
   /** Takes new settings from the state hook (the analysis is redone only for a new step). */
   configure(settings: NetworkProfileSettings): void {
     if (settings === this.getState().settings) return;
-    const request = requestOf(settings);
+    this.reanalyze(settings);
+  }
+
+  private reanalyze(settings: NetworkProfileSettings): void {
+    const request = requestOf(settings, this.printed);
     if (sameRequest(request, this.request)) {
       this.patchState({ settings });
       return;

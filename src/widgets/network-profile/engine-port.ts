@@ -13,9 +13,20 @@ import type {
 } from '../../engine/models';
 import type { OptimizerWork } from './profile';
 
+/** A pasted `print(model)` as the parser read it. */
+export interface PrintedNetwork {
+  /** The model's class name. */
+  name: string;
+  /** The engine's layer list. */
+  layers: readonly unknown[];
+}
+
 /** One step to profile. */
 export interface ProfileRequest {
+  /** A zoo id, or "print" with `printed` holding the pasted model. */
   network: string;
+  /** The pasted model's layers, when `network` is "print". */
+  printed?: PrintedNetwork;
   gpu: string;
   mode: 'train' | 'inference';
   batch: number;
@@ -40,7 +51,7 @@ export interface ProfiledStep {
   optimizer: OptimizerWork | null;
 }
 
-/** The engine behind the profile. */
+/** The engine behind the profile (the paste's parser is `NetworkProfileDeps.printModel`). */
 export interface ProfileEngine {
   /** Profiles one step; throws a RangeError with the engine's reason when it refuses. */
   profile(request: ProfileRequest): ProfiledStep;

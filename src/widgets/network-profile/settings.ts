@@ -1,6 +1,7 @@
 /**
  * What a link may set in the network profile, declared once as its state schema: the catalog
- * GPU, the zoo network, training or inference, the batch, the sequence length (0: the network's
+ * GPU, the zoo network (or "print" for a pasted `print(model)`, whose text is never in a link),
+ * training or inference, the batch, the sequence length (0: the network's
  * own), the precision, the optimizer of a training step, how PyTorch runs the step (eager,
  * torch.compile or CUDA graphs; the optimizer fused or not), the host's time per eager op,
  * whether rows are grouped by kind of layer, and how many rows the table lists. Pure.
@@ -16,6 +17,17 @@ import {
   type SchemaState,
 } from '../../state/schema';
 import { catalogGpuField, stepPrecisionField } from '../../store/session-gpu-field';
+
+/** The network value that stands for a pasted `print(model)`. */
+export const PRINT_NETWORK = 'print';
+
+/** Every network a link may name: the zoo, then a pasted one. */
+export const NETWORK_CHOICES: readonly string[] = [...ZOO_IDS, PRINT_NETWORK];
+
+/** The zoo network a setting names, or null for a pasted model. */
+export function zooNetworkOf(network: string): ZooNetwork | null {
+  return network === PRINT_NETWORK ? null : getZooNetwork(network);
+}
 
 /** Training step or inference. */
 export const PROFILE_MODES = ['train', 'inference'] as const;
@@ -58,8 +70,13 @@ export const networkProfileSchema = defineWidgetSchema({
   fields: {
     /** The catalog GPU the step runs on. */
     gpu: catalogGpuField(),
-    /** A zoo network id. */
-    network: enumField({ key: 'net', label: 'Network', default: 'resnet50', values: ZOO_IDS }),
+    /** A zoo network id, or `print` for a pasted model. */
+    network: enumField({
+      key: 'net',
+      label: 'Network',
+      default: 'resnet50',
+      values: NETWORK_CHOICES,
+    }),
     /** A training step (forward, backward, optimizer) or an inference forward pass. */
     mode: enumField({ key: 'mode', label: 'Step', default: 'train', values: PROFILE_MODES }),
     /** Samples per step. */
@@ -97,9 +114,9 @@ export const networkProfileSchema = defineWidgetSchema({
     rows: enumField({ key: 'rows', label: 'Rows shown', default: '10', values: ROW_LIMITS }),
   },
   check(state) {
-    const network = getZooNetwork(state.network);
-    const maxSeq = network.maxSeq;
-    if (hasSequence(network) && maxSeq !== null && state.seq > maxSeq) {
+    const network = zooNetworkOf(state.network);
+    const maxSeq = network?.maxSeq ?? null;
+    if (network && hasSequence(network) && maxSeq !== null && state.seq > maxSeq) {
       return {
         state: { ...state, seq: maxSeq },
         notices: [`Sequence length can be at most ${maxSeq} for ${network.name}; using ${maxSeq}.`],
@@ -122,10 +139,13 @@ export function hasAttention(network: ZooNetwork): boolean {
   return network.family === 'encoder' || network.family === 'decoder';
 }
 
-/** The sequence length a step uses: the setting, or the network's default when it is 0. */
+/**
+ * The sequence length a step uses: the setting, or the network's default when it is 0 (none for
+ * a pasted model, whose layers already hold the length the learner gave).
+ */
 export function effectiveSeq(settings: NetworkProfileSettings): number | undefined {
-  const network = getZooNetwork(settings.network);
-  if (!hasSequence(network)) return undefined;
+  const network = zooNetworkOf(settings.network);
+  if (!network || !hasSequence(network)) return undefined;
   return settings.seq === 0 ? network.defaultSeq : settings.seq;
 }
 
