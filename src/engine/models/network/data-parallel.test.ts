@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { predictAllReduce, predictBroadcast, predictReduce } from '../collectives';
 import { DDP_BUCKET_BYTES, predictDataParallelStep } from './data-parallel';
-import { HOST_SECONDS_PER_OP, type StepPrediction } from './step-time';
+import type { StepPrediction } from './step-time';
 import { layerCost } from './layer-fixture';
 import type { LayerCost } from './types';
 
 const ms = 1e-3;
 
 /** A single-GPU step: 5 ms forward, `backward` seconds of backward, 1 ms optimizer. */
+/** Host seconds the made-up steps spend per forward kernel. */
+const HOST_SECONDS_PER_KERNEL = 8e-6;
+
 function step(backward: number, forwardKernels = 0): StepPrediction {
   const gpuSeconds = 5 * ms + backward + 1 * ms;
   return {
@@ -19,7 +22,12 @@ function step(backward: number, forwardKernels = 0): StepPrediction {
     execution: 'eager',
     optimizerForm: 'foreach',
     hostOpSeconds: 8.49e-6,
-    host: { forwardSeconds: 0, backwardSeconds: 0, optimizerSeconds: 0, fixedSeconds: 0 },
+    host: {
+      forwardSeconds: forwardKernels * HOST_SECONDS_PER_KERNEL,
+      backwardSeconds: 0,
+      optimizerSeconds: 0,
+      fixedSeconds: 0,
+    },
     forwardSeconds: 5 * ms,
     backwardSeconds: backward,
     recomputeSeconds: 0,
@@ -176,7 +184,7 @@ describe('DataParallel', () => {
   });
 
   it('serialises the replicas’ host dispatch, so a host-heavy forward grows with the GPUs', () => {
-    // 2,000 forward kernels at 8 us each is 16 ms of host work per replica, more than 5 ms of GPU.
+    // 2,000 forward kernels at 8 us of host each is 16 ms per replica, more than 5 ms of GPU.
     const hostHeavy = step(10 * ms, 2000);
     const forwardOf = (gpus: number) =>
       predictDataParallelStep('dp', hostHeavy, layers(1000), 8, node(gpus, 'pcie4')).phases.find(
@@ -184,8 +192,8 @@ describe('DataParallel', () => {
       )!;
     const width = (phase: { startSeconds: number; endSeconds: number }) =>
       phase.endSeconds - phase.startSeconds;
-    expect(width(forwardOf(2))).toBeCloseTo(2 * 2000 * HOST_SECONDS_PER_OP.value, 12);
-    expect(width(forwardOf(4))).toBeCloseTo(4 * 2000 * HOST_SECONDS_PER_OP.value, 12);
+    expect(width(forwardOf(2))).toBeCloseTo(2 * 2000 * HOST_SECONDS_PER_KERNEL, 12);
+    expect(width(forwardOf(4))).toBeCloseTo(4 * 2000 * HOST_SECONDS_PER_KERNEL, 12);
   });
 
   it('runs in one process on one node only', () => {

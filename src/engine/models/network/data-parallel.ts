@@ -22,7 +22,7 @@ import {
   predictScatter,
 } from '../collectives';
 import { requireOneOf, requirePositiveInteger } from '../validate';
-import { HOST_SECONDS_PER_OP, type StepPrediction } from './step-time';
+import type { StepPrediction } from './step-time';
 import type { LayerCost } from './types';
 
 /** The two data-parallel wrappers of PyTorch. */
@@ -190,12 +190,20 @@ function dpStep(
   const gather = predictGather({ bytes: outputBytes * gpus, gpus, link }).seconds;
   const reduce = predictReduce({ bytes: params * 4, gpus, link }).seconds;
   // The replicas' forwards share one interpreter: host dispatch is serialised across GPUs.
-  const forwardKernels = step.layers.reduce((sum, l) => sum + l.forward.kernels, 0);
-  const forwardHost = forwardKernels * HOST_SECONDS_PER_OP.value;
-  const forward = Math.max(step.forwardSeconds, forwardHost * gpus);
+  // Backward runs in autograd's C++ threads, one per device, in parallel; the update and the
+  // step's fixed host work run once, on GPU 0's side. Each phase takes the longer of its host
+  // and GPU work, as a single-GPU step does.
+  const forward = Math.max(step.forwardSeconds, step.host.forwardSeconds * gpus);
   const communicationSeconds = gpus > 1 ? replicate + scatter + gather + reduce : 0;
   const copy = (seconds: number) => (gpus > 1 ? seconds : 0);
-  const backward = step.backwardSeconds + step.recomputeSeconds;
+  const backward = Math.max(
+    step.backwardSeconds + step.recomputeSeconds,
+    step.host.backwardSeconds,
+  );
+  const update = Math.max(
+    step.optimizerSeconds,
+    step.host.optimizerSeconds + step.host.fixedSeconds,
+  );
   // Each phase as GPU 0 and as the other GPUs see it; only GPU 0 updates the weights.
   const phases: ReadonlyArray<[gpu0: string, others: string | null, seconds: number]> = [
     ['replicate the module', 'receive the module', copy(replicate)],
@@ -204,7 +212,7 @@ function dpStep(
     ['gather outputs on GPU 0', 'send outputs', copy(gather)],
     ['backward', 'backward', backward],
     ['reduce gradients on GPU 0', 'send gradients', copy(reduce)],
-    ['optimizer on GPU 0', null, step.optimizerSeconds],
+    ['optimizer on GPU 0', null, update],
   ];
   const gpu0 = sequence(phases.map(([name, , seconds]) => [name, seconds]));
   const others = sequence(

@@ -37,12 +37,6 @@ import { UNSCALE_BYTES_PER_PARAM, type OptimizerCost } from './optimizer';
 import type { PrecisionPlan } from './precision';
 import type { LayerCost } from './types';
 
-/**
- * Host time per op the data-parallel model's single-process replicas pay (kept from the first
- * host model: the default `hostOpSeconds`).
- */
-export const HOST_SECONDS_PER_OP: Figure = DEFAULT_HOST_OP_SECONDS;
-
 /** The GPU's idle time between two kernels of a replayed CUDA graph. */
 export const CUDA_GRAPH_GAP_SECONDS: Figure = estimate(
   1e-6,
