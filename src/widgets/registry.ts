@@ -17,6 +17,7 @@ import { consoleWidget } from './console/widget';
 import { transferWidget } from './transfer/widget';
 import { memoryWidget } from './memory/widget';
 import { memorySnapshotWidget } from './memory-snapshot/widget';
+import { traceWidget } from './trace/widget';
 import { precisionWidget } from './precision/widget';
 import { kernelLabWidget } from './kernel-lab/widget';
 import { crossoverWidget } from './crossover/widget';
@@ -39,6 +40,7 @@ export const WIDGETS = [
   kernelLabWidget,
   crossoverWidget,
   networkProfileWidget,
+  traceWidget,
   asyncTimingWidget,
   dataParallelWidget,
 ] as const satisfies readonly WidgetDeclaration[];
