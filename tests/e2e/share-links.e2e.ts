@@ -1,8 +1,11 @@
 /**
  * Every widget's link: its settings survive the URL and its Share link, and a hostile link is
  * refused harmlessly. One page per lesson carries the settings of all the widgets it places (so
- * a lesson loads once for all its widgets, not once per widget); each Share link is then opened
- * fresh on its own, as a reader following it would.
+ * a lesson loads once for all its widgets, not once per widget). The Share link of the lesson's
+ * last widget (the one furthest down the page) is then opened fresh, as a reader following it
+ * would: the link's `/widget-<id>` path scrolls to it and its settings come back the same. The
+ * other widgets' links go through the same route and settings code, already exercised by the
+ * first page.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,7 +77,7 @@ async function shareLinkOf(page: Page, id: string): Promise<string> {
 describe.each(lessons)('the widgets of %s', (slug, schemas) => {
   const ids = schemas.map((s) => s.id).join(', ');
 
-  it(`round-trip their settings through the URL and their Share links, which land on them (${ids})`, async () => {
+  it(`round-trip their settings through the URL and their Share links; the last one's lands on it (${ids})`, async () => {
     const settings = schemas.map(
       (schema) => [schema, serializeState(schema, alternativeState(schema) as never)] as const,
     );
@@ -89,6 +92,7 @@ describe.each(lessons)('the widgets of %s', (slug, schemas) => {
           `${key}=${buildQuery([[key, value]]).split('=')[1]}`,
         );
       }
+      if (schema !== settings.at(-1)?.[0]) continue;
       // Opened fresh, the link scrolls to the widget and restores the same settings (so the
       // same link). Where the scroll put the widget is read when it happened: widgets above it
       // that load later can still move it afterwards.
