@@ -6,7 +6,8 @@ import { createBrowserSnapshotDeps } from './browser-deps';
 import { SnapshotController, statusOf, type SnapshotDeps } from './controller';
 import { DropZone } from './DropZone';
 import { HowToRecord } from './HowToRecord';
-import { LoadStatus } from './LoadStatus';
+import { LoadStatus } from '../../ui/file-drop/LoadStatus';
+import { PROBLEM_TITLES } from './view-text';
 import { ReportView } from './ReportView';
 import { memorySnapshotSchema } from './settings';
 import './memory-snapshot.css';
@@ -63,7 +64,12 @@ export default function MemorySnapshot({ example, view, deps }: MemorySnapshotPr
         }}
       />
       <HowToRecord />
-      <LoadStatus state={state} onCancel={() => controller.cancel()} />
+      <LoadStatus
+        state={state}
+        titles={PROBLEM_TITLES}
+        classPrefix="snap"
+        onCancel={() => controller.cancel()}
+      />
       {report && device && state.source && state.phase === 'done' && (
         <ReportView
           report={report}

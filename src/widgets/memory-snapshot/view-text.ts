@@ -2,11 +2,10 @@
  * The words and numbers the snapshot views show, as pure functions: x positions, axis ticks in
  * binary units, problem titles, progress, and the chart's description for screen readers.
  */
-import { formatBytesBinary, formatCount, formatPercent, formatSeconds } from '../../format/units';
-import type { AnalyseProgress } from './analysis/analyse';
+import { formatBytesBinary, formatCount, formatSeconds } from '../../format/units';
+import { loadProgressText } from '../../ui/file-drop/LoadStatus';
 import type { TimelineReport } from './analysis/report';
 import type { XKind } from './analysis/series';
-import type { SnapshotSource } from './controller';
 import type { ProblemKind } from './problem';
 
 /** An x position in words: "12.5 ms" since the first event, or "event 1,234". */
@@ -54,14 +53,8 @@ export const PROBLEM_TITLES: Record<ProblemKind, string> = {
   cancelled: 'Stopped',
 };
 
-/** What is happening while a file loads: "Reading snapshot.pickle (25.2 KiB): 40 %". */
-export function progressText(source: SnapshotSource, progress: AnalyseProgress | null): string {
-  const what = source.kind === 'example' ? 'the example' : source.name;
-  if (!progress) return source.kind === 'example' ? 'Fetching the example…' : `Opening ${what}…`;
-  const size = source.sizeBytes > 0 ? ` (${formatBytesBinary(source.sizeBytes)})` : '';
-  if (progress.stage === 'analysing') return `Analysing ${what}${size}…`;
-  return `Reading ${what}${size}: ${formatPercent(progress.fraction)}`;
-}
+/** The progress line of a load (shared with the other file readers). */
+export const progressText = loadProgressText;
 
 /** The chart described in words for screen readers. */
 export function timelineDescription(timeline: TimelineReport): string {

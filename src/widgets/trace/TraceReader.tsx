@@ -8,7 +8,8 @@ import { createBrowserTraceDeps } from './browser-deps';
 import { TraceController, traceStatusOf, type TraceDeps, type TraceSource } from './controller';
 import { traceSchema } from './settings';
 import { HowToRecord } from './view/HowToRecord';
-import { LoadStatus } from './view/LoadStatus';
+import { LoadStatus } from '../../ui/file-drop/LoadStatus';
+import { TRACE_PROBLEM_TITLES } from './problem';
 import { PredictionPanel } from './view/PredictionPanel';
 import { TimelineCanvas } from './view/TimelineCanvas';
 import { TraceTables } from './view/TraceTables';
@@ -90,7 +91,12 @@ export default function TraceReader({ example, table, deps }: TraceReaderProps) 
         }}
       />
       <HowToRecord />
-      <LoadStatus state={state} onCancel={() => controller.cancel()} />
+      <LoadStatus
+        state={state}
+        titles={TRACE_PROBLEM_TITLES}
+        classPrefix="trace"
+        onCancel={() => controller.cancel()}
+      />
       {report && state.source && (
         <div className="trace-report">
           <SourceLine source={state.source} events={report.eventsSeen} />

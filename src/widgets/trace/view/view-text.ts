@@ -2,15 +2,9 @@
  * The words the trace views show, as pure functions: durations from µs, the summary a screen
  * reader hears beside the timeline, progress while reading, and the example's provenance.
  */
-import {
-  formatBytesBinary,
-  formatCount,
-  formatPercent,
-  formatSeconds,
-} from '../../../format/units';
+import { formatCount, formatPercent, formatSeconds } from '../../../format/units';
 import type { TraceReport } from '../analysis/report';
-import type { TraceSource } from '../controller';
-import type { ReadTraceProgress } from '../worker/protocol';
+import { loadProgressText } from '../../../ui/file-drop/LoadStatus';
 
 /** A duration given in µs: "14 µs", "1.2 ms". */
 export function formatUs(us: number): string {
@@ -43,14 +37,8 @@ export function summarySentences(report: TraceReport): string[] {
   ];
 }
 
-/** What is happening while a trace loads: "Reading trace.json (25.2 MiB): 40 %". */
-export function progressText(source: TraceSource, progress: ReadTraceProgress | null): string {
-  const what = source.kind === 'example' ? 'the example' : source.name;
-  if (!progress) return source.kind === 'example' ? 'Fetching the example…' : `Opening ${what}…`;
-  const size = source.sizeBytes > 0 ? ` (${formatBytesBinary(source.sizeBytes)})` : '';
-  if (progress.stage === 'analysing') return `Analysing ${what}${size}…`;
-  return `Reading ${what}${size}: ${formatPercent(progress.fraction)}`;
-}
+/** The progress line of a load (shared with the other file readers). */
+export const progressText = loadProgressText;
 
 /** How the example was recorded, in one line. */
 export const EXAMPLE_NOTE =
