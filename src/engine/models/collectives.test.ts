@@ -1,10 +1,13 @@
 import { describe, it, expect } from 'vitest';
 import {
+  predictAllGather,
   predictAllReduce,
   predictBroadcast,
   predictGather,
   predictMultiNodeAllReduce,
+  predictMultiNodeRing,
   predictReduce,
+  predictReduceScatter,
   predictScatter,
 } from './collectives';
 
@@ -178,5 +181,44 @@ describe('broadcast, reduce, scatter and gather (DataParallel)', () => {
       expect(() => predict({ bytes: -1, gpus: 2, link: 'pcie5' })).toThrow(/bytes/);
       expect(() => predict({ bytes: 1, gpus: 2, link: 'nvlink2' })).toThrow(/nvlink2/);
     }
+  });
+});
+
+describe('reduce-scatter and all-gather (one trip round the ring)', () => {
+  it('each is half an all-reduce: N-1 steps and (N-1)/N of the bytes per GPU', () => {
+    const input = { bytes: 8 * GIB, gpus: 8, link: 'nvlink3' };
+    const all = predictAllReduce(input);
+    const scatter = predictReduceScatter(input);
+    const gather = predictAllGather(input);
+    expect(scatter.steps).toBe(7);
+    expect(gather.steps).toBe(7);
+    // 7/8 × 8 GiB = 7 GiB each; together the all-reduce's 14 GiB.
+    expect(scatter.bytesSentPerGpu).toBe(7 * GIB);
+    expect(gather.bytesSentPerGpu).toBe(7 * GIB);
+    expect(scatter.transferSeconds + gather.transferSeconds).toBeCloseTo(all.transferSeconds, 12);
+    expect(scatter.latencySeconds + gather.latencySeconds).toBeCloseTo(all.latencySeconds, 15);
+    // nccl-tests' bus factor for both is (N-1)/N.
+    expect(gather.busBytesPerSecond).toBeCloseTo((gather.algorithmBytesPerSecond * 7) / 8, 3);
+  });
+
+  it('costs nothing on one GPU', () => {
+    expect(predictAllGather({ bytes: GIB, gpus: 1, link: 'nvlink4' }).seconds).toBe(0);
+    expect(predictReduceScatter({ bytes: GIB, gpus: 1, link: 'nvlink4' }).seconds).toBe(0);
+  });
+
+  it('across nodes crosses the network in nodes-1 of its steps, half the all-reduce’s', () => {
+    const input = {
+      bytes: 8 * GIB,
+      gpusPerNode: 8,
+      nodes: 2,
+      intraNodeLink: 'nvlink4',
+      interNodeLink: 'ib-ndr',
+    };
+    const all = predictMultiNodeAllReduce(input);
+    const gather = predictMultiNodeRing('all-gather', input);
+    expect(gather.steps).toBe(15);
+    expect(gather.bytesSentPerGpu).toBeCloseTo(all.bytesSentPerGpu / 2, 3);
+    expect(gather.bottleneck).toBe(all.bottleneck);
+    expect(2 * gather.latencySeconds).toBeCloseTo(all.latencySeconds, 15);
   });
 });

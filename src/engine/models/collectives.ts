@@ -1,7 +1,8 @@
 /**
  * Collectives between GPUs, as NCCL runs them. An all-reduce is a ring: each GPU sends and
  * receives 2(N-1)/N of the bytes in 2(N-1) steps, so it takes 2(N-1) step latencies plus
- * those bytes over the link's achievable bus bandwidth. Broadcast and reduce pipeline the
+ * those bytes over the link's achievable bus bandwidth. A reduce-scatter and an all-gather are
+ * each one half of that ring: N-1 steps, (N-1)/N of the bytes (the whole, unsharded buffer). Broadcast and reduce pipeline the
  * whole buffer along a chain from or to one GPU; gather and scatter, as DataParallel does them,
  * are copies between GPU 0 and every other GPU, all through GPU 0's one link.
  */
@@ -81,23 +82,63 @@ export const NCCL_BUFFER_BYTES: Figure = estimate(
   'one buffer per ring step before the pipeline streams',
 );
 
-/** Ring all-reduce of `bytes` over `gpus` GPUs on one kind of link. */
-export function predictAllReduce(input: CollectiveInput): CollectivePrediction {
+/** The ring collectives: an all-reduce is a reduce-scatter followed by an all-gather. */
+export type RingCollectiveKind = 'all-reduce' | 'reduce-scatter' | 'all-gather';
+
+/** Every ring collective. */
+export const RING_COLLECTIVE_KINDS: readonly RingCollectiveKind[] = [
+  'all-reduce',
+  'reduce-scatter',
+  'all-gather',
+];
+
+/** Trips round the ring each kind makes: N-1 steps per trip. */
+const RING_TRIPS: Readonly<Record<RingCollectiveKind, number>> = {
+  'all-reduce': 2,
+  'reduce-scatter': 1,
+  'all-gather': 1,
+};
+
+/** A ring collective of `bytes` over `gpus` GPUs on one kind of link. */
+export function predictRing(
+  kind: RingCollectiveKind,
+  input: CollectiveInput,
+): CollectivePrediction {
   const { bytes, gpus, link } = checkCollective(input);
   if (gpus === 1) return { ...ALONE };
-  const steps = 2 * (gpus - 1);
+  const steps = RING_TRIPS[kind] * (gpus - 1);
   const busFactor = steps / gpus;
   const busBandwidth = achievableBusBytesPerSecond(link);
   // A step moves one GPU's slice (bytes / gpus) at most, so a small message fills less.
   const fillBytes = Math.min(NCCL_BUFFER_BYTES.value, bytes / gpus);
   return finish(bytes, busFactor, {
     steps,
-    latencySeconds:
-      steps * link.stepLatencySeconds.value + (steps * fillBytes) / busBandwidth,
+    latencySeconds: steps * link.stepLatencySeconds.value + (steps * fillBytes) / busBandwidth,
     bytesSentPerGpu: busFactor * bytes,
-    busBandwidth: achievableBusBytesPerSecond(link),
+    busBandwidth,
     bottleneck: link.id,
   });
+}
+
+/** Ring all-reduce of `bytes` over `gpus` GPUs on one kind of link. */
+export function predictAllReduce(input: CollectiveInput): CollectivePrediction {
+  return predictRing('all-reduce', input);
+}
+
+/**
+ * Ring reduce-scatter of a `bytes` buffer: each GPU ends with the sum of its 1/N slice, having
+ * sent (N-1)/N of the bytes. ZeRO and FSDP shard gradients this way.
+ */
+export function predictReduceScatter(input: CollectiveInput): CollectivePrediction {
+  return predictRing('reduce-scatter', input);
+}
+
+/**
+ * Ring all-gather into a `bytes` buffer: each GPU contributes its 1/N slice and ends with all
+ * of it, having sent (N-1)/N of the bytes. FSDP gathers sharded parameters this way.
+ */
+export function predictAllGather(input: CollectiveInput): CollectivePrediction {
+  return predictRing('all-gather', input);
 }
 
 /**
@@ -109,6 +150,17 @@ export function predictAllReduce(input: CollectiveInput): CollectivePrediction {
  * the network, the rest stay inside a node.
  */
 export function predictMultiNodeAllReduce(input: MultiNodeAllReduceInput): CollectivePrediction {
+  return predictMultiNodeRing('all-reduce', input);
+}
+
+/**
+ * Any ring collective across nodes, as `predictMultiNodeAllReduce` explains; a reduce-scatter
+ * or an all-gather makes one trip round the ring instead of two.
+ */
+export function predictMultiNodeRing(
+  kind: RingCollectiveKind,
+  input: MultiNodeAllReduceInput,
+): CollectivePrediction {
   requireNonNegativeInteger('bytes', input.bytes);
   requirePositiveInteger('gpusPerNode', input.gpusPerNode);
   requirePositiveInteger('nodes', input.nodes);
@@ -117,11 +169,12 @@ export function predictMultiNodeAllReduce(input: MultiNodeAllReduceInput): Colle
   const intra = linkOfScope('intraNodeLink', input.intraNodeLink, 'intra-node');
   const inter = linkOfScope('interNodeLink', input.interNodeLink, 'inter-node');
   if (input.nodes === 1) {
-    return predictAllReduce({ bytes: input.bytes, gpus: input.gpusPerNode, link: intra.id });
+    return predictRing(kind, { bytes: input.bytes, gpus: input.gpusPerNode, link: intra.id });
   }
   const gpus = finiteResult('gpus', input.gpusPerNode * input.nodes);
-  const steps = 2 * (gpus - 1);
-  const interSteps = 2 * (input.nodes - 1);
+  const trips = RING_TRIPS[kind];
+  const steps = trips * (gpus - 1);
+  const interSteps = trips * (input.nodes - 1);
   const networkBus = nics * achievableBusBytesPerSecond(inter);
   const intraBus = input.gpusPerNode > 1 ? achievableBusBytesPerSecond(intra) : Infinity;
   const busFactor = steps / gpus;

@@ -6,9 +6,14 @@
 export { amdahlLimit, amdahlSpeedup } from './amdahl';
 export { predictTaskBatch } from './batch';
 export {
+  predictAllGather,
   predictAllReduce,
   predictMultiNodeAllReduce,
+  predictMultiNodeRing,
+  predictReduceScatter,
+  RING_COLLECTIVE_KINDS,
   type CollectivePrediction,
+  type RingCollectiveKind,
 } from './collectives';
 export { predictCpuKernel } from './cpu-kernel';
 export {

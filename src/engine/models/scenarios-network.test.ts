@@ -168,10 +168,15 @@ describe('whole-network scenarios', () => {
       optimizer: 'sgd' as const,
       link: 'pcie4',
     };
-    const [ddp, dp] = answers([
+    const [ddp, dp, full] = answers([
       { id: 'ddp', op: 'data-parallel-step', mode: 'ddp', ...request },
       { id: 'dp', op: 'data-parallel-step', mode: 'dp', ...request },
+      { id: 'full', op: 'data-parallel-step', mode: 'ddp', sharding: 'zero3', ...request },
     ]);
+    expect(full!.bytes).toBe(
+      predictDataParallel({ ...request, mode: 'ddp', sharding: 'zero3' }).bytes,
+    );
+    expect(Number(full!.bytes)).toBeLessThan(Number(ddp!.bytes));
     const direct = predictDataParallel({ ...request, mode: 'dp' });
     expect(dp).toEqual({
       id: 'dp',
@@ -209,6 +214,15 @@ describe('whole-network scenarios', () => {
       },
       { ...rn50, id: 14, model: [{ type: 'linear', inFeatures: 0, outFeatures: 10 }] },
       { ...rn50, id: 15, model: 'bert-large', seq: 4096 },
+      {
+        ...rn50,
+        id: 16,
+        op: 'data-parallel-step',
+        gpus: 2,
+        link: 'nvlink3',
+        mode: 'ddp',
+        sharding: 'zero4',
+      },
     ]);
     expect(messages[0]).toMatch(/"t4" has no bf16 tensor cores/);
     expect(messages[1]).toMatch(/precision.*"fp64"/);
@@ -226,6 +240,9 @@ describe('whole-network scenarios', () => {
     expect(messages[13]).toMatch(/gpus \(3\) must divide evenly among nodes \(2\)/);
     expect(messages[14]).toMatch(/layer 0.*inFeatures/);
     expect(messages[15]).toMatch(/seq must be at most 512 for bert-large, got 4096/);
+    expect(messages[16]).toMatch(
+      /sharding must be one of replicate, zero1, zero2, zero3; got "zero4"/,
+    );
   });
 
   it("takes a learner's own layer list as the model", () => {

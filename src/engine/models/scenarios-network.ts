@@ -10,6 +10,7 @@ import { DATA_PARALLEL_MODES } from './network/data-parallel';
 import { EXECUTION_MODES } from './network/eager/execution';
 import { MLM_POSITIONS } from './network/types';
 import { OPTIMIZER_IDS } from './network/optimizer';
+import { SHARDING_STRATEGIES } from './network/sharding';
 import { NETWORK_PRECISIONS } from './network/precision';
 import {
   INFERENCE_PHASES,
@@ -85,6 +86,7 @@ const NETWORK_FIELDS: Readonly<Record<NetworkScenarioOp, readonly string[]>> = {
     'link',
     'nodeLink',
     'mode',
+    'sharding',
     ...HOST_FIELDS,
   ],
 };
@@ -167,6 +169,8 @@ export function answerNetworkScenario(
       requireOneOf('mode', mode, DATA_PARALLEL_MODES);
       const nodes = optionalNum(scenario, 'nodes');
       const nodeLink = optionalStr(scenario, 'nodeLink');
+      const sharding = scenario.sharding;
+      if (sharding !== undefined) requireOneOf('sharding', sharding, SHARDING_STRATEGIES);
       const prediction = predictDataParallel({
         ...trainFields(scenario),
         gpus: num(scenario, 'gpus'),
@@ -174,6 +178,7 @@ export function answerNetworkScenario(
         mode,
         ...(nodes === undefined ? {} : { nodes }),
         ...(nodeLink === undefined ? {} : { nodeLink }),
+        ...(sharding === undefined ? {} : { sharding }),
       });
       return {
         seconds: prediction.seconds,

@@ -11,19 +11,32 @@
  * from GPU 0, scatters the batch, runs the replicas' forwards (the threads take turns at the
  * Python interpreter, so host dispatch is serialised), gathers the outputs onto GPU 0 for the
  * loss, runs backward on every GPU, reduces the gradients onto GPU 0 and updates there. Nothing
- * overlaps, and GPU 0 does more than the others. Pure.
+ * overlaps, and GPU 0 does more than the others.
+ *
+ * DDP with the model state sharded (ZeRO stages 1-3, FSDP): sharded-step.ts. Pure.
  */
+import { predictBroadcast, predictGather, predictReduce, predictScatter } from '../collectives';
+import { requireOneOf } from '../validate';
+import { shardedStep } from './sharded-step';
 import {
-  predictAllReduce,
-  predictBroadcast,
-  predictGather,
-  predictMultiNodeAllReduce,
-  predictReduce,
-  predictScatter,
-} from '../collectives';
-import { requireOneOf, requirePositiveInteger } from '../validate';
+  bytesSentPerGpu,
+  requireShardingStrategy,
+  stepCollectives,
+  type ShardingStrategy,
+  type StepCollectives,
+} from './sharding';
 import type { StepPrediction } from './step-time';
+import {
+  DDP_BUCKET_BYTES,
+  gpusPerNode,
+  ringOver,
+  sequence,
+  type StepPhase,
+  type Topology,
+} from './topology';
 import type { LayerCost } from './types';
+
+export { DDP_BUCKET_BYTES, type StepPhase, type Topology } from './topology';
 
 /** The two data-parallel wrappers of PyTorch. */
 export type DataParallelMode = 'ddp' | 'dp';
@@ -31,31 +44,15 @@ export type DataParallelMode = 'ddp' | 'dp';
 /** Every data-parallel mode. */
 export const DATA_PARALLEL_MODES: readonly DataParallelMode[] = ['ddp', 'dp'];
 
-/** DDP's default gradient bucket size (`bucket_cap_mb=25`). */
-export const DDP_BUCKET_BYTES = 25 * 2 ** 20;
-
-/** Where the GPUs are and how they are joined. */
-export interface Topology {
-  /** GPUs in all. */
-  gpus: number;
-  /** Nodes they are spread over (default 1); GPUs divide evenly among them. */
-  nodes: number;
-  /** GPU-to-GPU link inside a node. */
-  link: string;
-  /** Link between nodes, when there is more than one. */
-  nodeLink?: string;
-}
-
-/** One phase of a GPU's step, for a timeline. */
-export interface StepPhase {
-  name: string;
-  startSeconds: number;
-  endSeconds: number;
-}
-
 /** A predicted data-parallel step. */
 export interface DataParallelPrediction {
   mode: DataParallelMode;
+  /** How DDP keeps the model state: replicated, or a ZeRO stage (null for DataParallel). */
+  strategy: ShardingStrategy | null;
+  /** The step's collectives as whole buffers (DDP and ZeRO; zeros for DataParallel). */
+  collectives: StepCollectives;
+  /** Bytes GPU 0 sends per step over its links, all collectives together (0 on one GPU). */
+  bytesSentPerGpu: number;
   /** Seconds per step (every GPU processing its own batch). */
   seconds: number;
   /** The same model on one GPU, for the speedup. */
@@ -68,13 +65,14 @@ export interface DataParallelPrediction {
   communicationSeconds: number;
   /** Communication the step waits for. */
   exposedCommunicationSeconds: number;
-  /** Bytes of fp32 gradients each GPU contributes to the all-reduce (DDP) or reduce (DP). */
+  /** Bytes of fp32 gradients each GPU contributes to the all-reduce (DDP), reduce (DP) or reduce-scatter (ZeRO). */
   gradientBytes: number;
   /** Backward's length: the window DDP's bucket all-reduces can hide behind. */
   backwardSeconds: number;
   /**
-   * DDP's bucket all-reduces on NCCL's stream, each from when it starts to when it ends, on the
-   * step's clock (empty on one GPU, and for DataParallel, whose copies are among its phases).
+   * The collectives on NCCL's streams, each from when it starts to when it ends, on the step's
+   * clock: DDP's bucket all-reduces, ZeRO's reduce-scatters and all-gathers (empty on one GPU,
+   * and for DataParallel, whose copies are among its phases).
    */
   communicationPhases: StepPhase[];
   /** GPU 0's step; on DDP every GPU looks the same. */
@@ -83,50 +81,13 @@ export interface DataParallelPrediction {
   otherGpuPhases: StepPhase[];
 }
 
-/** Checks a topology; returns GPUs per node. */
-function gpusPerNode(t: Topology): number {
-  requirePositiveInteger('gpus', t.gpus);
-  requirePositiveInteger('nodes', t.nodes);
-  if (t.gpus % t.nodes !== 0) {
-    throw new RangeError(`gpus (${t.gpus}) must divide evenly among nodes (${t.nodes})`);
-  }
-  if (t.nodes > 1 && t.nodeLink === undefined) {
-    throw new RangeError('nodeLink (ib-hdr or ib-ndr) is needed for more than one node');
-  }
-  return t.gpus / t.nodes;
-}
-
-/** Seconds to all-reduce `bytes` over the topology. */
-function allReduceSeconds(t: Topology, perNode: number, bytes: number): number {
-  if (t.nodes === 1) return predictAllReduce({ bytes, gpus: t.gpus, link: t.link }).seconds;
-  return predictMultiNodeAllReduce({
-    bytes,
-    gpusPerNode: perNode,
-    nodes: t.nodes,
-    intraNodeLink: t.link,
-    interNodeLink: t.nodeLink ?? '',
-  }).seconds;
-}
-
-/** Phases laid end to end from time 0. */
-function sequence(parts: ReadonlyArray<[string, number]>): StepPhase[] {
-  let t = 0;
-  return parts
-    .filter(([, seconds]) => seconds > 0)
-    .map(([name, seconds]) => {
-      const phase = { name, startSeconds: t, endSeconds: t + seconds };
-      t += seconds;
-      return phase;
-    });
-}
-
 /**
  * DDP: buckets become ready in turn as backward runs (gradients appear at an even pace over
  * backward), and one NCCL stream all-reduces them in order, each when ready and after the one
  * before.
  */
 function ddpStep(step: StepPrediction, params: number, t: Topology): DataParallelPrediction {
-  const perNode = gpusPerNode(t);
+  gpusPerNode(t);
   const gradientBytes = params * 4;
   const buckets = Math.max(1, Math.ceil(gradientBytes / DDP_BUCKET_BYTES));
   const compute = step.forwardSeconds + step.recomputeSeconds;
@@ -137,7 +98,7 @@ function ddpStep(step: StepPrediction, params: number, t: Topology): DataParalle
   for (let b = 0; b < buckets; b++) {
     const bytes = Math.min(DDP_BUCKET_BYTES, gradientBytes - b * DDP_BUCKET_BYTES);
     const ready = compute + (backward * (b + 1)) / buckets;
-    const seconds = allReduceSeconds(t, perNode, bytes);
+    const seconds = ringOver('all-reduce', t, bytes).seconds;
     communicationSeconds += seconds;
     const start = Math.max(commEnd, ready);
     commEnd = start + seconds;
@@ -158,7 +119,11 @@ function ddpStep(step: StepPrediction, params: number, t: Topology): DataParalle
     ['all-reduce left after backward', exposed],
     ['optimizer', step.optimizerSeconds],
   ]);
+  const collectives = stepCollectives('replicate', gradientBytes);
   return finish('ddp', step, t.gpus, seconds, {
+    strategy: 'replicate',
+    collectives,
+    bytesSentPerGpu: bytesSentPerGpu(collectives, t.gpus),
     communicationSeconds: t.gpus > 1 ? communicationSeconds : 0,
     exposedCommunicationSeconds: exposed,
     gradientBytes,
@@ -185,10 +150,18 @@ function dpStep(
   const last = layers[layers.length - 1];
   const inputBytes = (first ? first.forwardIoElements - first.outputElements : 0) * batch * 4;
   const outputBytes = (last?.outputElements ?? 0) * batch * 4;
-  const replicate = predictBroadcast({ bytes: params * 4, gpus, link }).seconds;
-  const scatter = predictScatter({ bytes: inputBytes * gpus, gpus, link }).seconds;
-  const gather = predictGather({ bytes: outputBytes * gpus, gpus, link }).seconds;
-  const reduce = predictReduce({ bytes: params * 4, gpus, link }).seconds;
+  const copies = [
+    predictBroadcast({ bytes: params * 4, gpus, link }),
+    predictScatter({ bytes: inputBytes * gpus, gpus, link }),
+    predictGather({ bytes: outputBytes * gpus, gpus, link }),
+    predictReduce({ bytes: params * 4, gpus, link }),
+  ];
+  const [replicate, scatter, gather, reduce] = copies.map((c) => c.seconds) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   // The replicas' forwards share one interpreter: host dispatch is serialised across GPUs.
   // Backward runs in autograd's C++ threads, one per device, in parallel; the update and the
   // step's fixed host work run once, on GPU 0's side. Each phase takes the longer of its host
@@ -220,6 +193,9 @@ function dpStep(
   );
   const seconds = gpu0.at(-1)?.endSeconds ?? 0;
   return finish('dp', step, gpus, seconds, {
+    strategy: null,
+    collectives: { allReduceBytes: 0, reduceScatterBytes: 0, allGatherBytes: 0 },
+    bytesSentPerGpu: copies.reduce((sum, c) => sum + c.bytesSentPerGpu, 0),
     communicationSeconds,
     exposedCommunicationSeconds: communicationSeconds,
     gradientBytes: params * 4,
@@ -231,8 +207,11 @@ function dpStep(
 }
 
 /** The parts of a prediction each mode works out for itself. */
-type ModeParts = Pick<
+export type ModeParts = Pick<
   DataParallelPrediction,
+  | 'strategy'
+  | 'collectives'
+  | 'bytesSentPerGpu'
   | 'communicationSeconds'
   | 'exposedCommunicationSeconds'
   | 'gradientBytes'
@@ -260,17 +239,28 @@ function finish(
   };
 }
 
-/** Predicts a data-parallel step from the single-GPU step of the same per-GPU batch. */
+/**
+ * Predicts a data-parallel step from the single-GPU step of the same per-GPU batch. `strategy`
+ * (DDP only) keeps the model state replicated or shards it by ZeRO stage.
+ */
 export function predictDataParallelStep(
   mode: unknown,
   step: StepPrediction,
   layers: readonly LayerCost[],
   batch: number,
   topology: Topology,
+  strategy: unknown = 'replicate',
 ): DataParallelPrediction {
   requireOneOf('mode', mode, DATA_PARALLEL_MODES);
+  requireShardingStrategy(strategy);
+  if (mode === 'dp' && strategy !== 'replicate') {
+    throw new RangeError(
+      `sharding "${strategy}" needs mode "ddp": DataParallel keeps every replica whole`,
+    );
+  }
   const params = layers.reduce((sum, l) => sum + l.params, 0);
-  return mode === 'ddp'
-    ? ddpStep(step, params, topology)
-    : dpStep(step, layers, batch, params, topology);
+  if (mode === 'dp') return dpStep(step, layers, batch, params, topology);
+  if (strategy === 'replicate') return ddpStep(step, params, topology);
+  const sharded = shardedStep(step, layers, topology, strategy);
+  return finish('ddp', step, topology.gpus, sharded.seconds, sharded.parts);
 }

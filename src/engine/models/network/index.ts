@@ -24,6 +24,7 @@ export {
   predictDataParallel,
   predictInference,
   predictTrainStep,
+  type DataParallelAnswer,
   type DataParallelRequest,
   type InferencePhase,
   type InferenceRequest,
@@ -31,6 +32,18 @@ export {
   type NetworkPrediction,
   type TrainStepRequest,
 } from './predict-network';
+export {
+  bytesSentPerGpu,
+  modelStateShares,
+  SHARDING_STRATEGIES,
+  shardedModelState,
+  shardUnits,
+  stepCollectives,
+  type ModelStateShares,
+  type ShardedModelState,
+  type ShardingStrategy,
+  type StepCollectives,
+} from './sharding';
 export { type LayerStep, type StepPrediction } from './step-time';
 export { EXECUTION_MODES, type ExecutionMode } from './eager/execution';
 export { DEFAULT_HOST_OP_SECONDS } from './eager/host';

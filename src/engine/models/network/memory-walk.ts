@@ -56,8 +56,13 @@ export interface WalkInput {
   chunkedLoss: boolean;
   optimizer: OptimizerCost;
   optimizerForm: OptimizerForm;
-  /** Trainable parameters, for the optimizer step's temporaries. */
+  /** Trainable parameters, for the optimizer step's temporaries (a GPU's shard under ZeRO). */
   params: number;
+  /**
+   * The share of finished gradients a GPU keeps (default 1): 1/N when ZeRO-2 or FSDP
+   * reduce-scatters each gradient once backward has made it.
+   */
+  gradientShare?: number;
 }
 
 /** What is alive at a moment of the step, apart from weights, optimizer state and workspaces. */
@@ -137,6 +142,7 @@ function logitsOf(head: LossHeadTensors, batch: number): number {
 /** Walks the step (see the module comment) and returns its highest moment. */
 export function trainingPeak(input: WalkInput): PeakMoment {
   const { tensors, batch } = input;
+  const gradientShare = input.gradientShare ?? 1;
   const layers = tensors.layers;
   const saved = layers.map((l) => l.savedBytesPerSample * batch + l.savedFixedBytes);
   const data = tensors.dataBytesPerSample * batch;
@@ -228,7 +234,7 @@ export function trainingPeak(input: WalkInput): PeakMoment {
           layer.inputGradBytesPerSample * batch +
           layer.weightCopyGradBytes,
       });
-      gradients += layer.gradientBytes;
+      gradients += layer.gradientBytes * gradientShare;
       activations -= saved[i] ?? 0;
       weightCopies -= layer.weightCopyBytes;
       pendingGradIn = layer.inputGradBytesPerSample * batch;

@@ -21,6 +21,7 @@ import type { LossPartBytes } from './loss-head';
 import { optimizerTemporaries, trainingPeak } from './memory-walk';
 import { WEIGHT_AND_GRADIENT_BYTES_PER_PARAM, type OptimizerCost } from './optimizer';
 import type { PrecisionPlan } from './precision';
+import type { ModelStateShares } from './sharding';
 import { stepTensors, type StepTensors } from './saved-tensors';
 import type { LayerCost } from './types';
 
@@ -31,6 +32,9 @@ export const CUDA_CONTEXT_BYTES: Figure = estimate(
   PYTORCH_ALLOCATOR,
   'about 0.3-0.6 GiB depending on GPU, driver and libraries loaded; not seen by the allocator',
 );
+
+/** Every GPU keeps the whole model state (plain DDP, or one GPU). */
+const UNSHARDED: ModelStateShares = { weights: 1, gradients: 1, optimizer: 1 };
 
 /** Bytes of an fp32 weight: the most a weight itself takes. */
 const FP32_WEIGHT_BYTES = 4;
@@ -57,6 +61,10 @@ export interface MemoryInput {
   chunkedLoss?: boolean;
   /** The optimizer's form (default 'foreach', PyTorch's): a foreach Adam has temporaries. */
   optimizerForm?: OptimizerForm;
+  /** What one GPU keeps of the model state under ZeRO or FSDP (default: all of it). */
+  shares?: ModelStateShares;
+  /** Weights FSDP has gathered whole for the units it is working on, in bytes (default 0). */
+  gatheredBytes?: number;
 }
 
 /** The loss heads' tensors alive at the peak, in bytes. */
@@ -145,6 +153,7 @@ function inferenceActivations(tensors: StepTensors, batch: number): number {
 export function stepMemory(input: MemoryInput): MemoryBreakdown {
   requirePositiveInteger('batch', input.batch);
   const { layers, batch, plan, optimizer } = input;
+  const shares = input.shares ?? UNSHARDED;
   const params = layers.reduce((sum, l) => sum + l.params, 0);
   const workspaces = libraryWorkspaces(input.gpu, optimizer !== undefined);
   const workspaceTotal = workspaces.reduce((a, b) => a + b, 0);
@@ -161,21 +170,22 @@ export function stepMemory(input: MemoryInput): MemoryBreakdown {
       chunkedLoss: input.chunkedLoss ?? false,
       optimizer,
       optimizerForm: input.optimizerForm ?? 'foreach',
-      params,
+      params: params * shares.optimizer,
+      gradientShare: shares.gradients,
     });
     peakLayer = moment.layer;
     lossHead = lossHeadBreakdown(moment.lossHead);
     parts = {
-      weightsBytes: params * (WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2),
+      weightsBytes: params * (WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2) * shares.weights,
       gradientsBytes: moment.gradientsBytes,
-      optimizerBytes: params * optimizer.stateBytesPerParam,
+      optimizerBytes: params * optimizer.stateBytesPerParam * shares.optimizer,
       weightCopiesBytes: moment.weightCopiesBytes,
       activationsBytes: moment.activationsBytes,
       lossHeadBytes: lossHead
         ? lossHead.logitsBytes + lossHead.savedBytes + lossHead.gradientsBytes
         : 0,
       kvCacheBytes: 0,
-      workspaceBytes: moment.transientBytes + workspaceTotal,
+      workspaceBytes: moment.transientBytes + workspaceTotal + (input.gatheredBytes ?? 0),
     };
   } else {
     // Weights are at most fp32 (4 B): what a caller counts beyond that per parameter is
@@ -200,8 +210,12 @@ export function stepMemory(input: MemoryInput): MemoryBreakdown {
     allocatedBytes,
   );
   const contextBytes = CUDA_CONTEXT_BYTES.value;
+  const half = WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2;
   const modelStateBytes = optimizer
-    ? params * (WEIGHT_AND_GRADIENT_BYTES_PER_PARAM + optimizer.stateBytesPerParam)
+    ? params *
+      (half * shares.weights +
+        half * shares.gradients +
+        optimizer.stateBytesPerParam * shares.optimizer)
     : parts.weightsBytes;
   return {
     ...parts,
@@ -221,7 +235,7 @@ export function stepMemory(input: MemoryInput): MemoryBreakdown {
     lossHead,
     libraryWorkspaceBytes: workspaces,
     optimizerTemporaryBytes: optimizer
-      ? optimizerTemporaries(optimizer, input.optimizerForm ?? 'foreach', params)
+      ? optimizerTemporaries(optimizer, input.optimizerForm ?? 'foreach', params * shares.optimizer)
       : 0,
     tensors,
   };
@@ -258,7 +272,8 @@ function allocationSizes(
   if (params > 0) {
     sizes.push(...tensorsUpTo(perLayer(parts.weightsBytes / params), parts.weightsBytes));
     sizes.push(...tensorsUpTo(perLayer(parts.optimizerBytes / params), parts.optimizerBytes));
-    const grads = perLayer(WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2).reverse();
+    const gradientShare = input.shares?.gradients ?? 1;
+    const grads = perLayer((WEIGHT_AND_GRADIENT_BYTES_PER_PARAM / 2) * gradientShare).reverse();
     sizes.push(...tensorsUpTo(grads, parts.gradientsBytes));
   }
   if (tensors) {

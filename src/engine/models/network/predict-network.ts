@@ -14,6 +14,13 @@ import {
   type DataParallelPrediction,
 } from './data-parallel';
 import { fitsOn, largestBatch, stepMemory, type MemoryBreakdown } from './memory';
+import {
+  modelStateShares,
+  requireShardingStrategy,
+  shardUnits,
+  type ModelStateShares,
+  type ShardingStrategy,
+} from './sharding';
 import { optimizerCost, type OptimizerId } from './optimizer';
 import { parseLayerList } from './parse-network';
 import { precisionPlan, type NetworkPrecision, type PrecisionPlan } from './precision';
@@ -123,13 +130,19 @@ function seqOf(model: ModelInput, seq: number | undefined): number {
   return typeof model === 'string' ? getZooNetwork(model).defaultSeq : 1;
 }
 
-/** Checks a request's host options and builds the host setup for its layers. */
+/**
+ * Checks a request's host options and builds the host setup for its layers. The host cost per op
+ * is the request's, else the one measured with the GPU's entry (the learner's own machine), else
+ * the default.
+ */
 export function hostSetup(
   model: ModelInput,
   layers: readonly LayerCost[],
   options: HostOptions,
+  gpu: Pick<Gpu, 'hostOpSeconds'> = {},
 ): HostSetup {
-  const hostOpSeconds = options.hostOpSeconds ?? DEFAULT_HOST.hostOpSeconds;
+  const hostOpSeconds =
+    options.hostOpSeconds ?? gpu.hostOpSeconds?.value ?? DEFAULT_HOST.hostOpSeconds;
   requirePositive('hostOpSeconds', hostOpSeconds);
   if (hostOpSeconds > 0.01) {
     throw new RangeError(
@@ -193,7 +206,13 @@ interface TrainingSetup {
   gpu: Gpu;
   layers: LayerCost[];
   step: StepPrediction;
-  memoryAt: (batch: number) => MemoryBreakdown;
+  memoryAt: (batch: number, sharding?: Sharded) => MemoryBreakdown;
+}
+
+/** What a GPU keeps under sharding: its shares and the weights gathered whole at a time. */
+interface Sharded {
+  shares: ModelStateShares;
+  gatheredBytes: number;
 }
 
 /** Checks a training request and predicts its step on one GPU. */
@@ -210,7 +229,7 @@ function trainingSetup(request: TrainStepRequest): TrainingSetup {
   };
   const layers = analyzeNetwork(networkLayers(request.model, build)).layers;
   const checkpointing = request.checkpointing ?? false;
-  const host = hostSetup(request.model, layers, request);
+  const host = hostSetup(request.model, layers, request, gpu);
   const step = predictStep({
     gpu,
     layers,
@@ -220,7 +239,7 @@ function trainingSetup(request: TrainStepRequest): TrainingSetup {
     checkpointing,
     host,
   });
-  const memoryAt = (batch: number) =>
+  const memoryAt = (batch: number, sharding?: Sharded) =>
     stepMemory({
       layers,
       batch,
@@ -230,6 +249,7 @@ function trainingSetup(request: TrainStepRequest): TrainingSetup {
       gpu,
       optimizerForm: host.optimizerForm,
       chunkedLoss: request.chunkedLoss ?? false,
+      ...(sharding ?? {}),
     });
   return { gpu, layers, step, memoryAt };
 }
@@ -249,7 +269,7 @@ export function predictInference(request: InferenceRequest): NetworkPrediction {
   const seq = seqOf(request.model, request.seq);
   const specs = networkLayers(request.model, { seq, mode: 'inference', phase: request.phase });
   const layers = analyzeNetwork(specs).layers;
-  const host = hostSetup(request.model, layers, request);
+  const host = hostSetup(request.model, layers, request, gpu);
   const step = predictStep({ gpu, layers, batch: request.batch, plan, host });
   const inferenceWeightBytes = inferenceWeightBytesPerParam(layers, plan);
   const keepsKvCache = request.phase !== 'forward';
@@ -269,21 +289,63 @@ export interface DataParallelRequest extends TrainStepRequest {
   /** Link between nodes (ib-hdr, ib-ndr), for more than one node. */
   nodeLink?: string;
   mode: DataParallelMode;
+  /** How DDP keeps the model state: 'replicate' (default), 'zero1', 'zero2' or 'zero3' (FSDP). */
+  sharding?: ShardingStrategy;
+}
+
+/** A data-parallel step with one GPU's memory: its peak and its part of the model state. */
+export type DataParallelAnswer = DataParallelPrediction & {
+  /** One GPU's peak allocated bytes. */
+  bytes: number;
+  fits: boolean;
+  /** One GPU's memory at its peak, model state split as the strategy shards it. */
+  memory: MemoryBreakdown;
+  /** Trainable parameters of the whole model. */
+  params: number;
+};
+
+/**
+ * Weights FSDP holds whole at a time: the largest unit's, twice (the unit computing and the
+ * one prefetched), in fp32.
+ */
+function gatheredBytes(layers: readonly LayerCost[]): number {
+  const largest = Math.max(0, ...shardUnits(layers).map((u) => u.params));
+  return 2 * largest * 4;
 }
 
 /** Predicts one data-parallel training step; `batch` is per GPU. */
-export function predictDataParallel(
-  request: DataParallelRequest,
-): DataParallelPrediction & { bytes: number; fits: boolean } {
+export function predictDataParallel(request: DataParallelRequest): DataParallelAnswer {
   requirePeerLink(getGpu(request.gpu), request.link);
+  const strategy = request.sharding ?? 'replicate';
+  requireShardingStrategy(strategy);
   const { gpu, layers, step, memoryAt } = trainingSetup(request);
-  const memory = memoryAt(request.batch);
   const topology = {
     gpus: request.gpus,
     nodes: request.nodes ?? 1,
     link: request.link,
     ...(request.nodeLink === undefined ? {} : { nodeLink: request.nodeLink }),
   };
-  const parallel = predictDataParallelStep(request.mode, step, layers, request.batch, topology);
-  return { ...parallel, bytes: memory.allocatedBytes, fits: fitsOn(gpu, memory) };
+  const parallel = predictDataParallelStep(
+    request.mode,
+    step,
+    layers,
+    request.batch,
+    topology,
+    strategy,
+  );
+  const sharded =
+    strategy === 'replicate'
+      ? undefined
+      : {
+          shares: modelStateShares(strategy, request.gpus),
+          gatheredBytes: strategy === 'zero3' && request.gpus > 1 ? gatheredBytes(layers) : 0,
+        };
+  const memory = memoryAt(request.batch, sharded);
+  return {
+    ...parallel,
+    bytes: memory.allocatedBytes,
+    fits: fitsOn(gpu, memory),
+    memory,
+    params: layers.reduce((sum, l) => sum + l.params, 0),
+  };
 }
