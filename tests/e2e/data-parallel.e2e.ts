@@ -97,13 +97,13 @@ describe('lesson 7: the data-parallel simulator', () => {
     expect(errors).toEqual([]);
   });
 
-  it('corrects a bad link with notices and shows one node of a two-node run, in dark mode', async () => {
+  it('corrects a bad link with notices and shows one node of a two-node run, sharded, in dark mode', async () => {
     const {
       page,
       widget: sim,
       errors,
     } = await openSimulator(
-      `${LESSON}?data-parallel.gpus=9&data-parallel.nodes=2&data-parallel.gpu=t4&data-parallel.link=nvlink3&data-parallel.prec=amp-fp16`,
+      `${LESSON}?data-parallel.gpus=9&data-parallel.nodes=2&data-parallel.gpu=t4&data-parallel.link=nvlink3&data-parallel.prec=amp-fp16&data-parallel.shard=zero3`,
       { colorScheme: 'dark' },
     );
     const notices = sim.locator('.widget-notices');
@@ -115,6 +115,13 @@ describe('lesson 7: the data-parallel simulator', () => {
       .toMatch(/The NVIDIA T4 cannot use NVLink 3 \(A100, NVSwitch\); using PCIe 3\.0/);
     await expect.poll(() => sim.locator('svg[data-mode="ddp"] [data-lane]').count()).toBe(8);
     await expect.poll(() => sim.locator('svg[data-mode="dp"]').count()).toBe(0);
+    // The link's strategy: full sharding drawn beside DDP and marked in the table.
+    await expect.poll(() => sim.locator('svg[data-mode="zero3"] [data-lane]').count()).toBe(8);
+    await expect
+      .poll(() =>
+        sim.locator('[data-sharding-table] tr[aria-current="true"]').getAttribute('data-strategy'),
+      )
+      .toBe('zero3');
     await expect
       .poll(() => sim.getByText(/Showing the 8 GPUs of one node out of 16/).count())
       .toBe(1);

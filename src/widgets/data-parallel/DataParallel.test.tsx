@@ -50,6 +50,30 @@ describe('DataParallel', () => {
     );
   });
 
+  it('shards the model state: a ZeRO-3 timeline beside DDP’s, and its row marked in the table', () => {
+    vi.useFakeTimers();
+    render(<DataParallel deps={fakeDeps()} />);
+    const table = root().querySelector('table[data-sharding-table]')!;
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(4);
+    expect(table.querySelector('tr[aria-current="true"]')!.getAttribute('data-strategy')).toBe(
+      'replicate',
+    );
+    fireEvent.change(screen.getByLabelText('Model state'), { target: { value: 'zero3' } });
+    const full = screen.getByRole('img', { name: /FSDP \(ZeRO-3\) step timeline/ });
+    expect(full.querySelectorAll('[data-lane]')).toHaveLength(4);
+    expect(full.querySelector('[data-phase="all-gather root (forward)"]')).not.toBeNull();
+    const row = table.querySelector('tr[aria-current="true"]')!;
+    expect(row.getAttribute('data-strategy')).toBe('zero3');
+    expect(Number(row.getAttribute('data-bytes-per-param'))).toBeCloseTo(16 / 4, 9);
+    const sent = (strategy: string) =>
+      Number(
+        table.querySelector(`tr[data-strategy="${strategy}"]`)!.getAttribute('data-bytes-sent'),
+      );
+    expect(sent('zero3') / sent('replicate')).toBeCloseTo(1.5, 9);
+    expect(stepSeconds('zero3')).toMatch(/ms$/);
+    expect(flushUrl()).toBe('data-parallel.shard=zero3');
+  });
+
   it('steps the ring all-reduce and shows 2(N-1)/N of the gradient sent by each GPU', () => {
     render(<DataParallel deps={fakeDeps()} />);
     const figure = root().querySelector('[data-bytes-per-gpu]')!;

@@ -11,7 +11,8 @@ import { DdpScript } from './DdpScript';
 import { lanesOf, samplesPerSecond, type DataParallelResult } from './model';
 import { RingAllReduce } from './RingAllReduce';
 import { ScalingPlot } from './ScalingPlot';
-import { dataParallelSchema } from './settings';
+import { dataParallelSchema, STRATEGY_SHORT_NAMES } from './settings';
+import { ShardingPanel } from './ShardingPanel';
 import { MODE_NAMES, StepTimeline, TimelineTable } from './StepTimeline';
 import '../../ui/panel.css';
 import './data-parallel.css';
@@ -34,6 +35,8 @@ export interface DataParallelProps {
   batch?: unknown;
   /** fp32, tf32, amp-fp16 or amp-bf16 (default). */
   precision?: unknown;
+  /** How DDP keeps the model state: replicate (default), zero1, zero2 or zero3 (FSDP). */
+  sharding?: unknown;
   /** Name of this instance when the widget appears twice on a page. */
   instance?: string;
   /** Dependencies; tests pass fakes, lessons leave it out. */
@@ -59,6 +62,18 @@ function Summary({ result }: { result: DataParallelResult }) {
         per step, {formatCount(ddpRate)} samples/s, {formatPercent(ddp.scalingEfficiency)} of
         perfect scaling.
       </p>
+      {result.chosen !== ddp && (
+        <p>
+          <strong>{STRATEGY_SHORT_NAMES[settings.sharding]}</strong>:{' '}
+          <span data-step-seconds={settings.sharding} data-seconds={result.chosen.seconds}>
+            {formatSeconds(result.chosen.seconds)}
+          </span>{' '}
+          per step, {formatCount(samplesPerSecond(result.chosen, gpus, settings.batch))} samples/s,{' '}
+          {formatPercent(result.chosen.scalingEfficiency)} of perfect scaling; each GPU holds{' '}
+          {formatBytesBinary(result.chosen.bytes)} at its peak (DDP: {formatBytesBinary(ddp.bytes)}
+          ).
+        </p>
+      )}
       {dp ? (
         <p>
           <strong>{MODE_NAMES.dp}</strong>:{' '}
@@ -81,6 +96,9 @@ function Summary({ result }: { result: DataParallelResult }) {
           At a batch of {settings.batch} per GPU the step needs {formatBytesBinary(ddp.bytes)}, more
           than the {formatBytesBinary(result.gpuMemoryBytes)} of one {result.gpuName}: it would run
           out of memory. The times are what it would take if it fit.
+          {result.chosen !== ddp && result.chosen.fits
+            ? ` Sharded by ${STRATEGY_SHORT_NAMES[settings.sharding]}, it needs ${formatBytesBinary(result.chosen.bytes)} and fits.`
+            : ''}
         </p>
       )}
     </div>
@@ -97,8 +115,9 @@ function Timelines({
   widthPx: number;
   idBase: string;
 }) {
-  const { ddp, dp, settings } = result;
-  const axisSeconds = Math.max(ddp.seconds, dp?.seconds ?? 0);
+  const { ddp, dp, settings, chosen } = result;
+  const sharded = chosen !== ddp ? chosen : null;
+  const axisSeconds = Math.max(ddp.seconds, dp?.seconds ?? 0, sharded?.seconds ?? 0);
   const shown = settings.gpusPerNode;
   return (
     <section className="ui-panel dp-panel" aria-labelledby={`${idBase}-tl-h`}>
@@ -107,9 +126,10 @@ function Timelines({
         <span className="dp-key dp-key--forward" aria-hidden="true" /> forward{' '}
         <span className="dp-key dp-key--backward" aria-hidden="true" /> backward{' '}
         <span className="dp-key dp-key--communication" aria-hidden="true" /> copies between GPUs{' '}
-        <span className="dp-key dp-key--nccl" aria-hidden="true" /> DDP’s bucket all-reduces (NCCL
-        stream, beside backward) <span className="dp-key dp-key--optimizer" aria-hidden="true" />{' '}
-        optimizer <span className="dp-key dp-key--idle" aria-hidden="true" /> idle
+        <span className="dp-key dp-key--nccl" aria-hidden="true" /> collectives on NCCL’s streams
+        (DDP’s bucket all-reduces; a sharded step’s reduce-scatters and all-gathers){' '}
+        <span className="dp-key dp-key--optimizer" aria-hidden="true" /> optimizer{' '}
+        <span className="dp-key dp-key--idle" aria-hidden="true" /> idle
       </p>
       {settings.nodes > 1 && (
         <p className="dp-hint">
@@ -130,6 +150,23 @@ function Timelines({
         widthPx={widthPx}
         idPrefix={`${idBase}-tl-ddp`}
       />
+      {sharded && (
+        <>
+          <h5>{STRATEGY_SHORT_NAMES[settings.sharding]}: DDP with the model state sharded</h5>
+          <p className="dp-hint">
+            {settings.sharding === 'zero3'
+              ? 'Each block’s weights are all-gathered just before its forward and again before its backward (the next block’s gather runs while this one computes), and its gradients are reduce-scattered after; a GPU waits where a gather is late. Each GPU then updates its own slice.'
+              : 'Gradients are reduce-scattered bucket by bucket during backward; each GPU updates only its slice of the weights, then one all-gather hands every GPU the whole updated weights.'}
+          </p>
+          <StepTimeline
+            prediction={sharded}
+            gpusShown={shown}
+            axisSeconds={axisSeconds}
+            widthPx={widthPx}
+            idPrefix={`${idBase}-tl-shard`}
+          />
+        </>
+      )}
       {dp && (
         <>
           <h5>{MODE_NAMES.dp}: one process, GPU 0 in charge</h5>
@@ -150,6 +187,7 @@ function Timelines({
       <details className="dp-details">
         <summary>The timelines as tables</summary>
         <TimelineTable prediction={ddp} />
+        {sharded && <TimelineTable prediction={sharded} />}
         {dp && <TimelineTable prediction={dp} />}
       </details>
     </section>
@@ -176,6 +214,14 @@ function Notes() {
           card per GPU. DataParallel’s copies go through GPU 0’s link, and its replicas’ Python
           dispatch takes turns at one interpreter.
         </li>
+        <li>
+          Sharding follows ZeRO: stages 1 and 2 send what DDP sends (a reduce-scatter of the
+          gradients, then an all-gather of the updated weights, which nothing hides here); full
+          sharding gathers each block’s weights in forward and again in backward, 1.5× DDP’s bytes.
+          Collectives move fp32 weights and gradients; FSDP’s MixedPrecisionPolicy, which gathers
+          16-bit weights, would halve the gathers. AMP’s 16-bit weight copies are counted whole, and
+          full sharding adds two blocks’ weights gathered at a time.
+        </li>
         <li>Input loading, gradient accumulation and mixed-precision loss scaling are left out.</li>
       </ul>
     </details>
@@ -184,8 +230,9 @@ function Notes() {
 
 /**
  * The data-parallel simulator: a zoo network trained on several catalog GPUs with
- * DistributedDataParallel and with DataParallel, as per-GPU timelines, the ring all-reduce step
- * by step, and the scaling from 1 to 32 GPUs, all modeled by the cost engine.
+ * DistributedDataParallel and with DataParallel, DDP's model state replicated or sharded (ZeRO
+ * stages, FSDP), as per-GPU timelines, a table of memory and traffic per strategy, the ring
+ * all-reduce step by step, and the scaling from 1 to 32 GPUs, all modeled by the cost engine.
  */
 export default function DataParallel({
   network,
@@ -196,12 +243,13 @@ export default function DataParallel({
   nodeLink,
   batch,
   precision,
+  sharding,
   instance,
   deps,
 }: DataParallelProps) {
   const handle = useWidgetState(
     dataParallelSchema,
-    { network, gpu, gpusPerNode, nodes, link, nodeLink, batch, precision },
+    { network, gpu, gpusPerNode, nodes, link, nodeLink, batch, precision, sharding },
     instance ? { instance } : {},
   );
   const [controller, state] = useController(
@@ -225,8 +273,8 @@ export default function DataParallel({
     >
       <p className="widget-intro">
         Train one network on several GPUs, each with its own batch, and compare PyTorch’s two
-        wrappers. Every time here is <span className="tag-modeled">modeled</span> by the course’s
-        cost engine, not measured.
+        wrappers, then shard the model state as ZeRO and FSDP do. Every time here is{' '}
+        <span className="tag-modeled">modeled</span> by the course’s cost engine, not measured.
       </p>
       <DataParallelInputs settings={handle.state} set={handle.set} idBase={idBase} />
       <div ref={bodyRef} className="dp-body">
@@ -238,6 +286,7 @@ export default function DataParallel({
           <>
             <Summary result={analysis} />
             <Timelines result={analysis} widthPx={widthPx} idBase={idBase} />
+            <ShardingPanel result={analysis} idBase={idBase} />
             <RingAllReduce
               result={analysis}
               ring={state.ring}

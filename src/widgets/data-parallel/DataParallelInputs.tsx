@@ -1,5 +1,5 @@
 import { getGpu, INTERCONNECTS } from '../../engine/catalog';
-import { NETWORK_PRECISIONS, peerLinksOf } from '../../engine/models';
+import { NETWORK_PRECISIONS, peerLinksOf, SHARDING_STRATEGIES } from '../../engine/models';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
 import { CountInput, NetworkSelect, PrecisionSelect } from '../../ui/step-fields';
@@ -9,6 +9,7 @@ import {
   MAX_NODES,
   NETWORK_LINKS,
   precisionProblem,
+  STRATEGY_NAMES,
   type DataParallelSettings,
 } from './settings';
 import '../../ui/inputs.css';
@@ -21,8 +22,9 @@ export interface DataParallelInputsProps {
 }
 
 /**
- * The cluster's inputs: network, GPU, GPUs per node and nodes, the links, the per-GPU batch and
- * the precision. Choosing a GPU keeps the link and precision to ones it can use.
+ * The cluster's inputs: network, GPU, GPUs per node and nodes, the links, the per-GPU batch, the
+ * precision and how DDP keeps the model state. Choosing a GPU keeps the link and precision to
+ * ones it can use.
  */
 export function DataParallelInputs({ settings, set, idBase }: DataParallelInputsProps) {
   const id = (name: string) => `${idBase}-${name}`;
@@ -124,6 +126,25 @@ export function DataParallelInputs({ settings, set, idBase }: DataParallelInputs
           onChange={(precision) => set({ precision })}
           choices={precisions}
         />
+      </div>
+      <div className="ui-input dp-field">
+        <label htmlFor={id('shard')}>Model state</label>
+        <select
+          id={id('shard')}
+          className="ui-field"
+          value={settings.sharding}
+          aria-describedby={id('shard-hint')}
+          onChange={(e) => set({ sharding: e.target.value })}
+        >
+          {SHARDING_STRATEGIES.map((s) => (
+            <option key={s} value={s}>
+              {STRATEGY_NAMES[s]}
+            </option>
+          ))}
+        </select>
+        <span id={id('shard-hint')} className="dp-hint">
+          replicated on every GPU, or sharded
+        </span>
       </div>
     </fieldset>
   );

@@ -2,12 +2,30 @@ import * as d3 from 'd3';
 import type { DataParallelPrediction } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
 import { lanesOf, type LaneSegment } from './model';
+import { STRATEGY_SHORT_NAMES } from './settings';
 
 /** How each mode is named. */
 export const MODE_NAMES = {
   ddp: 'DistributedDataParallel',
   dp: 'DataParallel',
 } as const;
+
+/** Whether a step shards the model state (a ZeRO stage rather than plain DDP or DataParallel). */
+function isSharded(prediction: DataParallelPrediction): boolean {
+  return prediction.strategy !== null && prediction.strategy !== 'replicate';
+}
+
+/** A step's name: its wrapper, or its ZeRO stage when it shards. */
+export function stepName(prediction: DataParallelPrediction): string {
+  return isSharded(prediction) && prediction.strategy
+    ? STRATEGY_SHORT_NAMES[prediction.strategy]
+    : MODE_NAMES[prediction.mode];
+}
+
+/** What a timeline is marked with: `ddp`, `dp`, or the ZeRO stage (`zero1`…`zero3`). */
+export function stepKey(prediction: DataParallelPrediction): string {
+  return isSharded(prediction) && prediction.strategy ? prediction.strategy : prediction.mode;
+}
 
 const LABEL_PX = 52;
 const RIGHT_PX = 14;
@@ -33,7 +51,8 @@ function segmentTitle(gpu: number, s: LaneSegment): string {
 
 /**
  * One mode's step as lanes, one per GPU: the compute stream's phases from the engine (idle where
- * a GPU waits), and under DDP a thin row beneath for the bucket all-reduces on NCCL's stream.
+ * a GPU waits), and under DDP a thin row beneath for the collectives on NCCL's streams (bucket
+ * all-reduces; a sharded step's reduce-scatters and all-gathers).
  */
 export function StepTimeline({
   prediction,
@@ -47,7 +66,7 @@ export function StepTimeline({
   const x = d3.scaleLinear().domain([0, axisSeconds]).range([0, innerPx]);
   const heightPx = lanes.length * LANE_PX + AXIS_PX;
   const ticks = x.ticks(widthPx < 480 ? 3 : 6);
-  const mode = MODE_NAMES[prediction.mode];
+  const mode = stepName(prediction);
   const gpu0 = lanes[0];
   const other = lanes[1];
   const description =
@@ -63,7 +82,7 @@ export function StepTimeline({
       viewBox={`0 0 ${LABEL_PX + innerPx + RIGHT_PX} ${heightPx}`}
       role="img"
       aria-labelledby={`${idPrefix}-title ${idPrefix}-desc`}
-      data-mode={prediction.mode}
+      data-mode={stepKey(prediction)}
     >
       <title id={`${idPrefix}-title`}>{`${mode} step timeline`}</title>
       <desc id={`${idPrefix}-desc`}>{description}</desc>
@@ -135,7 +154,7 @@ export function StepTimeline({
   );
 }
 
-/** The phases of one mode as a table: GPU 0, the other GPUs, and DDP's NCCL stream. */
+/** The phases of one step as a table: GPU 0, the other GPUs, and the NCCL streams. */
 export function TimelineTable({ prediction }: { prediction: DataParallelPrediction }) {
   const row = (who: string, p: { name: string; startSeconds: number; endSeconds: number }) => (
     <tr key={`${who}-${p.name}`}>
@@ -151,7 +170,7 @@ export function TimelineTable({ prediction }: { prediction: DataParallelPredicti
       className="table-scroll"
       tabIndex={0}
       role="region"
-      aria-label={`${MODE_NAMES[prediction.mode]} phases`}
+      aria-label={`${stepName(prediction)} phases`}
     >
       <table className="dp-table">
         <thead>

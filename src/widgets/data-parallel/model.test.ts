@@ -18,6 +18,9 @@ const settings = (patch: object = {}) => checkState(dataParallelSchema, patch).s
 /** A made-up DataParallel step: GPU 0 does 10 ms, the others 8 ms. */
 const dp: DataParallelPrediction = {
   mode: 'dp',
+  strategy: null,
+  collectives: { allReduceBytes: 0, reduceScatterBytes: 0, allGatherBytes: 0 },
+  bytesSentPerGpu: 8e6,
   seconds: 0.01,
   singleGpuSeconds: 0.008,
   speedup: 3.2,
@@ -120,6 +123,32 @@ describe('analyzeDataParallel with the engine', () => {
       nodeLink: 'ib-hdr',
     });
     expect(requestOf(settings(), 'ddp')).not.toHaveProperty('nodeLink');
+  });
+
+  it('sets DDP beside each ZeRO stage: 16/N bytes per parameter and 1.5× the traffic when full', () => {
+    const analysis = analyzeDataParallel(
+      settings({ network: 'gpt2-1.5b', gpusPerNode: 8, sharding: 'zero3' }),
+      engineDataParallel,
+    );
+    if (analysis.kind !== 'result') throw new Error(analysis.message);
+    expect(analysis.strategies.map((r) => r.strategy)).toEqual([
+      'replicate',
+      'zero1',
+      'zero2',
+      'zero3',
+    ]);
+    const [ddp, zero1, zero2, full] = analysis.strategies;
+    expect(ddp!.answer).toBe(analysis.ddp);
+    expect(ddp!.stateBytesPerParam).toBeCloseTo(16, 9);
+    expect(zero1!.stateBytesPerParam).toBeCloseTo(9, 9);
+    expect(zero2!.stateBytesPerParam).toBeCloseTo(5.5, 9);
+    expect(full!.stateBytesPerParam).toBeCloseTo(2, 9);
+    expect(zero1!.trafficOverDdp).toBeCloseTo(1, 9);
+    expect(full!.trafficOverDdp).toBeCloseTo(1.5, 9);
+    expect(analysis.chosen).toBe(full!.answer);
+    expect(analysis.chosen.strategy).toBe('zero3');
+    expect(analysis.chosen.bytes).toBeLessThan(analysis.ddp.bytes);
+    expect(requestOf(analysis.settings, 'ddp')).not.toHaveProperty('sharding');
   });
 
   it('turns an engine error into a problem to show', () => {

@@ -1,16 +1,20 @@
 /**
  * The simulator's questions to the cost engine and the shapes its views draw: one step in each
- * mode (DistributedDataParallel and DataParallel), the lanes of a per-GPU timeline built from
+ * mode (DistributedDataParallel and DataParallel), DDP's step with the model state kept each
+ * way (replicated, ZeRO-1, ZeRO-2, full sharding), the lanes of a per-GPU timeline built from
  * the engine's phases, the all-reduce of the whole gradient, and the scaling sweep with the
  * point where communication stops hiding behind backward. The engine comes in as a port, so
  * tests use a fake. Pure.
  */
-import type {
-  CollectivePrediction,
-  DataParallelMode,
-  DataParallelPrediction,
-  DataParallelRequest,
-  StepPhase,
+import {
+  SHARDING_STRATEGIES,
+  type CollectivePrediction,
+  type DataParallelAnswer,
+  type DataParallelMode,
+  type DataParallelPrediction,
+  type DataParallelRequest,
+  type ShardingStrategy,
+  type StepPhase,
 } from '../../engine/models';
 import { totalGpus, type DataParallelSettings } from './settings';
 
@@ -22,8 +26,8 @@ export interface DataParallelTopology {
   nodeLink: string;
 }
 
-/** A data-parallel step as the engine answers it, with its memory. */
-export type StepAnswer = DataParallelPrediction & { bytes: number; fits: boolean };
+/** A data-parallel step as the engine answers it, with one GPU's memory. */
+export type StepAnswer = DataParallelAnswer;
 
 /** What the simulator asks the engine. */
 export interface DataParallelEngine {
@@ -48,11 +52,12 @@ export function topologyOf(settings: DataParallelSettings): DataParallelTopology
   };
 }
 
-/** The engine request for one mode over a topology. */
+/** The engine request for one mode over a topology (DDP replicated unless `sharding` says). */
 export function requestOf(
   settings: DataParallelSettings,
   mode: DataParallelMode,
   topology: DataParallelTopology = topologyOf(settings),
+  sharding: ShardingStrategy = 'replicate',
 ): DataParallelRequest {
   return {
     model: settings.network,
@@ -65,6 +70,7 @@ export function requestOf(
     nodes: topology.nodes,
     link: topology.link,
     ...(topology.nodes > 1 ? { nodeLink: topology.nodeLink } : {}),
+    ...(sharding === 'replicate' ? {} : { sharding }),
   };
 }
 
@@ -232,8 +238,42 @@ export interface DataParallelResult {
   dpUnavailable: string | null;
   /** One all-reduce of the whole gradient over the topology. */
   allReduce: CollectivePrediction;
+  /** DDP's step with the model state kept each way, replicated first. */
+  strategies: StrategyRow[];
+  /** The step of the strategy the settings choose (the same as `ddp` when replicated). */
+  chosen: StepAnswer;
   sweep: ScalingPoint[];
   stopsHiding: ScalingPoint | null;
+}
+
+/** DDP's step with the model state kept one way, beside plain DDP. */
+export interface StrategyRow {
+  strategy: ShardingStrategy;
+  answer: StepAnswer;
+  /** Model state one GPU keeps, per parameter of the model (16 for replicated AMP Adam). */
+  stateBytesPerParam: number;
+  /** Bytes each GPU sends per step over plain DDP's (1.5 when fully sharded). */
+  trafficOverDdp: number;
+}
+
+/** Every strategy's step over the settings' topology, replicated (`ddp`) first. */
+export function strategyRows(
+  settings: DataParallelSettings,
+  engine: DataParallelEngine,
+  ddp: StepAnswer,
+): StrategyRow[] {
+  return SHARDING_STRATEGIES.map((strategy) => {
+    const answer =
+      strategy === 'replicate'
+        ? ddp
+        : engine.predict(requestOf(settings, 'ddp', topologyOf(settings), strategy));
+    return {
+      strategy,
+      answer,
+      stateBytesPerParam: answer.params > 0 ? answer.memory.modelStateBytes / answer.params : 0,
+      trafficOverDdp: ddp.bytesSentPerGpu > 0 ? answer.bytesSentPerGpu / ddp.bytesSentPerGpu : 0,
+    };
+  });
 }
 
 /** Settings the engine turned down, and its reason. */
@@ -256,6 +296,8 @@ export function analyzeDataParallel(
     const dp = settings.nodes === 1 ? engine.predict(requestOf(settings, 'dp')) : null;
     const facts = engine.gpuFacts(settings.gpu);
     const sweep = scalingSweep(settings, engine);
+    const strategies = strategyRows(settings, engine, ddp);
+    const chosen = strategies.find((row) => row.strategy === settings.sharding)?.answer ?? ddp;
     return {
       kind: 'result',
       settings,
@@ -269,6 +311,8 @@ export function analyzeDataParallel(
           ? 'DataParallel runs in one process with one thread per GPU, so it cannot reach GPUs in other nodes; across nodes only DistributedDataParallel works.'
           : null,
       allReduce: engine.allReduce(ddp.gradientBytes, topologyOf(settings)),
+      strategies,
+      chosen,
       sweep,
       stopsHiding: stopsHidingAt(sweep),
     };

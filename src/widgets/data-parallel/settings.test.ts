@@ -14,6 +14,7 @@ describe('dataParallelSchema', () => {
       nodeLink: 'ib-hdr',
       batch: 32,
       precision: 'amp-bf16',
+      sharding: 'replicate',
     });
     expect(totalGpus(dataParallelSchema.defaults)).toBe(4);
     expect(NODE_LINKS).toEqual(['nvlink3', 'nvlink4', 'pcie3', 'pcie4', 'pcie5']);
@@ -57,6 +58,15 @@ describe('dataParallelSchema', () => {
     const checked = checkState(dataParallelSchema, { gpu: 't4', link: 'pcie3' });
     expect(checked.state.precision).toBe('amp-fp16');
     expect(checked.notices).toEqual(['The NVIDIA T4 cannot train in amp-bf16; using amp-fp16.']);
+  });
+
+  it('reads the strategy from the link and replaces an unknown one', () => {
+    expect(checkState(dataParallelSchema, { sharding: 'zero3' }).state.sharding).toBe('zero3');
+    const bad = checkState(dataParallelSchema, { sharding: 'zero4' });
+    expect(bad.state.sharding).toBe('replicate');
+    expect(bad.notices).toEqual([
+      'Model state: "zero4" is not one of the choices; using replicate.',
+    ]);
   });
 
   it('reads a hostile link without throwing and round-trips valid ones', () => {

@@ -1,7 +1,8 @@
 /**
  * What a link may set in the data-parallel simulator, declared once as its state schema: the
  * zoo network, the catalog GPU, GPUs per node and nodes, the link inside a node and between
- * nodes, the per-GPU batch and the precision. A link the GPU cannot use, or a precision it
+ * nodes, the per-GPU batch, the precision, and how DDP keeps the model state (replicated or
+ * sharded by ZeRO stage). A link the GPU cannot use, or a precision it
  * cannot run, falls back to one it can, with a notice. Pure.
  */
 import {
@@ -11,7 +12,14 @@ import {
   INTERCONNECTS,
   type InterconnectId,
 } from '../../engine/catalog';
-import { peerLinksOf, precisionPlan, ZOO_IDS, type NetworkPrecision } from '../../engine/models';
+import {
+  peerLinksOf,
+  precisionPlan,
+  SHARDING_STRATEGIES,
+  ZOO_IDS,
+  type NetworkPrecision,
+  type ShardingStrategy,
+} from '../../engine/models';
 import { stepPrecisionField } from '../../store/session-gpu-field';
 import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
 import { cudaGpus, DEFAULT_GPU } from '../../torch';
@@ -87,6 +95,13 @@ export const dataParallelSchema = defineWidgetSchema({
       max: MAX_BATCH,
     }),
     precision: stepPrecisionField(),
+    /** How DDP keeps the model state: replicated, or sharded by ZeRO stage (FSDP is stage 3). */
+    sharding: enumField({
+      key: 'shard',
+      label: 'Model state',
+      default: 'replicate',
+      values: SHARDING_STRATEGIES,
+    }),
   },
   check(state) {
     const notices: string[] = [];
@@ -109,6 +124,22 @@ export const dataParallelSchema = defineWidgetSchema({
     return { state: next, notices };
   },
 });
+
+/** Each strategy's name in the simulator, short enough for a select. */
+export const STRATEGY_NAMES: Readonly<Record<ShardingStrategy, string>> = {
+  replicate: 'DDP: every GPU keeps it all',
+  zero1: 'ZeRO-1: shard optimizer states',
+  zero2: 'ZeRO-2: and gradients',
+  zero3: 'FSDP full shard (ZeRO-3): and weights',
+};
+
+/** Each strategy's short name, for tables and summaries. */
+export const STRATEGY_SHORT_NAMES: Readonly<Record<ShardingStrategy, string>> = {
+  replicate: 'DDP',
+  zero1: 'ZeRO-1',
+  zero2: 'ZeRO-2',
+  zero3: 'FSDP (ZeRO-3)',
+};
 
 /** The data-parallel simulator's settings. */
 export type DataParallelSettings = SchemaState<typeof dataParallelSchema>;
