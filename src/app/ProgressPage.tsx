@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { progressStore, useProgress } from '../store/progress';
 import { reviewStore, useReview } from '../store/review-store';
+import { myMachineStore, useMyMachine } from '../store/my-machine';
 import {
   applyImportedProgress,
   buildProgressFile,
@@ -70,6 +71,7 @@ const ROWS: [keyof ProgressCounts, string][] = [
 export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
   const progress = useProgress((s) => s);
   const items = useReview((s) => s.items);
+  const machineReport = useMyMachine((s) => s.report);
   const [view, setView] = useState<ImportView>({ step: 'idle' });
   const [backupsVersion, setBackupsVersion] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -84,7 +86,8 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
 
   function download() {
     const at = now();
-    const text = serializeProgressFile(buildProgressFile(progress, { items }, at));
+    const machine = myMachineStore.getState();
+    const text = serializeProgressFile(buildProgressFile(progress, { items }, at, machine));
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
@@ -130,6 +133,7 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
     const result = applyImportedProgress(imported, {
       progress: progressStore,
       review: reviewStore,
+      machine: myMachineStore,
       storage,
       now,
     });
@@ -161,7 +165,13 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
         <h2 id="export-title">Save to a file</h2>
         <p>
           The file holds the lessons you visited and completed, your answers, the order your choices
-          are shown in, and your review schedule.
+          are shown in, your review schedule, and your machine&rsquo;s calibration report if you
+          entered one (lesson 8).
+        </p>
+        <p data-machine-kept={machineReport ? 'yes' : 'no'}>
+          {machineReport
+            ? `Your machine: ${machineReport.gpu} (it goes into the file).`
+            : 'No machine of your own is entered in this browser.'}
         </p>
         <button type="button" className="primary" onClick={download} data-action="export">
           Download progress file
@@ -196,6 +206,12 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
             source={view.source}
             here={here}
             incoming={progressCounts(view.imported.progress, view.imported.review, now())}
+            machineHere={machineReport?.gpu ?? null}
+            machineIncoming={
+              view.imported.machine === null
+                ? undefined
+                : (view.imported.machine.report?.gpu ?? null)
+            }
             notes={view.imported.notes}
             onConfirm={() => confirm(view.imported, view.source)}
             onCancel={cancel}
@@ -230,12 +246,18 @@ interface ConfirmProps {
   source: string;
   here: ProgressCounts;
   incoming: ProgressCounts;
+  /** The machine entered here (its GPU's name), or null. */
+  machineHere: string | null;
+  /** The file's machine: its GPU's name, null for none, undefined when the file has no machine part. */
+  machineIncoming: string | null | undefined;
   notes: string[];
   onConfirm(): void;
   onCancel(): void;
 }
 
-function ConfirmImport({ source, here, incoming, notes, onConfirm, onCancel }: ConfirmProps) {
+function ConfirmImport(props: ConfirmProps) {
+  const { source, here, incoming, machineHere, machineIncoming, notes, onConfirm, onCancel } =
+    props;
   return (
     <div className="progress-confirm" data-import-confirm="">
       <h3>Replace your progress with {source}?</h3>
@@ -255,6 +277,15 @@ function ConfirmImport({ source, here, incoming, notes, onConfirm, onCancel }: C
               <td>{here[key]}</td>
             </tr>
           ))}
+          <tr data-row="machine">
+            <th scope="row">Your machine</th>
+            <td>
+              {machineIncoming === undefined
+                ? 'not in the file (yours is kept)'
+                : (machineIncoming ?? 'none')}
+            </td>
+            <td>{machineHere ?? 'none'}</td>
+          </tr>
         </tbody>
       </table>
       {notes.map((n) => (

@@ -8,7 +8,7 @@ import {
   type SchemaState,
 } from './schema';
 import { gpuSchema, numberSchema, raceLikeSchema } from './testing/example-schemas';
-import type { GpuId } from '../engine/catalog';
+import type { CatalogGpuId as GpuId } from '../engine/catalog';
 
 describe('defineWidgetSchema', () => {
   it('infers the state type from the fields and works out the defaults', () => {

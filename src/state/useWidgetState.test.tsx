@@ -4,7 +4,8 @@ import { act, render } from '@testing-library/react';
 import { useWidgetState, type WidgetStateHandle, type WidgetStateOptions } from './useWidgetState';
 import { fakeUrlEnv, manualTimers, type ManualTimers } from './testing/fake-env';
 import { raceLikeSchema } from './testing/example-schemas';
-import type { SchemaState } from './schema';
+import { defineWidgetSchema, enumField, type SchemaState } from './schema';
+import { choicesChanged } from './choices';
 
 type RaceState = SchemaState<typeof raceLikeSchema>;
 let handle: WidgetStateHandle<RaceState>;
@@ -88,6 +89,41 @@ describe('useWidgetState', () => {
     act(() => env.navigate('#/lesson/why-gpus/widget-race?race.serial=7&race.q=1'));
     expect(handle.state).toEqual({ tasks: 4096, iterations: 2000, serialPercent: 7 });
     expect(handle.notices).toEqual(['race.q is not a setting of this widget; ignored.']);
+  });
+
+  it('checks its settings again when allowed values change, and drops one no longer allowed', () => {
+    let allowed = ['h100-sxm', 'a100-sxm-80gb', 'my-machine'];
+    const schema = defineWidgetSchema({
+      id: 'picker',
+      version: 1,
+      fields: {
+        gpu: enumField({ key: 'gpu', label: 'GPU', default: 'h100-sxm', values: () => allowed }),
+      },
+    });
+    let picked: WidgetStateHandle<SchemaState<typeof schema>> | null = null;
+    let renders = 0;
+    function Picker({ env, timers }: { env: ReturnType<typeof fakeUrlEnv>; timers: ManualTimers }) {
+      picked = useWidgetState(schema, {}, { env, timers });
+      renders++;
+      return <p>{picked.state.gpu}</p>;
+    }
+    const env = fakeUrlEnv('#/lesson/measuring?picker.gpu=my-machine');
+    const timers = manualTimers();
+    render(<Picker env={env} timers={timers} />);
+    expect(picked!.state.gpu).toBe('my-machine');
+    // A change that leaves the value allowed only renders the lists afresh.
+    const before = renders;
+    act(() => choicesChanged());
+    expect(renders).toBeGreaterThan(before);
+    expect(picked!.state.gpu).toBe('my-machine');
+    expect(timers.pending()).toBe(0);
+    // The learner removes their machine: the widget goes back to its usual GPU and says so.
+    allowed = ['h100-sxm', 'a100-sxm-80gb'];
+    act(() => choicesChanged());
+    expect(picked!.state.gpu).toBe('h100-sxm');
+    expect(picked!.notices.join(' ')).toMatch(/my-machine/);
+    timers.runAll();
+    expect(env.hash).not.toMatch(/picker\.gpu=my-machine/);
   });
 
   it('writes nothing after unmounting, or once the page shows another lesson', () => {

@@ -18,6 +18,7 @@ import {
   type UrlEnv,
 } from './url-sync';
 import { WidgetPlacementContext } from './widget-placement';
+import { onChoicesChanged } from './choices';
 
 /** A change to some settings; values are checked through the schema (form text is fine). */
 export type SettingsPatch<S> = { [K in keyof S]?: S[K] | string };
@@ -107,6 +108,24 @@ export function useWidgetState<F extends FieldMap>(
       setNotices([...query.notices, ...read.notices]);
     });
   }, [env, schema, initial, prefix, writer]);
+
+  // Allowed values changed (the learner's machine entered or removed): render the lists afresh,
+  // and replace a value that is no longer allowed, with its notice.
+  const [, setChoicesEpoch] = useState(0);
+  useEffect(() => {
+    return onChoicesChanged(() => {
+      setChoicesEpoch((n) => n + 1);
+      const checked = checkState(schema, latest.current);
+      if (JSON.stringify(checked.state) === JSON.stringify(latest.current)) return;
+      latest.current = checked.state;
+      setState(checked.state);
+      setNotices(checked.notices);
+      const pairs = serializeState(schema, checked.state, { baseline: initial.baseline, prefix });
+      writer.schedule(() => {
+        if (lessonSlugOf(env.readHash()) === slug) writeWidgetPairs(env, prefix, pairs);
+      });
+    });
+  }, [schema, initial, prefix, writer, env, slug]);
 
   // Nothing is written after the widget is gone (the page may show another lesson by then).
   useEffect(() => () => writer.cancel(), [writer]);

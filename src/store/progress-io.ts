@@ -1,6 +1,7 @@
 /**
  * Portable progress: one JSON file holding everything saved about a learner (lessons visited and
- * completed, answers, the choice-order seed, the review schedule), to carry to another browser.
+ * completed, answers, the choice-order seed, the review schedule, and their own machine's
+ * calibration report when they entered one), to carry to another browser.
  * Reading a file never throws and never trusts it; applying one always keeps a backup first.
  */
 import type { StoreApi } from 'zustand';
@@ -20,6 +21,13 @@ import {
 } from './review-schedule';
 import type { ReviewState } from './review-store';
 import { describeOutside, quoteOutside } from './outside-value';
+import {
+  MY_MACHINE_SCHEMA_VERSION as MY_MACHINE_FILE_VERSION,
+  readSavedMachine,
+  savedMachineOf,
+  type MyMachineState,
+  type SavedMachine,
+} from './my-machine';
 
 /** The `format` every progress file names. */
 export const PROGRESS_FILE_FORMAT = 'gpu-lab-progress';
@@ -41,12 +49,16 @@ export interface ProgressFile {
   exportedAt: string;
   progress: SavedProgress;
   review: SavedReview;
+  /** The learner's machine (lesson 8); absent in files written before it was kept. */
+  machine?: SavedMachine;
 }
 
 /** The contents of a progress file that passed every check, ready to apply. */
 export interface ImportedProgress {
   progress: ProgressData;
   review: ReviewData;
+  /** The file's machine (its report null: none entered), or null when the file has no machine part. */
+  machine: SavedMachine | null;
   /** When the file was written (ISO 8601), or null when it did not say. */
   exportedAt: string | null;
   /** Things the learner should know before applying it (e.g. what a migration dropped). */
@@ -62,11 +74,20 @@ export function progressDataOf(s: ProgressData): ProgressData {
   return { visited: s.visited, completed: s.completed, answers: s.answers, seed: s.seed };
 }
 
-/** Builds the progress file for some progress and schedule, written at `now`. */
+/** The machine a browser holds, as a progress file carries it. */
+export type MachineData = Pick<MyMachineState, 'report' | 'enteredAt'>;
+
+/**
+ * Builds the progress file for some progress and schedule, written at `now`, with the learner's
+ * machine when one is entered. `keepEmptyMachine` writes a machine part even when none is
+ * entered (a backup must restore "no machine" too; an export leaves the other browser's be).
+ */
 export function buildProgressFile(
   progress: ProgressData,
   review: ReviewData,
   now: Date,
+  machine: MachineData | null = null,
+  keepEmptyMachine = false,
 ): ProgressFile {
   return {
     format: PROGRESS_FILE_FORMAT,
@@ -74,6 +95,9 @@ export function buildProgressFile(
     exportedAt: now.toISOString(),
     progress: { version: PROGRESS_SCHEMA_VERSION, data: progressDataOf(progress) },
     review: { version: REVIEW_SCHEMA_VERSION, data: { items: review.items } },
+    ...(machine && (machine.report !== null || keepEmptyMachine)
+      ? { machine: savedMachineOf(machine) }
+      : {}),
   };
 }
 
@@ -222,10 +246,23 @@ export function parseProgressFile(text: string): ProgressFileResult {
   if ('ok' in progress) return progress;
   const review = readReviewPart(parsed.review);
   if ('ok' in review) return review;
+  let machine: SavedMachine | null = null;
+  if (Object.hasOwn(parsed, 'machine')) {
+    const read = readSavedMachine(parsed.machine);
+    if (!read.ok)
+      return refuse(`The file's machine cannot be used: ${read.message}. ${NOTHING_CHANGED}`);
+    machine = { version: MY_MACHINE_FILE_VERSION, report: read.report, enteredAt: read.enteredAt };
+  }
   const exportedAt = typeof parsed.exportedAt === 'string' ? parsed.exportedAt : null;
   return {
     ok: true,
-    value: { progress: progress.data, review: review.data, exportedAt, notes: progress.notes },
+    value: {
+      progress: progress.data,
+      review: review.data,
+      machine,
+      exportedAt,
+      notes: progress.notes,
+    },
   };
 }
 
@@ -282,10 +319,14 @@ export function listBackups(storage: BackupStorage): BackupEntry[] {
   return found.sort((a, b) => (a.takenAt < b.takenAt ? 1 : a.takenAt > b.takenAt ? -1 : 0));
 }
 
-/** What applying an import needs: the two stores, a storage for the backup, and a clock. */
+/**
+ * What applying an import needs: the stores (the machine's optional: without it the machine is
+ * neither backed up nor replaced), a storage for the backup, and a clock.
+ */
 export interface ApplyDeps {
   progress: StoreApi<ProgressState>;
   review: StoreApi<ReviewState>;
+  machine?: StoreApi<MyMachineState>;
   storage: BackupStorage | null;
   now: () => Date;
 }
@@ -294,13 +335,20 @@ export interface ApplyDeps {
 export type ApplyResult = { ok: true; backupKey: string } | { ok: false; message: string };
 
 /**
- * Replaces the progress and schedule with imported ones, after saving the current state as a
- * progress file under `gpu-lab:progress:backup:<time>`. When the backup cannot be saved,
- * nothing is changed.
+ * Replaces the progress and schedule (and the machine, when the file has one) with imported
+ * ones, after saving the current state as a progress file under
+ * `gpu-lab:progress:backup:<time>`. A file without a machine part leaves the machine as it is.
+ * When the backup cannot be saved, nothing is changed.
  */
 export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDeps): ApplyResult {
   const at = deps.now();
-  const current = buildProgressFile(deps.progress.getState(), deps.review.getState(), at);
+  const current = buildProgressFile(
+    deps.progress.getState(),
+    deps.review.getState(),
+    at,
+    deps.machine?.getState() ?? null,
+    true,
+  );
   const backupKey = BACKUP_PREFIX + at.toISOString();
   try {
     if (!deps.storage) throw new Error('no storage');
@@ -315,6 +363,14 @@ export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDep
   // After the progress: its new answers reach the schedule through the store's subscription,
   // and the imported schedule then takes their place.
   deps.review.getState().replace(imported.review);
+  if (deps.machine && imported.machine) {
+    if (imported.machine.report === null) deps.machine.getState().remove();
+    else
+      deps.machine.setState({
+        report: imported.machine.report,
+        enteredAt: imported.machine.enteredAt,
+      });
+  }
   return { ok: true, backupKey };
 }
 

@@ -4,7 +4,15 @@
  * host-device copies. Tensors that no variable reaches any more are freed after each statement,
  * as Python's reference counting would.
  */
-import { getGpu, isGpuId, listGpus, type Gpu, type GpuId, type LinkId } from '../engine/catalog';
+import {
+  getGpu,
+  isGpuId,
+  listGpus,
+  MY_MACHINE_ID,
+  type Gpu,
+  type GpuId,
+  type LinkId,
+} from '../engine/catalog';
 import { CachingAllocator } from './allocator';
 import type { TensorCompute } from './compute';
 import type { Device } from './device';
@@ -35,7 +43,9 @@ export interface SessionOptions {
 
 /** Catalog GPUs that can play the CUDA device (Apple's GPU has no CUDA). */
 export function cudaGpus(): Gpu[] {
-  return listGpus().filter((g) => /sm_\d\d/.test(g.architecture));
+  // The learner's machine ran the CUDA calibration snippet, even when its report is too old to
+  // name the architecture.
+  return listGpus().filter((g) => g.id === MY_MACHINE_ID || /sm_\d\d/.test(g.architecture));
 }
 
 /** True when `id` names a catalog GPU that can play the CUDA device. */

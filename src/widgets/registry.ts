@@ -18,6 +18,7 @@ import { transferWidget } from './transfer/widget';
 import { memoryWidget } from './memory/widget';
 import { memorySnapshotWidget } from './memory-snapshot/widget';
 import { traceWidget } from './trace/widget';
+import { myMachineWidget } from './my-machine/widget';
 import { precisionWidget } from './precision/widget';
 import { kernelLabWidget } from './kernel-lab/widget';
 import { crossoverWidget } from './crossover/widget';
@@ -41,6 +42,7 @@ export const WIDGETS = [
   crossoverWidget,
   networkProfileWidget,
   traceWidget,
+  myMachineWidget,
   asyncTimingWidget,
   dataParallelWidget,
 ] as const satisfies readonly WidgetDeclaration[];

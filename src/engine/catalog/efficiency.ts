@@ -8,7 +8,7 @@
 import { T4_ACHIEVABLE, V100_ACHIEVABLE } from './efficiency-volta-turing';
 import { borrowedFraction, estimate, fractionsFrom, measuredFraction, type Figure } from './figure';
 import type { GpuAchievable } from './achievable';
-import type { GpuId, TensorPrecision } from './gpu-spec';
+import type { CatalogGpuId, TensorPrecision } from './gpu-spec';
 import {
   AZURE_ND_H100,
   BUSY_GEMM,
@@ -140,7 +140,7 @@ function gh100Achievable(
 }
 
 /** Achievable fractions for every GPU in the catalog. */
-export const ACHIEVABLE: Readonly<Record<GpuId, GpuAchievable>> = {
+export const ACHIEVABLE: Readonly<Record<CatalogGpuId, GpuAchievable>> = {
   'a100-sxm-40gb': a100Achievable(A100_SXM_BF16, TORCH_DB.a100Sgemm40gb, NVBENCH.a100Memory40gb),
   'a100-sxm-80gb': a100Achievable(A100_SXM_BF16, TORCH_DB.a100Sgemm80gb, A100_80_MEMORY),
   'a100-pcie-40gb': a100Achievable(

@@ -8,8 +8,8 @@ import type { LinkId } from './links';
 /** Number formats a kernel can compute in. */
 export type Precision = 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'fp8';
 
-/** GPUs in the catalog. */
-export type GpuId =
+/** GPUs in the published catalog. */
+export type CatalogGpuId =
   | 'a100-sxm-40gb'
   | 'a100-sxm-80gb'
   | 'a100-pcie-40gb'
@@ -22,6 +22,12 @@ export type GpuId =
   | 'rtx-3080'
   | 'gtx-1650'
   | 'apple-m2';
+
+/** The id of the learner's own machine: an entry built from its calibration report (my-machine.ts). */
+export const MY_MACHINE_ID = 'my-machine';
+
+/** GPUs the engine can predict for: the catalog's, and the learner's own machine once entered. */
+export type GpuId = CatalogGpuId | typeof MY_MACHINE_ID;
 
 /** Precisions that tensor cores run (fp32 matmul runs on CUDA cores). */
 export type TensorPrecision = Exclude<Precision, 'fp32'>;
@@ -59,4 +65,9 @@ export interface GpuSpec {
   launchOverheadSeconds: Figure;
   /** Cycles before a dependent simple ALU op can issue after the previous one. */
   dependentOpLatencyCycles: Figure;
+  /**
+   * Host time of one tiny eager PyTorch op, measured on the machine the entry describes; absent
+   * for catalog GPUs, whose host (CPU, Python, driver) differs from server to server.
+   */
+  hostOpSeconds?: Figure;
 }

@@ -1,6 +1,6 @@
 import { estimate, vendor } from './figure';
 import { GB, GIB, nvidiaGpu, T, type NvidiaDatasheet } from './gpu-common';
-import type { GpuId, GpuSpec } from './gpu-spec';
+import type { CatalogGpuId, GpuId, GpuSpec } from './gpu-spec';
 import { T4, V100_SXM2_16GB } from './gpus-volta-turing';
 import {
   APPLE_M2,
@@ -14,7 +14,8 @@ import {
   NVIDIA_H200,
 } from './sources';
 
-export type { ComputeUnit, GpuId, GpuSpec, TensorPrecision } from './gpu-spec';
+export type { CatalogGpuId, ComputeUnit, GpuId, GpuSpec, TensorPrecision } from './gpu-spec';
+export { MY_MACHINE_ID } from './gpu-spec';
 
 /** An A100 board: the GA100 chip and its datasheet, with the board's own memory. */
 function a100(id: GpuId, name: string, gib: number, gbPerSecond: number, kind: string): GpuSpec {
@@ -52,7 +53,7 @@ const H100_SXM = {
 };
 
 /** Datasheet figures of every GPU in the catalog. */
-export const GPU_SPECS: Readonly<Record<GpuId, GpuSpec>> = {
+export const GPU_SPECS: Readonly<Record<CatalogGpuId, GpuSpec>> = {
   'a100-sxm-40gb': a100('a100-sxm-40gb', 'NVIDIA A100 SXM 40 GB', 40, 1555, 'HBM2'),
   'a100-sxm-80gb': a100('a100-sxm-80gb', 'NVIDIA A100 SXM 80 GB', 80, 2039, 'HBM2e'),
   'a100-pcie-40gb': a100('a100-pcie-40gb', 'NVIDIA A100 PCIe 40 GB', 40, 1555, 'HBM2'),

@@ -4,19 +4,35 @@
  * ../models.
  */
 export type { Figure, FigureKind } from './figure';
-export type { GpuId, TensorPrecision } from './gpus';
+export type { CatalogGpuId, GpuId, TensorPrecision } from './gpus';
+export { MY_MACHINE_ID } from './gpus';
 export {
   CPU_IDS,
   GPU_IDS,
   getCpu,
   getGpu,
   getLink,
+  gpuIds,
   isCpuId,
   isGpuId,
   isLinkId,
+  linkIds,
   listGpus,
+  myMachine,
+  setMyMachine,
+  smAnatomyOf,
   type Gpu,
+  type MyMachineEntry,
 } from './hardware';
+export {
+  MACHINE_REPORT_RANGES,
+  MAX_MACHINE_REPORT_CHARS,
+  parseMachineReport,
+  readMachineReport,
+  type MachineReport,
+  type MachineReportResult,
+} from './machine-report';
+export { architectureFamily, myMachineEntry, referenceGpuFor } from './my-machine';
 export {
   achievableBusBytesPerSecond,
   getInterconnect,
@@ -27,8 +43,10 @@ export {
 } from './interconnects';
 export {
   LINK_IDS,
+  MY_MACHINE_LINK_ID,
   PAGEABLE_STAGING_BYTES_PER_SECOND,
   TRANSFER_DIRECTIONS,
+  type CatalogLinkId,
   type LinkId,
   type LinkSpec,
   type TransferDirection,

@@ -10,12 +10,16 @@ import {
 } from './sources';
 
 /** Host-device links in the catalog: PCIe generations (x16) and Apple-style unified memory. */
-export type LinkId = 'pcie3' | 'pcie4' | 'pcie5' | 'unified';
+export type CatalogLinkId = 'pcie3' | 'pcie4' | 'pcie5' | 'unified';
+/** The id of the learner's own machine's host link, measured by its calibration report. */
+export const MY_MACHINE_LINK_ID = 'my-machine';
+/** Host links the engine knows: the catalog's, and the learner's own once entered. */
+export type LinkId = CatalogLinkId | typeof MY_MACHINE_LINK_ID;
 /** Which way a host-device copy goes. */
 export type TransferDirection = 'h2d' | 'd2h';
 
 /** Every link id, in a fixed order. */
-export const LINK_IDS: readonly LinkId[] = ['pcie3', 'pcie4', 'pcie5', 'unified'];
+export const LINK_IDS: readonly CatalogLinkId[] = ['pcie3', 'pcie4', 'pcie5', 'unified'];
 /** Both transfer directions. */
 export const TRANSFER_DIRECTIONS: readonly TransferDirection[] = ['h2d', 'd2h'];
 
@@ -29,14 +33,20 @@ export interface LinkSpec {
   achievable: Record<TransferDirection, Figure>;
   /** Fixed cost of one copy: the API call, the DMA setup and a synchronisation. */
   latencySeconds: Figure;
+  /**
+   * The host-side staging rate a pageable copy goes through on this link, where it was measured;
+   * absent for catalog links, which use PAGEABLE_STAGING_BYTES_PER_SECOND.
+   */
+  pageableStagingBytesPerSecond?: Figure;
 }
 
 const GB = 1e9;
 
 /** Both directions of a generation with no separate D2H measurement. */
-const D2H_OVER_H2D = (12.9 / 12.2 + 52 / 51) / 2;
+export const D2H_OVER_H2D = (12.9 / 12.2 + 52 / 51) / 2;
 
-const PCIE_LATENCY = estimate(
+/** Fixed cost of one small pinned copy over PCIe, with its synchronisation. */
+export const PCIE_LATENCY = estimate(
   15e-6,
   's',
   LAUNCH_LATENCY,
@@ -44,7 +54,7 @@ const PCIE_LATENCY = estimate(
 );
 
 /** The link catalog. */
-export const LINKS: Readonly<Record<LinkId, LinkSpec>> = {
+export const LINKS: Readonly<Record<CatalogLinkId, LinkSpec>> = {
   pcie3: {
     id: 'pcie3',
     name: 'PCIe 3.0 x16',

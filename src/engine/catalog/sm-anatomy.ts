@@ -4,7 +4,7 @@
  * its source; Apple does not publish these for the M2, so they are null there.
  */
 import { vendor, type Figure } from './figure';
-import type { GpuId } from './gpu-spec';
+import type { CatalogGpuId } from './gpu-spec';
 import {
   CUDA_GUIDE_LIMITS,
   NVIDIA_A100,
@@ -56,7 +56,7 @@ function nvidiaSm(
 }
 
 /** SM anatomy of every catalog GPU. */
-export const SM_ANATOMY: Readonly<Record<GpuId, SmAnatomy>> = {
+export const SM_ANATOMY: Readonly<Record<CatalogGpuId, SmAnatomy>> = {
   'a100-sxm-40gb': nvidiaSm(NVIDIA_A100, 192, 164, '8.0', 'third generation'),
   'a100-sxm-80gb': nvidiaSm(NVIDIA_A100, 192, 164, '8.0', 'third generation'),
   'a100-pcie-40gb': nvidiaSm(NVIDIA_A100, 192, 164, '8.0', 'third generation'),

@@ -6,7 +6,8 @@
  * here. An Apple M-series GPU is one integrated GPU with no peer. Pure.
  */
 import type { GpuId } from '../catalog/gpus';
-import type { Gpu } from '../catalog/hardware';
+import { getLink, type Gpu } from '../catalog/hardware';
+import { LINKS, MY_MACHINE_LINK_ID } from '../catalog/links';
 import {
   getInterconnect,
   type InterconnectId,
@@ -22,10 +23,26 @@ const NVLINK: Partial<Record<GpuId, InterconnectId>> = {
 
 const PCIE_GENERATIONS: readonly InterconnectId[] = ['pcie3', 'pcie4', 'pcie5'];
 
+/**
+ * The PCIe generation of a measured host link: the oldest whose x16 theoretical rate carries the
+ * measured pinned copy (a copy reaches 77-81 % of the rate on the catalog's links, never more).
+ * So a learner's machine can be joined to peers like itself; its NVLink, if any, is not known.
+ */
+function measuredPcieGeneration(pinnedBytesPerSecond: number): InterconnectId {
+  const fits = (['pcie3', 'pcie4'] as const).find(
+    (id) => pinnedBytesPerSecond <= LINKS[id].bytesPerSecond.value,
+  );
+  return fits ?? 'pcie5';
+}
+
 /** The intra-node links `gpu` can use, fastest first. */
 export function peerLinksOf(gpu: Gpu): InterconnectId[] {
   const nvlink = NVLINK[gpu.id];
-  const generation = PCIE_GENERATIONS.indexOf(gpu.hostLink as InterconnectId);
+  const hostLink =
+    gpu.hostLink === MY_MACHINE_LINK_ID
+      ? measuredPcieGeneration(getLink(gpu.hostLink).bytesPerSecond.value)
+      : gpu.hostLink;
+  const generation = PCIE_GENERATIONS.indexOf(hostLink as InterconnectId);
   const pcie = generation < 0 ? [] : PCIE_GENERATIONS.slice(0, generation + 1).reverse();
   return nvlink === undefined ? pcie : [nvlink, ...pcie];
 }

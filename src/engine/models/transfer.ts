@@ -64,7 +64,8 @@ export function linkBytesPerSecond(
   const pinnedRate = link.bytesPerSecond.value * link.achievable[direction].value;
   // Unified memory has no staging copy: there is no bus, pinned or not.
   if (pinned || link.id === 'unified') return pinnedRate;
-  return 1 / (1 / pinnedRate + 1 / PAGEABLE_STAGING_BYTES_PER_SECOND.value);
+  const staging = link.pageableStagingBytesPerSecond ?? PAGEABLE_STAGING_BYTES_PER_SECOND;
+  return 1 / (1 / pinnedRate + 1 / staging.value);
 }
 
 /** Predicts a host-device copy. */

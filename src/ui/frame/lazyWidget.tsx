@@ -35,7 +35,9 @@ export function lazyWidget<P extends object>(
   const Lazy = lazy(() => {
     // For `npm run -s bench:page`: when the first widget's code was asked for.
     globalThis.performance?.mark?.(WIDGET_CODE_REQUESTED_MARK);
-    return load();
+    // The learner's own machine joins the GPU lists before any widget reads its settings (a
+    // link may name it), so its store loads with the widget's code, never on the first paint.
+    return Promise.all([load(), import('../../store/my-machine')]).then(([widget]) => widget);
   });
   // The stylesheet picks the height for the screen from these (see .widget-placeholder).
   const heights = {

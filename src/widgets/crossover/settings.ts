@@ -4,7 +4,7 @@
  * the model uses, and whether the kernel alone is timed too. Measurements never go in a link.
  * Pure.
  */
-import { GPU_IDS } from '../../engine/catalog';
+import { gpuIds } from '../../engine/catalog';
 import {
   booleanField,
   defineWidgetSchema,
@@ -58,7 +58,7 @@ export const crossoverSchema = defineWidgetSchema({
       key: 'gpu',
       label: 'Modeled GPU',
       default: DEFAULT_CATALOG_GPU,
-      values: GPU_IDS,
+      values: gpuIds,
     }),
     /** Also time the kernel alone (data already on the GPU). */
     kernelAlone: booleanField({

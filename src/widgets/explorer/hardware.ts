@@ -12,7 +12,7 @@ import {
   type TensorPrecision,
 } from '../../engine/catalog';
 import { estimate } from '../../engine/catalog';
-import { SM_ANATOMY, type SmAnatomy } from '../../engine/catalog';
+import { smAnatomyOf, type SmAnatomy } from '../../engine/catalog';
 
 /** Tensor precisions in the order the totals list them. */
 export const TENSOR_PRECISIONS: readonly TensorPrecision[] = ['tf32', 'fp16', 'bf16', 'fp8'];
@@ -115,6 +115,6 @@ export function explorerHardware(
     tensorCores: smCount * tensorCoresPerSm,
     gpu,
     peaks,
-    anatomy: SM_ANATOMY[base.id],
+    anatomy: smAnatomyOf(base.id),
   };
 }

@@ -4,7 +4,7 @@
  * keep a setting usable (cores in whole warps, a block that fits its residency), and the
  * resolution of the "catalog's own" sentinel into the configuration the model runs. Pure.
  */
-import { getGpu, GPU_IDS } from '../../engine/catalog';
+import { getGpu, gpuIds } from '../../engine/catalog';
 import {
   checkState,
   defineWidgetSchema,
@@ -84,7 +84,7 @@ export const explorerSchema = defineWidgetSchema({
       key: 'gpu',
       label: 'GPU',
       default: 'a100-sxm-80gb',
-      values: () => GPU_IDS,
+      values: gpuIds,
     }),
     /** SMs set by hand; 0 = the catalog GPU's own. */
     sms: integerField({

@@ -3,7 +3,7 @@
  * kernel's default, since defaults differ per kernel) and the catalog GPU it is compared with.
  * Defaults finish quickly even on a software adapter. Results are never settings. Pure.
  */
-import { GPU_IDS } from '../../engine/catalog';
+import { gpuIds } from '../../engine/catalog';
 import {
   isMatmulSize,
   labDefaultSize,
@@ -92,7 +92,7 @@ export const kernelLabSchema = defineWidgetSchema({
       key: 'gpu',
       label: 'Compare with',
       default: DEFAULT_CATALOG_GPU,
-      values: () => GPU_IDS,
+      values: gpuIds,
     }),
   },
   check(state) {

@@ -1,5 +1,5 @@
 import { NETWORK_PRECISIONS } from '../../engine/models';
-import { type GpuId } from '../../engine/catalog';
+import { getGpu, type GpuId } from '../../engine/catalog';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { GpuPicker } from '../../ui/GpuPicker';
 import {
@@ -51,7 +51,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
         />
       </span>
       <span className="ui-input np-field">
-        <GpuPicker value={settings.gpu as GpuId} onChange={(gpu) => set({ gpu })} />
+        <GpuPicker value={settings.gpu as GpuId} onChange={(gpu) => set(gpuChoice(gpu))} />
       </span>
       <span className="ui-input np-field np-mode" role="radiogroup" aria-label="Step">
         <StepModeRadios
@@ -96,4 +96,15 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
       )}
     </fieldset>
   );
+}
+
+/**
+ * The settings a GPU choice changes: the GPU, and for the learner's own machine also the host
+ * time per op, which its report measured (the field stays editable afterwards).
+ */
+export function gpuChoice(gpu: GpuId): { gpu: GpuId; hostOpMicroseconds?: number } {
+  const measuredSeconds = getGpu(gpu).hostOpSeconds?.value;
+  return measuredSeconds === undefined
+    ? { gpu }
+    : { gpu, hostOpMicroseconds: Math.round(measuredSeconds * 1e8) / 100 };
 }

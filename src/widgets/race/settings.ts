@@ -3,7 +3,7 @@
  * with defaults and limits (shared by the form, the lesson's props and the URL), and the rule
  * that keeps a job small enough to finish in reasonable time. Pure.
  */
-import { GPU_IDS } from '../../engine/catalog';
+import { gpuIds } from '../../engine/catalog';
 import {
   checkState,
   defineWidgetSchema,
@@ -48,7 +48,7 @@ export const raceSchema = defineWidgetSchema({
       key: 'gpu',
       label: 'Modeled GPU',
       default: 'a100-sxm-80gb',
-      values: () => GPU_IDS,
+      values: gpuIds,
     }),
   },
   check(state) {

@@ -1,9 +1,10 @@
 /**
  * What the learner sets in the spec table, declared once as its state schema: which catalog GPUs
- * it shows (at least one, the whole catalog by default, in catalog order), and the pure rule for
+ * it shows (at least one, the whole catalog by default, in catalog order, the learner's machine
+ * last when entered), and the pure rule for
  * ticking one on or off. Pure.
  */
-import { GPU_IDS, type GpuId } from '../../engine/catalog';
+import { GPU_IDS, gpuIds, type GpuId } from '../../engine/catalog';
 import { defineWidgetSchema, enumListField, type SchemaState } from '../../state/schema';
 
 /** The spec table's settings. */
@@ -15,9 +16,10 @@ export const specTableSchema = defineWidgetSchema({
     gpus: enumListField({
       key: 'gpus',
       label: 'GPUs shown',
-      default: GPU_IDS,
-      values: () => GPU_IDS,
-      maxLength: GPU_IDS.length,
+      default: GPU_IDS as readonly GpuId[],
+      values: gpuIds,
+      // the catalog and the learner's own machine
+      maxLength: GPU_IDS.length + 1,
       minLength: 1,
     }),
   },
@@ -36,7 +38,8 @@ export function toggleGpu(shown: readonly GpuId[], id: GpuId, on: boolean): GpuI
     return rest.length > 0 ? rest : [...shown];
   }
   if (shown.includes(id)) return [...shown];
-  const at = GPU_IDS.indexOf(id);
-  const before = shown.findIndex((g) => GPU_IDS.indexOf(g) > at);
+  const order = gpuIds();
+  const at = order.indexOf(id);
+  const before = shown.findIndex((g) => order.indexOf(g) > at);
   return before < 0 ? [...shown, id] : [...shown.slice(0, before), id, ...shown.slice(before)];
 }

@@ -29,7 +29,10 @@ function stepOf(request: PredictRequest) {
 /** The real engine. */
 export const engineTraceModel: TraceEngine = {
   networks: listZooNetworks().map((n) => ({ id: n.id, name: n.name })),
-  gpus: listGpus().map((g) => ({ id: g.id, name: g.name })),
+  get gpus() {
+    // read each time: the learner's own machine can join the catalog while the page is open
+    return listGpus().map((g) => ({ id: g.id, name: g.name }));
+  },
   predict(request) {
     try {
       const step = stepOf(request);

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { getLink, type GpuId, type LinkId } from '../../engine/catalog';
 import { GpuPicker } from '../../ui/GpuPicker';
-import { MODELED_LINKS } from './bandwidth-model';
+import { choosableLinks } from './bandwidth-model';
 import '../../ui/field.css';
 
 /** Props of the switches. */
@@ -39,7 +39,7 @@ export function TransferSwitches(props: TransferSwitchesProps) {
           value={props.link}
           onChange={(e) => props.onLink(e.target.value as LinkId)}
         >
-          {MODELED_LINKS.map((l) => (
+          {choosableLinks().map((l) => (
             <option key={l} value={l}>
               {getLink(l).name}
               {l === props.gpuLink ? ' (this GPU’s)' : ''}

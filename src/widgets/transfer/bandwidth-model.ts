@@ -1,9 +1,14 @@
 /** The modeled host-device bandwidth curves drawn beside the learner's measurement. */
 import { predictTransfer } from '../../engine/models';
-import { type LinkId } from '../../engine/catalog';
+import { isLinkId, MY_MACHINE_LINK_ID, type LinkId } from '../../engine/catalog';
 
 /** Links drawn as modeled curves. */
 export const MODELED_LINKS: readonly LinkId[] = ['pcie3', 'pcie4', 'pcie5'];
+
+/** Links copies may cross: the PCIe generations, and the learner's measured link once entered. */
+export function choosableLinks(): LinkId[] {
+  return isLinkId(MY_MACHINE_LINK_ID) ? [...MODELED_LINKS, MY_MACHINE_LINK_ID] : [...MODELED_LINKS];
+}
 
 /** One point of a curve. */
 export interface CurvePoint {

@@ -8,7 +8,7 @@ import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
 import { sessionGpuField } from '../../store/session-gpu-field';
 import { DEFAULT_GPU } from '../../torch';
 import { booleanField, defineWidgetSchema, enumField, type SchemaState } from '../../state/schema';
-import { MODELED_LINKS } from './bandwidth-model';
+import { choosableLinks } from './bandwidth-model';
 
 const MIB = 1024 ** 2;
 
@@ -34,7 +34,7 @@ export const transferSchema = defineWidgetSchema({
       key: 'link',
       label: 'Link',
       default: getGpu(DEFAULT_GPU).hostLink,
-      values: MODELED_LINKS,
+      values: choosableLinks,
     }),
     /** Host tensors are pinned before an upload (page-locked memory). */
     pinned: booleanField({ key: 'pinned', label: 'Pinned host memory', default: false }),
