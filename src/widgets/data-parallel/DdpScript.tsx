@@ -13,16 +13,20 @@ export const DDP_SCRIPT: readonly ScriptLine[] = [
   ['from torch.utils.data import DataLoader, DistributedSampler', null],
   ['', null],
   [
-    'dist.init_process_group("nccl")',
-    'Joins this process to the group torchrun started; NCCL carries the GPU-to-GPU traffic.',
-  ],
-  [
     'local_rank = int(os.environ["LOCAL_RANK"])',
     'torchrun sets LOCAL_RANK (this GPU’s number inside the node), RANK and WORLD_SIZE.',
   ],
-  ['torch.cuda.set_device(local_rank)', 'One process, one GPU: everything below lands on it.'],
+  [
+    'torch.cuda.set_device(local_rank)',
+    'First, before anything touches CUDA: one process, one GPU, and nothing of it lands on GPU 0.',
+  ],
+  ['device = torch.device("cuda", local_rank)', null],
+  [
+    'dist.init_process_group("nccl", device_id=device)',
+    'Joins the group torchrun started, bound to this GPU: NCCL sets up its communicator here, on the right device.',
+  ],
   ['', null],
-  ['model = build_model().to(local_rank)', null],
+  ['model = build_model().to(device)', null],
   [
     'model = DDP(model, device_ids=[local_rank])',
     'Copies rank 0’s weights to every process once, then all-reduces gradients in buckets during backward.',
@@ -37,7 +41,7 @@ export const DDP_SCRIPT: readonly ScriptLine[] = [
     'Reshuffles differently every epoch (otherwise each epoch repeats the same order).',
   ],
   ['    for x, y in loader:', null],
-  ['        x, y = x.to(local_rank), y.to(local_rank)', null],
+  ['        x, y = x.to(device), y.to(device)', null],
   ['        loss = loss_fn(model(x), y)', null],
   ['        opt.zero_grad()', null],
   [
