@@ -21,7 +21,7 @@ export const LAYERS = [
     name: 'engine/catalog',
     runs: 'pure',
     path: 'src/engine/catalog',
-    what: 'sourced hardware figures: GPUs, CPUs, host links, interconnects',
+    what: "sourced hardware figures: GPUs, CPUs, host links, interconnects, and the learner's own machine once entered",
     mayImport: [],
     faces: ['src/engine/catalog/index.ts'],
   },
@@ -93,7 +93,7 @@ export const LAYERS = [
   {
     name: 'store',
     path: 'src/store',
-    what: "zustand stores: progress, the page's console session, widget controllers, measured runs",
+    what: "zustand stores: progress, the learner's machine, the page's console session, widget controllers, measured runs",
     mayImport: ['state', 'torch', 'gpu', 'compute', 'format', 'engine/catalog', 'engine/models'],
   },
   {

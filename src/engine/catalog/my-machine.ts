@@ -103,6 +103,13 @@ function borrowed(
   );
 }
 
+/** A rate in the unit people read it in (TFLOP/s, GB/s), for notes. */
+function readable(value: number, unit: string): string {
+  if (unit === 'FLOP/s') return `${(value / 1e12).toPrecision(4)} TFLOP/s`;
+  if (unit === 'B/s') return `${(value / 1e9).toPrecision(4)} GB/s`;
+  return `${value.toPrecision(4)} ${unit}`;
+}
+
 /** A peak inferred from a measured rate and the fraction a catalog GPU reaches of its peak. */
 function peakFromRate(
   rate: number,
@@ -111,11 +118,15 @@ function peakFromRate(
   what: string,
   source: string,
 ): Figure {
+  const whose =
+    fraction.source === 'the catalog'
+      ? 'the median catalog GPU reaches'
+      : `the ${fraction.source} reaches`;
   return estimate(
     rate / fraction.value,
     unit,
     source,
-    `inferred: measured ${what} ${rate.toPrecision(4)} ${unit} / ${fraction.value.toPrecision(3)}, the fraction of the peak such work reaches (${fraction.note ?? fraction.source})`,
+    `inferred: your ${what}, ${readable(rate, unit)}, ÷ ${fraction.value.toPrecision(3)}, the share of its peak ${whose} in such work`,
   );
 }
 
@@ -181,7 +192,7 @@ function hostLink(report: MachineReport, source: string): LinkSpec {
       pinned,
       'B/s',
       source,
-      'the measured pinned host-to-device copy: the link’s theoretical rate was not measured, so this entry’s peak is what a pinned copy reached',
+      'your pinned copy (the link’s theoretical rate was not measured, so the rate a pinned copy reached stands in for it)',
     ),
     achievable: {
       h2d: estimate(1, 'fraction', source, 'the peak above is already a measured copy'),
@@ -197,7 +208,7 @@ function hostLink(report: MachineReport, source: string): LinkSpec {
       staging,
       'B/s',
       source,
-      `from the measured pageable (${pageable.toPrecision(3)} B/s) and pinned copies: 1 / (1/pageable − 1/pinned)`,
+      `from your pageable copy (${readable(pageable, 'B/s')}) and pinned one: 1 / (1/pageable − 1/pinned)`,
     ),
   };
 }
