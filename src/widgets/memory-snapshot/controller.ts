@@ -140,14 +140,14 @@ export class SnapshotController extends WidgetController<SnapshotViewState> {
     );
     if (!current()) return;
     if (!outcome.ok) return this.fail(outcome.problem);
-    const first = [...outcome.report.devices].sort(
+    const first = [...outcome.result.devices].sort(
       (a, b) => (b.timeline?.counts.total ?? 0) - (a.timeline?.counts.total ?? 0),
     )[0];
     this.replaceState({
       ...INITIAL,
       phase: 'done',
       source: sized,
-      report: outcome.report,
+      report: outcome.result,
       device: first?.device ?? null,
     });
   }

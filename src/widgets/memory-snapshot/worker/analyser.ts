@@ -1,8 +1,9 @@
 /**
  * Running an analysis off the main thread and stopping it: a {@link SnapshotAnalyser} over any
- * worker-like object (a real Web Worker, or an in-process stand-in), one worker per file,
- * terminated when the answer arrives or the learner cancels.
+ * worker-like object (a real Web Worker, or an in-process stand-in), one worker per file, run as
+ * a job of ../../../cpu/worker-job.ts (terminated when the answer arrives or the learner cancels).
  */
+import { runWorkerJob, type JobOutcome, type JobWorkerLike } from '../../../cpu/worker-job';
 import type { AnalyseProgress } from '../analysis/analyse';
 import type { SnapshotReport } from '../analysis/report';
 import type { SnapshotProblem } from '../problem';
@@ -10,8 +11,7 @@ import { handleAnalyseRequest } from './handler';
 import type { AnalyseRequest, AnalyseResponse } from './protocol';
 
 /** The result of one analysis. */
-export type AnalyseOutcome =
-  { ok: true; report: SnapshotReport } | { ok: false; problem: SnapshotProblem };
+export type AnalyseOutcome = JobOutcome<SnapshotReport, SnapshotProblem>;
 
 /** What the controller needs to analyse a file. */
 export interface SnapshotAnalyser {
@@ -23,18 +23,13 @@ export interface SnapshotAnalyser {
   ): Promise<AnalyseOutcome>;
 }
 
-/** The parts of a Worker the analyser uses. */
-export interface SnapshotWorkerLike {
-  postMessage(message: AnalyseRequest, transfer: Transferable[]): void;
-  onmessage: ((event: MessageEvent<AnalyseResponse>) => void) | null;
-  onerror: ((event: ErrorEvent) => void) | null;
-  terminate(): void;
-}
+/** A snapshot worker as the analyser uses it. */
+export type SnapshotWorkerLike = JobWorkerLike<AnalyseRequest, AnalyseResponse>;
 
-/** The answer for a cancelled analysis. */
-export const CANCELLED: AnalyseOutcome = {
-  ok: false,
-  problem: { kind: 'cancelled', message: 'Stopped. Nothing from the file was kept.' },
+/** The problem answered for a cancelled analysis. */
+export const CANCELLED: SnapshotProblem = {
+  kind: 'cancelled',
+  message: 'Stopped. Nothing from the file was kept.',
 };
 
 /** An analyser that starts a fresh worker from `createWorker` for every file. */
@@ -42,37 +37,20 @@ export function workerAnalyser(createWorker: () => SnapshotWorkerLike): Snapshot
   let nextId = 1;
   return {
     analyse(bytes, onProgress, signal) {
-      if (signal.aborted) return Promise.resolve(CANCELLED);
-      const id = nextId++;
-      const worker = createWorker();
-      return new Promise<AnalyseOutcome>((resolve) => {
-        const finish = (outcome: AnalyseOutcome) => {
-          signal.removeEventListener('abort', onAbort);
-          worker.onmessage = null;
-          worker.onerror = null;
-          worker.terminate();
-          resolve(outcome);
-        };
-        const onAbort = () => finish(CANCELLED);
-        signal.addEventListener('abort', onAbort, { once: true });
-        worker.onmessage = ({ data }) => {
-          if (data.id !== id) return;
-          if (data.kind === 'progress') onProgress(data.progress);
-          else if (data.kind === 'done') finish({ ok: true, report: data.report });
-          else finish({ ok: false, problem: data.problem });
-        };
-        worker.onerror = (event) => {
-          event.preventDefault?.();
-          finish({
-            ok: false,
-            problem: {
-              kind: 'read-failed',
-              message: `The page could not analyse the file: ${event.message || 'its worker stopped'}.`,
-            },
-          });
-        };
-        worker.postMessage({ kind: 'analyse', id, bytes }, [bytes]);
-      });
+      return runWorkerJob(
+        createWorker(),
+        { kind: 'analyse', id: nextId++, bytes },
+        {
+          onProgress,
+          signal,
+          cancelled: CANCELLED,
+          crashed: (detail) => ({
+            kind: 'read-failed',
+            message: `The page could not analyse the file: ${detail}.`,
+          }),
+        },
+        [bytes],
+      );
     },
   };
 }

@@ -23,7 +23,7 @@ export function handleAnalyseRequest(
       lastFraction = progress.fraction;
       post({ kind: 'progress', id, progress });
     });
-    post({ kind: 'done', id, report });
+    post({ kind: 'done', id, result: report });
   } catch (error) {
     post({ kind: 'failed', id, problem: problemOf(error) });
   }

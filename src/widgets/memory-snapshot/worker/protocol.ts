@@ -1,4 +1,5 @@
 /** Messages between the page and the snapshot worker: one request, progress, one answer. */
+import type { JobResponse } from '../../../cpu/worker-job';
 import type { AnalyseProgress } from '../analysis/analyse';
 import type { SnapshotReport } from '../analysis/report';
 import type { SnapshotProblem } from '../problem';
@@ -10,8 +11,5 @@ export interface AnalyseRequest {
   bytes: ArrayBuffer;
 }
 
-/** What the worker sends back; `id` echoes the request's. */
-export type AnalyseResponse =
-  | { kind: 'progress'; id: number; progress: AnalyseProgress }
-  | { kind: 'done'; id: number; report: SnapshotReport }
-  | { kind: 'failed'; id: number; problem: SnapshotProblem };
+/** What the worker sends back (progress, then the report or the problem); `id` echoes the request's. */
+export type AnalyseResponse = JobResponse<AnalyseProgress, SnapshotReport, SnapshotProblem>;
