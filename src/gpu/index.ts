@@ -139,3 +139,14 @@ export {
   type TimestampSupport,
 } from './submit-clocks';
 export { timestampSeconds } from './timing/gpu-batch-timer';
+
+export {
+  measureDivergence,
+  measureStridedRead,
+  DIVERGENCE_COUNTS,
+  STRIDED_READ_COUNTS,
+  type DivergenceMeasurement,
+  type StridedReadMeasurement,
+  type WarpMeasureOptions,
+} from './warp-runner';
+export { DIVERGENCE_TRIPS } from './kernels/divergence/divergence';

@@ -8,6 +8,7 @@
 import { batchedMatmulKernel } from './batched-matmul';
 import { binaryElementwiseKernel } from './binary-elementwise';
 import { copyKernel } from './copy';
+import { divergenceKernel } from './divergence';
 import { fmaKernel } from './fma';
 import { matmulBlockedKernel } from './matmul-blocked';
 import { matmulF16Kernel } from './matmul-f16';
@@ -18,6 +19,7 @@ import { reduceKernel } from './reduce';
 import { reduceFastKernel } from './reduce-fast';
 import { reduceSubgroupsKernel } from './reduce-subgroups';
 import { reluKernel } from './relu';
+import { stridedReadKernel } from './strided-read';
 import type { LabFacet } from '../lab/lab-facet';
 import type { LabKernelId } from '../lab/lab-kernels';
 
@@ -36,6 +38,8 @@ export const KERNELS = [
   batchedMatmulKernel,
   matmulF16Kernel,
   reduceSubgroupsKernel,
+  stridedReadKernel,
+  divergenceKernel,
 ] as const;
 
 /** Any kernel in the registry. */

@@ -1,0 +1,64 @@
+/**
+ * The divergence kernel: its parameters and its plan (launch and work, shared with the cost
+ * engine). The WGSL twin is divergence.wgsl, the CPU reference compute/divergence-reference;
+ * this file imports no WGSL.
+ */
+import type { KernelDescriptor } from '../../../engine/models';
+import { requireInteger } from '../../../compute/require-integer';
+import { BRANCH_KINDS, type BranchKind } from '../../../compute/divergence-reference';
+import {
+  DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+  gridForWorkgroups,
+  type KernelPlan,
+} from '../../kernel-plan';
+
+/** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
+export const DIVERGENCE_WORKGROUP_SIZE = 256;
+
+/** Steps of each path on a hardware GPU and on a software adapter. */
+export const DIVERGENCE_TRIPS = { hardware: 256, software: 32 } as const;
+
+/** Integer operations per step of a path (the LCG's 2, the xorshift's 6; counted as the larger). */
+export const OPS_PER_TRIP = 6;
+
+/** The kernel's number for a branch rule (its `kind` parameter). */
+export function branchKindNumber(kind: BranchKind): number {
+  return BRANCH_KINDS.indexOf(kind);
+}
+
+/** The uniform block for `count` invocations of rule `kind`, `trips` steps per path. */
+export function divergenceParams(
+  count: number,
+  kind: BranchKind,
+  trips: number,
+): Uint32Array<ArrayBuffer> {
+  return new Uint32Array([count, branchKindNumber(kind), trips, 0]);
+}
+
+/** `count` invocations, each reading and writing one word and doing `trips` steps of a path. */
+export function divergencePlan(
+  count: number,
+  kind: BranchKind,
+  trips: number,
+  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+): KernelPlan {
+  requireInteger('count', count, 1);
+  requireInteger('trips', trips, 0);
+  const workgroups = Math.ceil(count / DIVERGENCE_WORKGROUP_SIZE);
+  const descriptor: KernelDescriptor = {
+    name: `divergent branch (${kind}) ${count.toLocaleString('en-US')} x ${trips} steps`,
+    kind: 'other',
+    precision: 'fp32',
+    bytesRead: count * 4,
+    bytesWritten: count * 4,
+    flops: count * trips * OPS_PER_TRIP,
+    threadsPerBlock: DIVERGENCE_WORKGROUP_SIZE,
+    blocks: workgroups,
+    footprintBytes: count * 8,
+  };
+  return {
+    descriptor,
+    workgroupSize: [DIVERGENCE_WORKGROUP_SIZE, 1, 1],
+    dispatches: [gridForWorkgroups(workgroups, maxWorkgroupsPerDimension)],
+  };
+}

@@ -1,0 +1,54 @@
+/** The divergence kernel's job: one u32 word in and one f32 out per invocation. */
+import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
+import { withErrorScopes } from '../../error-scopes';
+import { bindBuffers, dispatch } from '../../jobs/job';
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
+import type { AnyKernelModule } from '../../kernel-module';
+import { getPipeline } from '../../pipelines';
+import {
+  divergenceCpu,
+  divergenceInput,
+  type BranchKind,
+} from '../../../compute/divergence-reference';
+import { allIndices, checkElements } from '../../../compute/verify-f32';
+import { DIVERGENCE_WORKGROUP_SIZE, divergenceParams, divergencePlan } from './divergence';
+
+/** Builds a job of `count` invocations under rule `kind` with `kernel` (the divergence record). */
+export async function createDivergenceJob(
+  context: JobContext,
+  kernel: AnyKernelModule,
+  count: number,
+  kind: BranchKind,
+  trips: number,
+): Promise<KernelJob> {
+  const { device, buffers } = context;
+  const plan = divergencePlan(count, kind, trips, context.layout.maxWorkgroupsPerDimension);
+  const pipeline = await getPipeline(device, {
+    kernel,
+    entryPoint: 'divergent_branch',
+    constants: { WORKGROUP_SIZE: DIVERGENCE_WORKGROUP_SIZE },
+  });
+  const input = Uint32Array.from({ length: count }, (_, id) => divergenceInput(id));
+  return withErrorScopes(device, 'allocate the divergence buffers', () => {
+    const params = buffers.upload(
+      'divergence params',
+      divergenceParams(count, kind, trips),
+      uniformUsage(),
+    );
+    const src = buffers.upload('divergence input', input, inputUsage());
+    const dst = buffers.create('divergence output', count * 4, outputUsage());
+    const group = bindBuffers(device, pipeline, kernel, 'divergent_branch', { params, src, dst });
+    const grid = plan.dispatches[0] ?? [1, 1, 1];
+    return {
+      label: kernel.label,
+      plan,
+      record: (pass) => dispatch(pass, pipeline, group, grid),
+      output: dst,
+      outputBytes: count * 4,
+      verify(result) {
+        const expected = divergenceCpu(count, kind, trips);
+        return checkElements(allIndices(count), count, (i) => expected[i] as number, result);
+      },
+    };
+  });
+}

@@ -1,0 +1,60 @@
+/** The strided-read kernel's job: a source of count × stride words, count words read back. */
+import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
+import { withErrorScopes } from '../../error-scopes';
+import { bindBuffers, dispatch } from '../../jobs/job';
+import type { JobContext, KernelJob } from '../../jobs/kernel-job';
+import type { AnyKernelModule } from '../../kernel-module';
+import { getPipeline } from '../../pipelines';
+import { makeInput } from '../../../compute/inputs';
+import { stridedReadCpu, stridedSourceWords } from '../../../compute/strided-read-reference';
+import { allIndices, checkElements } from '../../../compute/verify-f32';
+import { formatBytesBinary } from '../../../format/units';
+import {
+  STRIDED_READ_WORKGROUP_SIZE,
+  WORD_BYTES,
+  stridedReadParams,
+  stridedReadPlan,
+} from './strided-read';
+
+/** Seed of the strided-read source words. */
+export const STRIDED_READ_SEED = 0x57de;
+
+/** Builds a job of `count` reads `stride` words apart with `kernel` (the strided-read record). */
+export async function createStridedReadJob(
+  context: JobContext,
+  kernel: AnyKernelModule,
+  count: number,
+  stride: number,
+): Promise<KernelJob> {
+  const { device, buffers } = context;
+  const plan = stridedReadPlan(count, stride, context.layout.maxWorkgroupsPerDimension);
+  const pipeline = await getPipeline(device, {
+    kernel,
+    entryPoint: 'strided_read',
+    constants: { WORKGROUP_SIZE: STRIDED_READ_WORKGROUP_SIZE },
+  });
+  const source = makeInput(stridedSourceWords(count, stride), STRIDED_READ_SEED);
+  const action = `allocate the strided-read buffers (${formatBytesBinary(source.byteLength)})`;
+  return withErrorScopes(device, action, () => {
+    const params = buffers.upload(
+      'strided-read params',
+      stridedReadParams(count, stride),
+      uniformUsage(),
+    );
+    const src = buffers.upload('strided-read source', source, inputUsage());
+    const dst = buffers.create('strided-read output', count * WORD_BYTES, outputUsage());
+    const group = bindBuffers(device, pipeline, kernel, 'strided_read', { params, src, dst });
+    const grid = plan.dispatches[0] ?? [1, 1, 1];
+    return {
+      label: kernel.label,
+      plan,
+      record: (pass) => dispatch(pass, pipeline, group, grid),
+      output: dst,
+      outputBytes: count * WORD_BYTES,
+      verify(result) {
+        const expected = stridedReadCpu(source, count, stride);
+        return checkElements(allIndices(count), count, (i) => expected[i] as number, result);
+      },
+    };
+  });
+}
