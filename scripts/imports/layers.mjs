@@ -70,6 +70,13 @@ export const LAYERS = [
     mayImport: ['engine/catalog', 'engine/models'],
   },
   {
+    name: 'puzzles',
+    runs: 'pure',
+    path: 'src/puzzles',
+    what: "the WGSL puzzles: statements, bindings, CPU references, loop instrumentation, the checker's comparisons",
+    mayImport: ['compute', 'format', 'engine/catalog', 'engine/models'],
+  },
+  {
     name: 'gpu',
     runs: 'no-react',
     path: 'src/gpu',
@@ -134,6 +141,23 @@ export const LAYERS = [
     faces: ['src/widgets/registry.ts'],
   },
   {
+    name: 'puzzle-page',
+    path: 'src/puzzle-page',
+    what: "the puzzles' pages: the editor, running and checking on the learner's GPU, timings",
+    mayImport: [
+      'puzzles',
+      'ui',
+      'store',
+      'state',
+      'embed',
+      'gpu',
+      'compute',
+      'format',
+      'engine/catalog',
+      'engine/models',
+    ],
+  },
+  {
     name: 'lessons',
     path: 'src/lessons',
     what: 'the components map, building blocks, questions, lesson rendering',
@@ -159,8 +183,10 @@ export const LAYERS = [
   {
     name: 'embed-page',
     path: 'src/embed-page',
-    what: 'a widget, a question or a lesson check alone, for an iframe',
+    what: 'a widget, a question, a lesson check or a puzzle alone, for an iframe',
     mayImport: [
+      'puzzle-page',
+      'puzzles',
       'lessons',
       'widgets',
       'ui',
@@ -179,6 +205,7 @@ export const LAYERS = [
     what: 'the site: routes, pages, progress and review',
     mayImport: [
       'embed-page',
+      'puzzle-page',
       'lessons',
       'widgets',
       'ui',

@@ -150,3 +150,16 @@ export {
   type WarpMeasureOptions,
 } from './warp-runner';
 export { DIVERGENCE_TRIPS } from './kernels/divergence/divergence';
+
+export {
+  buildLearnerProgram,
+  measureLearnerProgram,
+  runLearnerProgram,
+  type LearnerBinding,
+  type LearnerBuild,
+  type LearnerPipeline,
+  type LearnerProgram,
+  type LearnerRun,
+  type LearnerRunOptions,
+} from './learner-program';
+export type { ShaderMessage } from './pipelines';

@@ -121,3 +121,48 @@ export function pipelineCacheSize(device: GPUDevice): { modules: number; pipelin
   const cache = caches.get(device);
   return { modules: cache?.modules.size ?? 0, pipelines: cache?.pipelines.size ?? 0 };
 }
+
+/** A compiler message about a learner's shader (1-based line and column; line 0: none). */
+export interface ShaderMessage {
+  type: 'error' | 'warning' | 'info';
+  lineNum: number;
+  linePos: number;
+  message: string;
+}
+
+/** A learner's shader compiled, or the compiler's messages saying why not. */
+export type LearnerShader =
+  | { ok: true; module: GPUShaderModule; messages: ShaderMessage[] }
+  | { ok: false; messages: ShaderMessage[] };
+
+/**
+ * Compiles WGSL a learner wrote (a puzzle's kernel), uncached, and returns every compiler
+ * message with its position instead of throwing, so the page can show them at the learner's
+ * line. An error the scopes catch without a message of the compiler's comes back as one
+ * message without a position.
+ */
+export async function compileLearnerShader(
+  device: GPUDevice,
+  label: string,
+  code: string,
+): Promise<LearnerShader> {
+  const { value: module, error } = scoped(device, `compile ${label}`, () =>
+    device.createShaderModule({ label, code }),
+  );
+  const info = await module.getCompilationInfo();
+  const messages = info.messages.map((m): ShaderMessage => ({
+    type: m.type,
+    lineNum: m.lineNum,
+    linePos: m.linePos,
+    message: m.message,
+  }));
+  const problem = await error;
+  if (messages.some((m) => m.type === 'error')) return { ok: false, messages };
+  if (problem) {
+    return {
+      ok: false,
+      messages: [...messages, { type: 'error', lineNum: 0, linePos: 0, message: problem.message }],
+    };
+  }
+  return { ok: true, module, messages };
+}

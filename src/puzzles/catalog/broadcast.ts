@@ -1,0 +1,109 @@
+/** Puzzle 5: a row vector and a column vector make a matrix. */
+import type { Puzzle } from '../types';
+import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+
+const TILE = 8;
+
+export const broadcast: Puzzle = {
+  id: 'broadcast',
+  title: 'Broadcast',
+  idea: 'one value reused along a dimension',
+  statement: [
+    '`a` holds `size.cols` values and `b` holds `size.rows` values. Fill the `rows × cols` matrix `out` with `out[r][c] = a[c] + b[r]`.',
+    'This is what PyTorch does for `a[None, :] + b[:, None]`: no copy of `a` or `b` is made; each thread simply reads the element of each vector that its row or column selects, so a value of `a` is read by every row.',
+  ],
+  picture: {
+    kind: 'grids',
+    grids: [
+      { label: 'b (column)', rows: 3, cols: 1, cell: (r) => String(10 * (r + 1)) },
+      { label: 'a (row)', rows: 1, cols: 4, cell: (_r, c) => String(c) },
+      {
+        label: 'out',
+        rows: 3,
+        cols: 4,
+        cell: (r, c) => String(10 * (r + 1) + c),
+      },
+    ],
+    operators: ['+', '→'],
+    caption: 'Row r of out adds b[r] to every element of a.',
+  },
+  constants: { TILE },
+  sizeFields: ['rows', 'cols'],
+  buffers: [
+    {
+      binding: 1,
+      name: 'a',
+      element: 'f32',
+      role: 'input',
+      note: 'cols values',
+      length: (s) => field(s, 'cols'),
+    },
+    {
+      binding: 2,
+      name: 'b',
+      element: 'f32',
+      role: 'input',
+      note: 'rows values',
+      length: (s) => field(s, 'rows'),
+    },
+    {
+      binding: 3,
+      name: 'out',
+      element: 'f32',
+      role: 'output',
+      note: 'rows × cols sums, row-major',
+      length: (s) => field(s, 'rows') * field(s, 'cols'),
+      initial: 'fill',
+    },
+  ],
+  grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
+  inputs: (s) => ({ a: floats(field(s, 'cols'), 0x5a), b: floats(field(s, 'rows'), 0x5b) }),
+  reference: (s, { a, b }) => {
+    const rows = field(s, 'rows');
+    const cols = field(s, 'cols');
+    const out = new Float32Array(rows * cols);
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) out[r * cols + c] = a![c]! + b![r]!;
+    return { out };
+  },
+  cases: matrixCases(TILE),
+  benchSize: { rows: 1024, cols: 1024 },
+  tolerance: EXACT,
+  starter: `@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let c = gid.x;
+  let r = gid.y;
+  if (r >= size.rows || c >= size.cols) {
+    return;
+  }
+  out[r * size.cols + c] = a[c] + b[c];
+}
+`,
+  hints: [
+    'Which index picks the element of `b`: the row or the column?',
+    '`b` has one value per row, so a thread in row `r` reads `b[r]`.',
+  ],
+  solution: `@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let c = gid.x;
+  let r = gid.y;
+  if (r >= size.rows || c >= size.cols) {
+    return;
+  }
+  out[r * size.cols + c] = a[c] + b[r];
+}
+`,
+  descriptor: (s) => {
+    const rows = field(s, 'rows');
+    const cols = field(s, 'cols');
+    return describeWork({
+      name: 'puzzle: broadcast',
+      kind: 'elementwise',
+      bytesRead: (rows + cols) * WORD_BYTES,
+      bytesWritten: rows * cols * WORD_BYTES,
+      flops: rows * cols,
+      threadsPerBlock: TILE * TILE,
+      blocks: groups(cols, TILE) * groups(rows, TILE),
+    });
+  },
+};

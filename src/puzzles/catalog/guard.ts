@@ -1,0 +1,92 @@
+/** Puzzle 3: workgroups of 64 threads, so the last one may have threads without data. */
+import type { Puzzle } from '../types';
+import {
+  describeWork,
+  EXACT,
+  field,
+  floats,
+  groups,
+  oneDimensionCases,
+  WORD_BYTES,
+} from './shared';
+
+const WG = 64;
+
+export const guard: Puzzle = {
+  id: 'guard',
+  title: 'Guard',
+  idea: 'more threads than data',
+  statement: [
+    'Square every element: `out[i] = a[i] * a[i]`.',
+    'A workgroup of one thread wastes most of a GPU, so this launch uses workgroups of `WG` = 64 threads and starts enough of them to cover `n`: `ceil(n / 64)` workgroups. When `n` is not a multiple of 64, the last workgroup has threads with no element to work on.',
+    'Those threads must do nothing. The checker gives `out` some room past its end and reports any thread that writes there; it also runs sizes such as 1 and 65 where most of a workgroup is idle.',
+  ],
+  picture: {
+    kind: 'rows',
+    rows: [
+      { label: 'thread', cells: ['0', '1', '2', '3', '4', '5', '6', '7'], ghostFrom: 5 },
+      { label: 'a', cells: ['2', '3', '−1', '4', '0.5', '', '', ''], ghostFrom: 5 },
+      { label: 'out', cells: ['4', '9', '1', '16', '0.25', '', '', ''], ghostFrom: 5 },
+    ],
+    caption:
+      'With n = 5 and a workgroup of 8 (64 in the puzzle), threads 5 to 7 have no element and must not write.',
+  },
+  constants: { WG },
+  sizeFields: ['n'],
+  buffers: [
+    {
+      binding: 1,
+      name: 'a',
+      element: 'f32',
+      role: 'input',
+      note: 'n values',
+      length: (s) => field(s, 'n'),
+    },
+    {
+      binding: 2,
+      name: 'out',
+      element: 'f32',
+      role: 'output',
+      note: 'n squares',
+      length: (s) => field(s, 'n'),
+      initial: 'fill',
+    },
+  ],
+  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
+  inputs: (s) => ({ a: floats(field(s, 'n'), 0x3a) }),
+  reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => Math.fround(x * x)) }),
+  cases: oneDimensionCases(WG),
+  benchSize: { n: 1 << 20 },
+  tolerance: EXACT,
+  starter: `@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  out[i] = a[i] * a[i];
+}
+`,
+  hints: [
+    'Run it and look at the indexes the checker names: they are all at `n` or beyond.',
+    'Compare `i` with `size.n` before touching memory, and `return` when there is nothing to do.',
+  ],
+  solution: `@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i >= size.n) {
+    return;
+  }
+  out[i] = a[i] * a[i];
+}
+`,
+  descriptor: (s) => {
+    const n = field(s, 'n');
+    return describeWork({
+      name: 'puzzle: guard',
+      kind: 'elementwise',
+      bytesRead: n * WORD_BYTES,
+      bytesWritten: n * WORD_BYTES,
+      flops: n,
+      threadsPerBlock: WG,
+      blocks: groups(n, WG),
+    });
+  },
+};

@@ -1,0 +1,98 @@
+/** Puzzle 4: a matrix, threads laid out in two dimensions. */
+import type { Puzzle } from '../types';
+import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+
+const TILE = 8;
+
+export const map2d: Puzzle = {
+  id: 'map-2d',
+  title: '2D map',
+  idea: 'rows, columns and row-major indexes',
+  statement: [
+    '`a` is a matrix of `size.rows` rows and `size.cols` columns, stored row after row (row-major, as PyTorch stores a contiguous tensor). Write `out = a + 1`, element by element.',
+    'Threads now come in 8 × 8 workgroups laid over the matrix: `gid.x` runs along a row (the column index) and `gid.y` down the columns (the row index). The element at row `r` and column `c` lives at `r * size.cols + c`.',
+    'Both directions can overhang: guard the row and the column.',
+  ],
+  picture: {
+    kind: 'grids',
+    grids: [
+      {
+        label: 'a (3 × 4)',
+        rows: 3,
+        cols: 4,
+        cell: (r, c) => String(r * 4 + c),
+      },
+      {
+        label: 'out',
+        rows: 3,
+        cols: 4,
+        cell: (r, c) => String(r * 4 + c + 1),
+      },
+    ],
+    operators: ['+ 1 →'],
+    caption:
+      'The number in each cell of a is its index in memory: row r, column c is r × cols + c.',
+  },
+  constants: { TILE },
+  sizeFields: ['rows', 'cols'],
+  buffers: [
+    {
+      binding: 1,
+      name: 'a',
+      element: 'f32',
+      role: 'input',
+      note: 'rows × cols values, row-major',
+      length: (s) => field(s, 'rows') * field(s, 'cols'),
+    },
+    {
+      binding: 2,
+      name: 'out',
+      element: 'f32',
+      role: 'output',
+      note: 'rows × cols results',
+      length: (s) => field(s, 'rows') * field(s, 'cols'),
+      initial: 'fill',
+    },
+  ],
+  grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
+  inputs: (s) => ({ a: floats(field(s, 'rows') * field(s, 'cols'), 0x4a) }),
+  reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => x + 1) }),
+  cases: matrixCases(TILE),
+  benchSize: { rows: 1024, cols: 1024 },
+  tolerance: EXACT,
+  starter: `@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let c = gid.x;
+  let r = gid.y;
+  let i = r * size.rows + c;
+  out[i] = a[i] + 1.0;
+}
+`,
+  hints: [
+    'Moving one row down skips a whole row of elements. How many elements does a row hold?',
+    'Threads past the last column would write into the next row: guard `c < size.cols` as well as `r < size.rows`.',
+  ],
+  solution: `@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let c = gid.x;
+  let r = gid.y;
+  if (r >= size.rows || c >= size.cols) {
+    return;
+  }
+  let i = r * size.cols + c;
+  out[i] = a[i] + 1.0;
+}
+`,
+  descriptor: (s) => {
+    const count = field(s, 'rows') * field(s, 'cols');
+    return describeWork({
+      name: 'puzzle: 2D map',
+      kind: 'elementwise',
+      bytesRead: count * WORD_BYTES,
+      bytesWritten: count * WORD_BYTES,
+      flops: count,
+      threadsPerBlock: TILE * TILE,
+      blocks: groups(field(s, 'cols'), TILE) * groups(field(s, 'rows'), TILE),
+    });
+  },
+};

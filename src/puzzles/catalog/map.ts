@@ -1,0 +1,79 @@
+/** Puzzle 1: one thread per element, each adding a constant. */
+import type { Puzzle } from '../types';
+import { describeWork, EXACT, field, floats, oneDimensionCases, WORD_BYTES } from './shared';
+
+export const map: Puzzle = {
+  id: 'map',
+  title: 'Map',
+  idea: 'one thread per element',
+  statement: [
+    'Every element of `out` should be the matching element of `a` plus 10.',
+    'The launch starts exactly one thread per element: `size.n` workgroups of one thread each. A thread finds its element from `global_invocation_id`, its position in the whole launch.',
+    'Nothing here is shared between threads: each reads one value and writes one value. That is the pattern behind every elementwise PyTorch operation, such as `x + 10` on a CUDA tensor.',
+  ],
+  picture: {
+    kind: 'rows',
+    rows: [
+      { label: 'thread', cells: ['0', '1', '2', '3', '4'] },
+      { label: 'a', cells: ['3', '−1', '0.5', '7', '2'] },
+      { label: 'out', cells: ['13', '9', '10.5', '17', '12'] },
+    ],
+    caption: 'Thread i reads a[i] and writes a[i] + 10 to out[i].',
+  },
+  constants: {},
+  sizeFields: ['n'],
+  buffers: [
+    {
+      binding: 1,
+      name: 'a',
+      element: 'f32',
+      role: 'input',
+      note: 'n values',
+      length: (s) => field(s, 'n'),
+    },
+    {
+      binding: 2,
+      name: 'out',
+      element: 'f32',
+      role: 'output',
+      note: 'n results',
+      length: (s) => field(s, 'n'),
+      initial: 'fill',
+    },
+  ],
+  grid: (s) => [field(s, 'n'), 1, 1],
+  inputs: (s) => ({ a: floats(field(s, 'n'), 0x1a) }),
+  reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => x + 10) }),
+  cases: oneDimensionCases(64),
+  benchSize: { n: 65_535 },
+  tolerance: EXACT,
+  starter: `@compute @workgroup_size(1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  // Copies a into out. Make each element 10 larger.
+  out[i] = a[i];
+}
+`,
+  hints: [
+    'Thread `i` owns element `i`: the only line to change is the one that writes `out[i]`.',
+    'Float literals in WGSL need a decimal point or a suffix: `10.0` or `10f`; `10` alone is an integer and will not add to an f32.',
+  ],
+  solution: `@compute @workgroup_size(1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  out[i] = a[i] + 10.0;
+}
+`,
+  descriptor: (s) => {
+    const n = field(s, 'n');
+    return describeWork({
+      name: 'puzzle: map',
+      kind: 'elementwise',
+      bytesRead: n * WORD_BYTES,
+      bytesWritten: n * WORD_BYTES,
+      flops: n,
+      threadsPerBlock: 1,
+      blocks: n,
+    });
+  },
+};

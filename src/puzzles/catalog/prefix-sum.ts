@@ -1,0 +1,132 @@
+/** Puzzle 8: an inclusive scan of each workgroup's values. */
+import type { Puzzle } from '../types';
+import {
+  describeWork,
+  EXACT,
+  field,
+  floats,
+  groups,
+  oneDimensionCases,
+  WORD_BYTES,
+} from './shared';
+
+const WG = 256;
+
+/** Inclusive running sums restarting every `per` values. */
+export function blockScan(values: Float32Array, per: number): Float32Array {
+  const out = new Float32Array(values.length);
+  let running = 0;
+  values.forEach((x, i) => {
+    running = i % per === 0 ? x : Math.fround(running + x);
+    out[i] = running;
+  });
+  return out;
+}
+
+export const prefixSum: Puzzle = {
+  id: 'prefix-sum',
+  title: 'Prefix sum',
+  idea: 'a scan in log steps',
+  statement: [
+    'Write running totals: `out[i]` is the sum of `a` from the start of `i`’s workgroup up to and including `i`. Each block of `WG` = 256 elements starts again from zero (a full scan would add each block’s total to the blocks after it in a second pass).',
+    'One thread per element adding up everything before it is quadratic work. Instead, in round k each element adds the value 2^k places to its left, if there is one; after log2(256) = 8 rounds every element holds its running total. A barrier between reading and writing keeps a round from seeing values of the round it is building.',
+  ],
+  picture: {
+    kind: 'rows',
+    rows: [
+      { label: 'a', cells: ['1', '2', '3', '4', '5', '6', '7', '8'] },
+      { label: '+1 left', cells: ['1', '3', '5', '7', '9', '11', '13', '15'] },
+      { label: '+2 left', cells: ['1', '3', '6', '10', '14', '18', '22', '26'] },
+      { label: '+4 left', cells: ['1', '3', '6', '10', '15', '21', '28', '36'] },
+    ],
+    caption:
+      'Three rounds scan eight values: each round adds the value 1, 2, then 4 places to the left.',
+  },
+  constants: { WG },
+  sizeFields: ['n'],
+  buffers: [
+    {
+      binding: 1,
+      name: 'a',
+      element: 'f32',
+      role: 'input',
+      note: 'n values',
+      length: (s) => field(s, 'n'),
+    },
+    {
+      binding: 2,
+      name: 'out',
+      element: 'f32',
+      role: 'output',
+      note: 'n running totals',
+      length: (s) => field(s, 'n'),
+      initial: 'fill',
+    },
+  ],
+  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
+  inputs: (s) => ({ a: floats(field(s, 'n'), 0x8a) }),
+  reference: (_s, { a }) => ({ out: blockScan(a as Float32Array, WG) }),
+  cases: oneDimensionCases(WG),
+  benchSize: { n: 1 << 20 },
+  tolerance: EXACT,
+  requires: [
+    {
+      pattern: /var\s*<\s*workgroup\s*>/,
+      message: 'This puzzle asks for a scan in workgroup memory: declare a var<workgroup> array.',
+    },
+  ],
+  starter: `var<workgroup> running: array<f32, WG>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+  let i = gid.x;
+  let t = lid.x;
+  running[t] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
+  workgroupBarrier();
+  // No rounds yet: each element is only its own value.
+  if (i < size.n) {
+    out[i] = running[t];
+  }
+}
+`,
+  hints: [
+    'Loop over offsets 1, 2, 4, …, 128. In each round a thread with `t >= offset` needs `running[t - offset]`.',
+    'Read the neighbour into a local, then `workgroupBarrier()`, then add it to your own slot, then another `workgroupBarrier()`: otherwise a thread may read a slot its neighbour already updated this round.',
+  ],
+  solution: `var<workgroup> running: array<f32, WG>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>) {
+  let i = gid.x;
+  let t = lid.x;
+  running[t] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
+  workgroupBarrier();
+  for (var offset = 1u; offset < WG; offset = offset * 2u) {
+    var left = 0.0;
+    if (t >= offset) {
+      left = running[t - offset];
+    }
+    workgroupBarrier();
+    running[t] = running[t] + left;
+    workgroupBarrier();
+  }
+  if (i < size.n) {
+    out[i] = running[t];
+  }
+}
+`,
+  descriptor: (s) => {
+    const n = field(s, 'n');
+    return describeWork({
+      name: 'puzzle: prefix sum',
+      kind: 'reduction',
+      bytesRead: n * WORD_BYTES,
+      bytesWritten: n * WORD_BYTES,
+      flops: n * Math.log2(WG),
+      threadsPerBlock: WG,
+      blocks: groups(n, WG),
+    });
+  },
+};

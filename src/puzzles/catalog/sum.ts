@@ -1,0 +1,130 @@
+/** Puzzle 7: a tree reduction in workgroup memory, one sum per workgroup. */
+import type { Puzzle } from '../types';
+import {
+  describeWork,
+  EXACT,
+  field,
+  floats,
+  groups,
+  oneDimensionCases,
+  WORD_BYTES,
+} from './shared';
+
+const WG = 256;
+
+/** Sums of each run of `per` values (the last run may be short). */
+export function blockSums(values: Float32Array, per: number): Float32Array {
+  const out = new Float32Array(groups(values.length, per));
+  values.forEach((x, i) => (out[Math.floor(i / per)]! += x));
+  return out;
+}
+
+export const sum: Puzzle = {
+  id: 'sum',
+  title: 'Sum',
+  idea: 'a reduction tree',
+  statement: [
+    'Each workgroup of `WG` = 256 threads sums its 256 elements of `a` and writes the total to `out[workgroup]`; the last workgroup sums what is left. (A second pass over `out` would finish `a.sum()`; one pass is the puzzle.)',
+    'Halving works well: every thread puts its value in a workgroup array; then, in rounds, the first half of the threads adds the second half’s values to their own, until one value is left. Eight rounds cover 256 values, and a barrier separates each round from the next.',
+  ],
+  picture: {
+    kind: 'rows',
+    rows: [
+      { label: 'round 0', cells: ['3', '1', '4', '1', '5', '9', '2', '6'] },
+      { label: 'round 1', cells: ['8', '10', '6', '7', '', '', '', ''] },
+      { label: 'round 2', cells: ['14', '17', '', '', '', '', '', ''] },
+      { label: 'round 3', cells: ['31', '', '', '', '', '', '', ''] },
+    ],
+    caption:
+      'Eight values in three rounds: each round, thread t adds the value half a stride away to its own.',
+  },
+  constants: { WG },
+  sizeFields: ['n'],
+  buffers: [
+    {
+      binding: 1,
+      name: 'a',
+      element: 'f32',
+      role: 'input',
+      note: 'n values',
+      length: (s) => field(s, 'n'),
+    },
+    {
+      binding: 2,
+      name: 'out',
+      element: 'f32',
+      role: 'output',
+      note: 'one sum per workgroup: ceil(n / WG) values',
+      length: (s) => groups(field(s, 'n'), WG),
+      initial: 'fill',
+    },
+  ],
+  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
+  inputs: (s) => ({ a: floats(field(s, 'n'), 0x7a) }),
+  reference: (_s, { a }) => ({ out: blockSums(a as Float32Array, WG) }),
+  cases: oneDimensionCases(WG),
+  benchSize: { n: 1 << 20 },
+  tolerance: EXACT,
+  requires: [
+    {
+      pattern: /var\s*<\s*workgroup\s*>/,
+      message:
+        'This puzzle asks for a reduction in workgroup memory: declare a var<workgroup> array.',
+    },
+  ],
+  starter: `var<workgroup> partial: array<f32, WG>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(workgroup_id) wid: vec3<u32>) {
+  let i = gid.x;
+  if (i < size.n) {
+    partial[lid.x] = a[i];
+  }
+  workgroupBarrier();
+  // Every thread writes the same slot: only one value survives.
+  if (i < size.n) {
+    out[wid.x] = partial[lid.x];
+  }
+}
+`,
+  hints: [
+    'Threads past `n` still take part in the rounds; let them put 0 in their slot instead of skipping it.',
+    'A loop `for (var stride = WG / 2u; stride > 0u; stride = stride / 2u)` gives the rounds. Inside it, threads with `lid.x < stride` add `partial[lid.x + stride]`, and every thread reaches the barrier at the end of the round.',
+    'After the loop `partial[0]` holds the total; let thread 0 alone write it.',
+  ],
+  solution: `var<workgroup> partial: array<f32, WG>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>,
+        @builtin(local_invocation_id) lid: vec3<u32>,
+        @builtin(workgroup_id) wid: vec3<u32>) {
+  let i = gid.x;
+  let t = lid.x;
+  partial[t] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
+  workgroupBarrier();
+  for (var stride = WG / 2u; stride > 0u; stride = stride / 2u) {
+    if (t < stride) {
+      partial[t] = partial[t] + partial[t + stride];
+    }
+    workgroupBarrier();
+  }
+  if (t == 0u) {
+    out[wid.x] = partial[0];
+  }
+}
+`,
+  descriptor: (s) => {
+    const n = field(s, 'n');
+    return describeWork({
+      name: 'puzzle: sum',
+      kind: 'reduction',
+      bytesRead: n * WORD_BYTES,
+      bytesWritten: groups(n, WG) * WORD_BYTES,
+      flops: n,
+      threadsPerBlock: WG,
+      blocks: groups(n, WG),
+    });
+  },
+};

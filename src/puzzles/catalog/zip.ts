@@ -1,0 +1,85 @@
+/** Puzzle 2: two inputs, one output, element by element. */
+import type { Puzzle } from '../types';
+import { describeWork, EXACT, field, floats, oneDimensionCases, WORD_BYTES } from './shared';
+
+export const zip: Puzzle = {
+  id: 'zip',
+  title: 'Zip',
+  idea: 'two inputs, same index',
+  statement: [
+    'Add two arrays: `out[i]` should be `a[i] + b[i]`.',
+    'The launch is the same as in Map: one thread per element. The new part is reading two buffers at the same position, which is how `torch.add(x, y)` runs when both tensors have the same shape.',
+  ],
+  picture: {
+    kind: 'rows',
+    rows: [
+      { label: 'a', cells: ['1', '2', '3', '4'] },
+      { label: 'b', cells: ['10', '20', '30', '40'] },
+      { label: 'out', cells: ['11', '22', '33', '44'] },
+    ],
+    caption: 'Thread i reads a[i] and b[i] and writes their sum to out[i].',
+  },
+  constants: {},
+  sizeFields: ['n'],
+  buffers: [
+    {
+      binding: 1,
+      name: 'a',
+      element: 'f32',
+      role: 'input',
+      note: 'n values',
+      length: (s) => field(s, 'n'),
+    },
+    {
+      binding: 2,
+      name: 'b',
+      element: 'f32',
+      role: 'input',
+      note: 'n values',
+      length: (s) => field(s, 'n'),
+    },
+    {
+      binding: 3,
+      name: 'out',
+      element: 'f32',
+      role: 'output',
+      note: 'n sums',
+      length: (s) => field(s, 'n'),
+      initial: 'fill',
+    },
+  ],
+  grid: (s) => [field(s, 'n'), 1, 1],
+  inputs: (s) => ({ a: floats(field(s, 'n'), 0x2a), b: floats(field(s, 'n'), 0x2b) }),
+  reference: (_s, { a, b }) => ({ out: Float32Array.from(a!, (x, i) => x + b![i]!) }),
+  cases: oneDimensionCases(64),
+  benchSize: { n: 65_535 },
+  tolerance: EXACT,
+  starter: `@compute @workgroup_size(1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  out[i] = a[i] + a[i];
+}
+`,
+  hints: [
+    'Both inputs are declared above your code: `a` at binding 1 and `b` at binding 2.',
+    'One of the two reads names the wrong buffer.',
+  ],
+  solution: `@compute @workgroup_size(1)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  out[i] = a[i] + b[i];
+}
+`,
+  descriptor: (s) => {
+    const n = field(s, 'n');
+    return describeWork({
+      name: 'puzzle: zip',
+      kind: 'elementwise',
+      bytesRead: 2 * n * WORD_BYTES,
+      bytesWritten: n * WORD_BYTES,
+      flops: n,
+      threadsPerBlock: 1,
+      blocks: n,
+    });
+  },
+};
