@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { progressStore, useProgress } from '../store/progress';
 import { reviewStore, useReview } from '../store/review-store';
 import { myMachineStore, useMyMachine } from '../store/my-machine';
+import { puzzleProgressStore, usePuzzleProgress } from '../store/puzzle-progress';
 import {
   applyImportedProgress,
   buildProgressFile,
@@ -72,6 +73,7 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
   const progress = useProgress((s) => s);
   const items = useReview((s) => s.items);
   const machineReport = useMyMachine((s) => s.report);
+  const puzzlesSolved = Object.keys(usePuzzleProgress((s) => s.solved)).length;
   const [view, setView] = useState<ImportView>({ step: 'idle' });
   const [backupsVersion, setBackupsVersion] = useState(0);
   const input = useRef<HTMLInputElement>(null);
@@ -87,7 +89,10 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
   function download() {
     const at = now();
     const machine = myMachineStore.getState();
-    const text = serializeProgressFile(buildProgressFile(progress, { items }, at, machine));
+    const solved = puzzleProgressStore.getState().solved;
+    const text = serializeProgressFile(
+      buildProgressFile(progress, { items }, at, machine, false, solved),
+    );
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
@@ -134,6 +139,7 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
       progress: progressStore,
       review: reviewStore,
       machine: myMachineStore,
+      puzzles: puzzleProgressStore,
       storage,
       now,
     });
@@ -166,7 +172,7 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
         <p>
           The file holds the lessons you visited and completed, your answers, the order your choices
           are shown in, your review schedule, and your machine&rsquo;s calibration report if you
-          entered one (lesson 8).
+          entered one (lesson 8), and the WGSL puzzles you solved.
         </p>
         <p data-machine-kept={machineReport ? 'yes' : 'no'}>
           {machineReport
@@ -212,6 +218,12 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
                 ? undefined
                 : (view.imported.machine.report?.gpu ?? null)
             }
+            puzzlesHere={puzzlesSolved}
+            puzzlesIncoming={
+              view.imported.puzzles === null
+                ? undefined
+                : Object.keys(view.imported.puzzles.solved).length
+            }
             notes={view.imported.notes}
             onConfirm={() => confirm(view.imported, view.source)}
             onCancel={cancel}
@@ -250,6 +262,10 @@ interface ConfirmProps {
   machineHere: string | null;
   /** The file's machine: its GPU's name, null for none, undefined when the file has no machine part. */
   machineIncoming: string | null | undefined;
+  /** Puzzles solved here. */
+  puzzlesHere: number;
+  /** Puzzles solved in the file, or undefined when the file has no puzzles part. */
+  puzzlesIncoming: number | undefined;
   notes: string[];
   onConfirm(): void;
   onCancel(): void;
@@ -258,6 +274,7 @@ interface ConfirmProps {
 function ConfirmImport(props: ConfirmProps) {
   const { source, here, incoming, machineHere, machineIncoming, notes, onConfirm, onCancel } =
     props;
+  const { puzzlesHere, puzzlesIncoming } = props;
   return (
     <div className="progress-confirm" data-import-confirm="">
       <h3>Replace your progress with {source}?</h3>
@@ -285,6 +302,13 @@ function ConfirmImport(props: ConfirmProps) {
                 : (machineIncoming ?? 'none')}
             </td>
             <td>{machineHere ?? 'none'}</td>
+          </tr>
+          <tr data-row="puzzles">
+            <th scope="row">Puzzles solved</th>
+            <td>
+              {puzzlesIncoming === undefined ? 'not in the file (yours are kept)' : puzzlesIncoming}
+            </td>
+            <td>{puzzlesHere}</td>
           </tr>
         </tbody>
       </table>

@@ -1,7 +1,8 @@
 /**
  * Portable progress: one JSON file holding everything saved about a learner (lessons visited and
- * completed, answers, the choice-order seed, the review schedule, and their own machine's
- * calibration report when they entered one), to carry to another browser.
+ * completed, answers, the choice-order seed, the review schedule, their own machine's
+ * calibration report when they entered one, and the WGSL puzzles they solved), to carry to
+ * another browser.
  * Reading a file never throws and never trusts it; applying one always keeps a backup first.
  */
 import type { StoreApi } from 'zustand';
@@ -28,6 +29,12 @@ import {
   type MyMachineState,
   type SavedMachine,
 } from './my-machine';
+import {
+  readSavedPuzzles,
+  savedPuzzlesOf,
+  type PuzzleProgressState,
+  type SavedPuzzles,
+} from './puzzle-progress';
 
 /** The `format` every progress file names. */
 export const PROGRESS_FILE_FORMAT = 'gpu-lab-progress';
@@ -51,6 +58,8 @@ export interface ProgressFile {
   review: SavedReview;
   /** The learner's machine (lesson 8); absent in files written before it was kept. */
   machine?: SavedMachine;
+  /** The WGSL puzzles solved; absent in files written before they were kept. */
+  puzzles?: SavedPuzzles;
 }
 
 /** The contents of a progress file that passed every check, ready to apply. */
@@ -59,6 +68,8 @@ export interface ImportedProgress {
   review: ReviewData;
   /** The file's machine (its report null: none entered), or null when the file has no machine part. */
   machine: SavedMachine | null;
+  /** The file's solved puzzles, or null when the file has no puzzles part. */
+  puzzles: SavedPuzzles | null;
   /** When the file was written (ISO 8601), or null when it did not say. */
   exportedAt: string | null;
   /** Things the learner should know before applying it (e.g. what a migration dropped). */
@@ -81,6 +92,7 @@ export type MachineData = Pick<MyMachineState, 'report' | 'enteredAt'>;
  * Builds the progress file for some progress and schedule, written at `now`, with the learner's
  * machine when one is entered. `keepEmptyMachine` writes a machine part even when none is
  * entered (a backup must restore "no machine" too; an export leaves the other browser's be).
+ * Solved puzzles go in when there are any (or, with `keepEmptyMachine`, whenever given).
  */
 export function buildProgressFile(
   progress: ProgressData,
@@ -88,6 +100,7 @@ export function buildProgressFile(
   now: Date,
   machine: MachineData | null = null,
   keepEmptyMachine = false,
+  puzzles: Readonly<Record<string, string>> | null = null,
 ): ProgressFile {
   return {
     format: PROGRESS_FILE_FORMAT,
@@ -97,6 +110,9 @@ export function buildProgressFile(
     review: { version: REVIEW_SCHEMA_VERSION, data: { items: review.items } },
     ...(machine && (machine.report !== null || keepEmptyMachine)
       ? { machine: savedMachineOf(machine) }
+      : {}),
+    ...(puzzles && (Object.keys(puzzles).length > 0 || keepEmptyMachine)
+      ? { puzzles: savedPuzzlesOf(puzzles) }
       : {}),
   };
 }
@@ -253,6 +269,15 @@ export function parseProgressFile(text: string): ProgressFileResult {
       return refuse(`The file's machine cannot be used: ${read.message}. ${NOTHING_CHANGED}`);
     machine = { version: MY_MACHINE_FILE_VERSION, report: read.report, enteredAt: read.enteredAt };
   }
+  let puzzles: SavedPuzzles | null = null;
+  if (Object.hasOwn(parsed, 'puzzles')) {
+    const read = readSavedPuzzles(parsed.puzzles);
+    if (!read.ok)
+      return refuse(
+        `The file's solved puzzles cannot be used: ${read.message}. ${NOTHING_CHANGED}`,
+      );
+    puzzles = savedPuzzlesOf(read.solved);
+  }
   const exportedAt = typeof parsed.exportedAt === 'string' ? parsed.exportedAt : null;
   return {
     ok: true,
@@ -260,6 +285,7 @@ export function parseProgressFile(text: string): ProgressFileResult {
       progress: progress.data,
       review: review.data,
       machine,
+      puzzles,
       exportedAt,
       notes: progress.notes,
     },
@@ -327,6 +353,8 @@ export interface ApplyDeps {
   progress: StoreApi<ProgressState>;
   review: StoreApi<ReviewState>;
   machine?: StoreApi<MyMachineState>;
+  /** The solved puzzles; without it they are neither backed up nor replaced. */
+  puzzles?: StoreApi<PuzzleProgressState>;
   storage: BackupStorage | null;
   now: () => Date;
 }
@@ -335,9 +363,9 @@ export interface ApplyDeps {
 export type ApplyResult = { ok: true; backupKey: string } | { ok: false; message: string };
 
 /**
- * Replaces the progress and schedule (and the machine, when the file has one) with imported
- * ones, after saving the current state as a progress file under
- * `gpu-lab:progress:backup:<time>`. A file without a machine part leaves the machine as it is.
+ * Replaces the progress and schedule (and the machine and solved puzzles, when the file has
+ * them) with imported ones, after saving the current state as a progress file under
+ * `gpu-lab:progress:backup:<time>`. A file without a machine or puzzles part leaves that as it is.
  * When the backup cannot be saved, nothing is changed.
  */
 export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDeps): ApplyResult {
@@ -348,6 +376,7 @@ export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDep
     at,
     deps.machine?.getState() ?? null,
     true,
+    deps.puzzles?.getState().solved ?? null,
   );
   const backupKey = BACKUP_PREFIX + at.toISOString();
   try {
@@ -371,6 +400,7 @@ export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDep
         enteredAt: imported.machine.enteredAt,
       });
   }
+  if (deps.puzzles && imported.puzzles) deps.puzzles.getState().replace(imported.puzzles.solved);
   return { ok: true, backupKey };
 }
 
