@@ -25,12 +25,14 @@ import { crossoverWidget } from './crossover/widget';
 import { networkProfileWidget } from './network-profile/widget';
 import { asyncTimingWidget } from './async-timing/widget';
 import { dataParallelWidget } from './data-parallel/widget';
+import { warpWidget } from './warp/widget';
 
 /** The widgets. */
 export const WIDGETS = [
   raceWidget,
   amdahlWidget,
   explorerWidget,
+  warpWidget,
   specTableWidget,
   deviceCardWidget,
   consoleWidget,

@@ -53,3 +53,4 @@ export {
 } from './links';
 export { estimate, figuresIn, measured, vendor } from './figure';
 export { SM_ANATOMY, type SmAnatomy } from './sm-anatomy';
+export { MEMORY_LATENCY_CYCLES, memoryLatencySeconds } from './memory-latency';

@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import { WARP_LANES } from '../../compute/divergence-reference';
+import { BANK_STRIDE_LIMITS, bankAccess, conflictText, paddedStride } from './banks';
+import { LaneRow } from './LaneRow';
+
+/** Props of the banks panel. */
+export interface BanksPanelProps {
+  stride: number;
+  pad: boolean;
+  onChange(patch: { bankStride?: number; pad?: boolean }): void;
+}
+
+/** All 32 lanes on. */
+const ALL_LANES = Array.from({ length: WARP_LANES }, () => true);
+
+/**
+ * Shared memory's 32 banks: the bank each lane's word falls in, the words each bank must serve,
+ * and the conflict degree, with and without one word of padding per row.
+ */
+export function BanksPanel({ stride, pad, onChange }: BanksPanelProps) {
+  const id = useId();
+  const effective = pad ? paddedStride(stride) : stride;
+  const access = bankAccess(effective);
+  const busiest = Math.max(...access.wordsPerBank);
+  return (
+    <section className="warp-panel" aria-labelledby={`${id}-h`} data-panel="banks">
+      <h4 id={`${id}-h`}>Shared memory: 32 banks of 4 bytes</h4>
+      <div className="warp-field">
+        <label htmlFor={`${id}-stride`}>Row length (words): lane i reads word i × this</label>
+        <input
+          id={`${id}-stride`}
+          type="range"
+          min={BANK_STRIDE_LIMITS.min}
+          max={BANK_STRIDE_LIMITS.max}
+          value={stride}
+          onChange={(e) => onChange({ bankStride: Number(e.target.value) })}
+        />
+        <output htmlFor={`${id}-stride`}>{stride}</output>
+      </div>
+      <label className="warp-check">
+        <input
+          type="checkbox"
+          checked={pad}
+          onChange={(e) => onChange({ pad: e.target.checked })}
+        />{' '}
+        Pad each row by one word (row stride {paddedStride(stride)})
+      </label>
+      <LaneRow mask={ALL_LANES} label="Bank of each lane's word" marks={access.bankOfLane} />
+      <p
+        className="warp-result"
+        data-conflict={access.conflictDegree}
+        data-effective-stride={effective}
+      >
+        Stride {effective} words: bank of lane i = (i × {effective}) mod 32. The busiest bank serves{' '}
+        {busiest} different words, one after another: conflict{' '}
+        <strong>{conflictText(access.conflictDegree)}</strong> (gcd({effective}, 32) ={' '}
+        {access.conflictDegree}).
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { browserSuite, horizontalOverflow, settledWidget } from './browser';
+import { seriousAxeViolationsInBothThemes } from './axe';
+
+const { openWidget } = browserSuite({ webgpu: true });
+
+/** The coalescing panel's numbers: sectors and share used. */
+async function coalescing(widget: Locator): Promise<[number, number]> {
+  const result = widget.locator('[data-panel="coalescing"] [data-sectors]');
+  return [
+    Number(await result.getAttribute('data-sectors')),
+    Number(await result.getAttribute('data-share')),
+  ];
+}
+
+/** The divergence panel's SIMT efficiency. */
+async function simt(widget: Locator): Promise<number> {
+  return Number(await widget.locator('[data-simt]').getAttribute('data-simt'));
+}
+
+describe('the warp view', () => {
+  it('lesson 2: exact numbers by keyboard, a measured run on SwiftShader, axe in both themes', async () => {
+    const { page, widget, errors } = await openWidget('#/lesson/inside-a-gpu', 'warp', {
+      status: 'idle',
+    });
+
+    // Stepping: the code takes the arrow keys, the buttons Enter.
+    const count = widget.locator('[data-step]');
+    await widget.locator('.warp-code').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => count.getAttribute('data-step')).toBe('1');
+    await page.keyboard.press('End');
+    await expect.poll(() => count.getAttribute('data-step')).toBe('6');
+    await page.keyboard.press('ArrowUp');
+    // Step 6 of 7 under the even-lane branch is the else-path: the odd lanes.
+    await expect
+      .poll(() => widget.locator('[data-mask]').getAttribute('data-mask'))
+      .toBe('0xaaaaaaaa');
+    await widget.locator('[data-action="next"]').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => count.getAttribute('data-step')).toBe('6');
+
+    // Coalescing at strides 1, 2 and 8, moved with the arrow keys.
+    const stride = widget.locator('[data-panel="coalescing"] input[type="range"]');
+    expect(await coalescing(widget)).toEqual([4, 1]);
+    await stride.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => coalescing(widget)).toEqual([8, 0.5]);
+    for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => coalescing(widget)).toEqual([32, 0.125]);
+    await expect.poll(() => widget.locator('[data-sectors]').textContent()).toMatch(/12\.5 %/);
+
+    // The branch rules, chosen with the arrow keys in the radio group.
+    expect(await simt(widget)).toBe(0.5);
+    await widget.getByRole('radio', { checked: true }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => widget.getByRole('radio', { checked: true }).getAttribute('value'))
+      .toBe('half');
+    await expect.poll(() => simt(widget)).toBe(0.5);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => simt(widget)).toBeCloseTo(47 / 96, 12);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => simt(widget)).toBe(1);
+
+    // Banks: a 32-word row is 32-way; padding it by one word removes the conflict.
+    const conflict = widget.locator('[data-conflict]');
+    expect(await conflict.getAttribute('data-conflict')).toBe('32');
+    await widget.getByRole('checkbox', { name: /Pad each row/ }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => conflict.getAttribute('data-conflict')).toBe('1');
+    await expect.poll(() => conflict.getAttribute('data-effective-stride')).toBe('33');
+
+    // A measured run: every launch checked, the software adapter named as such.
+    await widget.locator('[data-action="run"]').click();
+    expect(await settledWidget(page, 'warp')).toBe('done');
+    await expect.poll(() => widget.locator('[data-stride-row]').count()).toBe(6);
+    await expect.poll(() => widget.locator('[data-branch-row]').count()).toBe(4);
+    await expect
+      .poll(() => widget.locator('[data-adapter]').getAttribute('data-fallback'))
+      .toBe('true');
+    await expect
+      .poll(() => widget.locator('[data-fallback-note]').textContent())
+      .toMatch(/CPU cores.*do not show sectors/);
+
+    const axe = await seriousAxeViolationsInBothThemes(page, 'warp');
+    expect(axe).toEqual({ light: [], dark: [] });
+    expect(errors).toEqual([]);
+  });
+
+  it('lesson 8 on a 375 px phone with reduced motion: its own settings, no animation, no sideways scroll', async () => {
+    const { page, widget, errors } = await openWidget('#/lesson/measuring', 'warp', {
+      status: 'idle',
+      width: 375,
+      reducedMotion: 'reduce',
+    });
+    expect(await coalescing(widget)).toEqual([32, 0.125]);
+    expect(await widget.getByRole('radio', { checked: true }).getAttribute('value')).toBe('half');
+    expect(await simt(widget)).toBe(0.5);
+    const transition = await widget
+      .locator('.warp-lane')
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
+    // The site shortens every transition to a hundredth of a millisecond or less.
+    expect(Number.parseFloat(transition)).toBeLessThan(0.001);
+    await widget.scrollIntoViewIfNeeded();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+});
