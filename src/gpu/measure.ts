@@ -11,6 +11,8 @@ import { scoped } from './error-scopes';
 import type { JobContext, JobLayout, KernelJob } from './jobs/kernel-job';
 import type { KernelPlan } from './kernel-plan';
 import { streamVec4sPerInvocation } from './kernels/copy/copy';
+import type { MatmulTile } from './kernels/matmul-tuned/matmul-tuned';
+import { MATMUL_TUNING } from './kernels/matmul-tuned/tuning';
 import { performanceClock, type Clock } from '../compute/timing/clock';
 import { withBatchTimer, type GpuBatchTimer } from './timing/gpu-batch-timer';
 import { withRun } from './with-run';
@@ -42,6 +44,8 @@ export interface MeasureJobOptions {
   vec4sPerInvocation?: number;
   /** A narrower grid than the device allows (tests use it to reach 2-D grids cheaply). */
   maxWorkgroupsPerDimension?: number;
+  /** The tuned matmul's tile; by default the one its sweep chose for this adapter. */
+  matmulTile?: MatmulTile;
 }
 
 /** A measured, checked run of a job. */
@@ -61,7 +65,7 @@ export interface MeasuredJob {
 /** Options that shape a job's layout. */
 export type LayoutOptions = Pick<
   MeasureJobOptions,
-  'vec4sPerInvocation' | 'maxWorkgroupsPerDimension'
+  'vec4sPerInvocation' | 'maxWorkgroupsPerDimension' | 'matmulTile'
 >;
 
 /** The layout jobs use on `gpu`: its limits, narrowed by the options. */
@@ -73,6 +77,7 @@ export function jobLayoutFor(gpu: GpuContext, options: LayoutOptions = {}): JobL
     ),
     vec4sPerInvocation:
       options.vec4sPerInvocation ?? streamVec4sPerInvocation(gpu.adapter.isFallback),
+    matmulTile: options.matmulTile ?? MATMUL_TUNING.tileFor(gpu.adapter),
   };
 }
 

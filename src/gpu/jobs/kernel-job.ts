@@ -6,6 +6,7 @@
 import type { BufferSet } from '../buffers';
 import type { KernelPlan } from '../kernel-plan';
 import type { F32Check } from '../../compute/verify-f32';
+import type { MatmulTile } from '../kernels/matmul-tuned/tile';
 
 /** A kernel ready to run. */
 export interface KernelJob {
@@ -39,6 +40,8 @@ export interface JobLayout {
   maxWorkgroupsPerDimension: number;
   /** vec4s per invocation of the streaming kernels (copy, ReLU). */
   vec4sPerInvocation: number;
+  /** The tuned matmul's tile on this device (its sweep's choice); the default tile when absent. */
+  matmulTile?: MatmulTile;
 }
 
 /** What a job is built with: the device, the run's buffers and the layout. */

@@ -14,6 +14,7 @@ import { matmulBlockedKernel } from './matmul-blocked';
 import { matmulF16Kernel } from './matmul-f16';
 import { matmulNaiveKernel } from './matmul-naive';
 import { matmulTiledKernel } from './matmul-tiled';
+import { matmulTunedKernel } from './matmul-tuned';
 import { raceKernel } from './race';
 import { reduceKernel } from './reduce';
 import { reduceFastKernel } from './reduce-fast';
@@ -32,6 +33,7 @@ export const KERNELS = [
   matmulNaiveKernel,
   matmulTiledKernel,
   matmulBlockedKernel,
+  matmulTunedKernel,
   fmaKernel,
   raceKernel,
   binaryElementwiseKernel,

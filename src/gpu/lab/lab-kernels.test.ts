@@ -11,7 +11,7 @@ import {
 } from './lab-kernels';
 
 describe('lab kernels', () => {
-  it('lists eight kernels, each with a label and a summary', () => {
+  it('lists nine kernels, each with a label and a summary', () => {
     expect(LAB_KERNEL_IDS).toEqual([
       'relu',
       'copy',
@@ -20,6 +20,7 @@ describe('lab kernels', () => {
       'matmul-naive',
       'matmul-tiled',
       'matmul-blocked',
+      'matmul-tuned',
       'fma',
     ]);
     for (const id of LAB_KERNEL_IDS) {
@@ -40,6 +41,7 @@ describe('lab kernels', () => {
       'matmul-naive': 120,
       'matmul-tiled': 120,
       'matmul-blocked': 120,
+      'matmul-tuned': 120,
       fma: 9 * 256 * 256, // 9 threads x 256 trips x 256 FLOPs per trip
     };
     for (const id of LAB_KERNEL_IDS) {

@@ -13,6 +13,7 @@ import { FMA_CARD } from '../kernels/fma/fma';
 import { MATMUL_BLOCKED_CARD } from '../kernels/matmul-blocked/matmul-blocked';
 import { MATMUL_NAIVE_CARD } from '../kernels/matmul-naive/matmul-naive';
 import { MATMUL_TILED_CARD } from '../kernels/matmul-tiled/matmul-tiled';
+import { MATMUL_TUNED_CARD } from '../kernels/matmul-tuned/matmul-tuned';
 import { REDUCE_CARD } from '../kernels/reduce/reduce';
 import { REDUCE_FAST_CARD } from '../kernels/reduce-fast/reduce-fast';
 import { RELU_CARD } from '../kernels/relu/relu';
@@ -30,6 +31,7 @@ export const LAB_CARDS = [
   MATMUL_NAIVE_CARD,
   MATMUL_TILED_CARD,
   MATMUL_BLOCKED_CARD,
+  MATMUL_TUNED_CARD,
   FMA_CARD,
 ] as const;
 

@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { sweepMatmulTiles } from '../../lab/matmul-sweep';
+import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
+import { describeF32Check } from '../../../compute/verify-f32';
+import type { MatmulShape } from '../../../compute/matmul-reference';
+import { MATMUL_TILES, tileFitsExactly, tileId } from './matmul-tuned';
+import { MATMUL_TUNING } from './tuning';
+
+const acquisition = await acquireNodeGpu();
+warnIfUnavailable(acquisition, 'tuned matmul kernel');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+
+afterAll(() => {
+  MATMUL_TUNING.clear();
+  gpu?.device.destroy();
+});
+
+/**
+ * Small shapes for every variant: non-square and off every tile edge (primes, one off a block and
+ * a k-step, k below a vec4), and one of whole 128-wide blocks and 16-deep k-steps, where every
+ * variant runs without bounds checks.
+ */
+const SHAPES: readonly MatmulShape[] = [
+  { m: 67, n: 131, k: 19 },
+  { m: 129, n: 33, k: 3 },
+  { m: 1, n: 5, k: 17 },
+  { m: 128, n: 256, k: 32 },
+];
+
+describe('tuned matmul variants on real WebGPU', () => {
+  for (const tile of MATMUL_TILES) {
+    for (const shape of SHAPES) {
+      const exact = tileFitsExactly(tile, shape) ? ', no bounds checks' : '';
+      it.skipIf(!gpu)(
+        `${tileId(tile)} computes ${shape.m} x ${shape.n} x ${shape.k}${exact}`,
+        async () => {
+          const run = await runLabKernelOnce(
+            gpu!,
+            { kernel: 'matmul-tuned', size: shape },
+            { matmulTile: tile },
+          );
+          expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+          expect(run.check.checked).toBe(shape.m * shape.n);
+          expect(run.plan.workgroupSize).toEqual([
+            tile.tileN / tile.microN,
+            tile.tileM / tile.microM,
+            1,
+          ]);
+        },
+      );
+    }
+  }
+
+  it.skipIf(!gpu)(
+    'sweeps the variants, keeps the fastest verified one for the adapter, and runs it',
+    async () => {
+      const tiles = MATMUL_TILES.slice(0, 3);
+      const choice = await sweepMatmulTiles(gpu!, {
+        edge: 64,
+        tiles,
+        measure: { samples: 1, minSamples: 1, minBatchSeconds: 0.001 },
+      });
+      expect(choice.trials).toHaveLength(3);
+      expect(choice.trials.every((t) => t.verified)).toBe(true);
+      expect(tiles).toContain(choice.tile);
+      expect(MATMUL_TUNING.choiceFor(gpu!.adapter)).toBe(choice);
+      // Without a tile given, the lab runs the adapter's choice.
+      const run = await runLabKernelOnce(gpu!, {
+        kernel: 'matmul-tuned',
+        size: { m: 70, n: 90, k: 10 },
+      });
+      expect(run.check.ok).toBe(true);
+      expect(run.plan.descriptor.name).toContain(tileId(choice.tile));
+    },
+  );
+});
