@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// @vitest-pool threads: its fake fetch answers with Node's Response, which a VM context's code cannot read.
 import { describe, expect, it, vi } from 'vitest';
 import { fakeWindow, noParams, startBridge } from './testing/fake-host-window';
 import { answered } from './testing/fixtures';

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// @vitest-pool threads: it reads files through Node's Blob streams and DecompressionStream, which do not take a VM context's chunks.
 import { Blob as NodeBlob } from 'node:buffer';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
