@@ -24,6 +24,9 @@ const GuidePage = lazy(() => import('./GuidePage').then((m) => ({ default: m.Gui
 const ProgressPage = lazy(() =>
   import('./ProgressPage').then((m) => ({ default: m.ProgressPage })),
 );
+const PuzzlesPage = lazy(() =>
+  import('../puzzle-page/PuzzlesPage').then((m) => ({ default: m.PuzzlesPage })),
+);
 const EmbedPage = lazy(() =>
   Promise.all([import('../embed-page/EmbedPage'), preloadQuestionBlocks()]).then(([m]) => ({
     default: m.EmbedPage,
@@ -58,6 +61,8 @@ export function App() {
   useEffect(() => {
     // An embed page names itself (its effect runs before this one).
     if (route.page === 'embed') return;
+    // The puzzles page names itself after the puzzle it shows.
+    if (route.page === 'puzzles') return;
     if (guide) {
       // The guide's title lives with its page, which this route loads anyway.
       let live = true;
@@ -131,6 +136,11 @@ export function App() {
         {route.page === 'guide' && (
           <PageLoading>
             <GuidePage key={route.name} name={route.name} section={route.section} />
+          </PageLoading>
+        )}
+        {route.page === 'puzzles' && (
+          <PageLoading>
+            <PuzzlesPage id={route.id} />
           </PageLoading>
         )}
         {route.page === 'not-found' && <NotFoundPage path={route.path} />}

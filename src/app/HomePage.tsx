@@ -1,5 +1,5 @@
 import { lessons } from '../lessons/registry';
-import { CHECK_HREF, glossaryHref, guideHref, lessonHref } from '../state/route';
+import { CHECK_HREF, glossaryHref, guideHref, lessonHref, puzzlesHref } from '../state/route';
 import { useProgress } from '../store/progress';
 import { lessonStatus, courseProgress } from './progress-summary';
 import { ReviewPanel } from './ReviewPanel';
@@ -59,6 +59,10 @@ export function HomePage() {
       <p className="home-check">
         <a href={CHECK_HREF}>Knowledge check</a>: questions from all ten lessons, with a score, a
         retry of the ones you missed and a link to the section that teaches each.
+      </p>
+      <p className="home-puzzles">
+        <a href={puzzlesHref()}>WGSL puzzles</a>: write twelve small GPU kernels yourself, from a
+        map to a tiled matrix product, checked on your own GPU against a CPU reference.
       </p>
       <p className="home-glossary">
         <a href={glossaryHref()}>Glossary</a>: every term the course uses, defined in a few words,

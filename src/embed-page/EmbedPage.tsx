@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EmbedRouteTarget } from '../state/route';
 import { parseEmbedParams } from '../embed/embed-params';
 import { startHostBridge, type HostBridge, type HostBridgeOptions } from '../embed/host-bridge';
@@ -9,6 +9,9 @@ import { resolveEmbed, type FoundEmbed } from './resolve-target';
 import { applyTheme, type PageTheme } from './theme';
 import { WidgetEmbed } from './WidgetEmbed';
 import './embed-page.css';
+
+// A puzzle's page (and its editor) loads only when a puzzle is embedded.
+const PuzzleEmbed = lazy(() => import('../puzzle-page/PuzzleEmbed'));
 
 /** Props of the embed page. */
 export interface EmbedPageProps {
@@ -124,6 +127,16 @@ function EmbedContent({
   embed: FoundEmbed;
   loadQuestions?: QuestionsEmbedProps['load'];
 }) {
+  if (embed.kind === 'puzzle') {
+    return (
+      <>
+        <h1 className="visually-hidden">{embed.title}</h1>
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <PuzzleEmbed id={embed.id} />
+        </Suspense>
+      </>
+    );
+  }
   if (embed.kind === 'widget') {
     return (
       <>

@@ -11,6 +11,8 @@ import { lessons as allLessons } from '../lessons/registry';
 import type { WidgetEntry } from '../widgets/registry';
 import { findWidget } from '../widgets/registry';
 import { lessonOfWidget } from './widget-lesson';
+import { findPuzzle } from '../puzzles/catalog';
+import { puzzlesHref } from '../state/route';
 
 /** The section id every lesson's closing questions sit under. */
 export const CHECK_SECTION = 'check-yourself';
@@ -48,6 +50,14 @@ export type FoundEmbed =
       source: QuestionSource;
       /** The question ids to show, in lesson order. */
       questionIds: string[];
+    }
+  | {
+      found: true;
+      kind: 'puzzle';
+      id: string;
+      title: string;
+      lessonSlug: null;
+      home: EmbedHome;
     };
 
 /** An embed that names nothing known, or a malformed embed path. */
@@ -117,6 +127,18 @@ export function resolveEmbed(
           ? { kind: 'knowledge-check' }
           : { kind: 'lesson', slug: where.slug },
         questionIds: [target.id],
+      };
+    }
+    case 'puzzle': {
+      const puzzle = findPuzzle(target.id);
+      if (!puzzle) return { found: false, asked: `puzzle “${target.id}”` };
+      return {
+        found: true,
+        kind: 'puzzle',
+        id: puzzle.id,
+        title: `WGSL puzzle: ${puzzle.title}`,
+        lessonSlug: null,
+        home: { hash: puzzlesHref(puzzle.id), title: 'WGSL puzzles' },
       };
     }
     case 'check': {

@@ -83,6 +83,9 @@ function auOutcome(event: LearningEvent, target: EmbedTarget): AuOutcome | null 
   if (event.kind === 'widget-run' && target.kind === 'widget') {
     return { scaled: null, score: undefined };
   }
+  if (event.kind === 'puzzle-solved' && target.kind === 'puzzle') {
+    return { scaled: 1, score: { raw: 1, min: 0, max: 1, scaled: 1 } };
+  }
   return null;
 }
 
@@ -183,7 +186,10 @@ export function createCmi5Statements(options: Cmi5StatementOptions): Cmi5Stateme
         now: () => at,
         uuid: options.uuid,
       };
-      const own = event.kind === 'check-completed' && options.target.kind === 'check';
+      // A check's or a puzzle's completion is the AU's own: cmi5's verbs are the AU's to use.
+      const own =
+        (event.kind === 'check-completed' && options.target.kind === 'check') ||
+        event.kind === 'puzzle-solved';
       const learner = own ? [] : buildStatements(event, setting).map(allowed);
       return [...learner, ...auStatements(event, at)];
     },

@@ -54,8 +54,19 @@ export interface WidgetRunEvent {
   summary: string;
 }
 
+/** A WGSL puzzle's kernel passed every check on the learner's GPU. */
+export interface PuzzleSolvedEvent {
+  kind: 'puzzle-solved';
+  /** The puzzle's id (`map`, `tiled-matmul`). */
+  puzzleId: string;
+  puzzleTitle: string;
+  /** The sizes it was checked at. */
+  cases: number;
+}
+
 /** Anything a host page may record. */
-export type LearningEvent = AnsweredEvent | CheckCompletedEvent | WidgetRunEvent;
+export type LearningEvent =
+  AnsweredEvent | CheckCompletedEvent | WidgetRunEvent | PuzzleSolvedEvent;
 
 /** Receives learning events. */
 export type LearningListener = (event: LearningEvent) => void;

@@ -99,9 +99,9 @@ export interface XapiStatement {
 /** The interaction types GPU Lab's questions map to (each kind's record names its own). */
 export type XapiInteractionType = InteractionType;
 
-/** What an embed page shows: a widget, one question, or a lesson's check; and the lesson holding it. */
+/** What an embed page shows: a widget, one question, a lesson's check or a puzzle; and the lesson holding it. */
 export interface EmbedTarget {
-  kind: 'widget' | 'quiz' | 'check';
+  kind: 'widget' | 'quiz' | 'check' | 'puzzle';
   id: string;
   lessonSlug: string | null;
 }
@@ -173,7 +173,35 @@ export function buildStatements(event: LearningEvent, setting: StatementSetting)
       return [widgetRunStatement(event, setting)];
     case 'check-completed':
       return checkStatements(event, setting);
+    case 'puzzle-solved':
+      return [puzzleStatement(event, setting)];
   }
+}
+
+/** A solved puzzle: `completed`, with success, a full score and the sizes it was checked at. */
+function puzzleStatement(
+  event: Extract<LearningEvent, { kind: 'puzzle-solved' }>,
+  setting: StatementSetting,
+): XapiStatement {
+  return base(
+    setting,
+    VERBS.completed,
+    {
+      objectType: 'Activity',
+      id: embedActivityId(setting.siteBase, `puzzle/${encodeURIComponent(event.puzzleId)}`),
+      definition: {
+        type: ACTIVITY_TYPES.assessment,
+        name: { 'en-US': boundText(`WGSL puzzle: ${event.puzzleTitle}`) },
+      },
+    },
+    {
+      completion: true,
+      success: true,
+      score: { raw: 1, min: 0, max: 1, scaled: 1 },
+      response: boundText(`passed at ${event.cases} sizes on the learner's GPU`),
+    },
+    setting.target.lessonSlug,
+  );
 }
 
 function base(

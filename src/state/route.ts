@@ -17,6 +17,8 @@ export type Route =
   | { page: 'glossary'; term: string | null }
   /** A guide for instructors or authors, optionally scrolled to a section (`#/guide/authors/widgets`). */
   | { page: 'guide'; name: GuideName; section: string | null }
+  /** The WGSL puzzles, or one of them (`#/puzzles/map`). */
+  | { page: 'puzzles'; id: string | null }
   /** One widget, question or lesson check alone, for an iframe on another site (`#/embed/race`). */
   | {
       page: 'embed';
@@ -29,10 +31,12 @@ export type Route =
 /**
  * What an embed path names, by its shape only (whether that widget, question or lesson exists is
  * the embed page's to say): `#/embed/<widgetId>`, `#/embed/quiz/<questionId>`,
- * `#/embed/check/<lessonSlug>`, or any other path under `/embed` as 'invalid'.
+ * `#/embed/check/<lessonSlug>`, `#/embed/puzzle/<puzzleId>`, or any other path under `/embed`
+ * as 'invalid'.
  */
 export type EmbedRouteTarget =
   | { kind: 'widget'; id: string }
+  | { kind: 'puzzle'; id: string }
   | { kind: 'quiz'; id: string }
   | { kind: 'check'; slug: string }
   | { kind: 'invalid'; path: string };
@@ -43,8 +47,10 @@ function parseEmbedTarget(path: string): EmbedRouteTarget {
   if (quiz) return { kind: 'quiz', id: quiz[1]! };
   const check = /^\/embed\/check\/([a-z0-9-]{1,100})\/?$/.exec(path);
   if (check) return { kind: 'check', slug: check[1]! };
+  const puzzle = /^\/embed\/puzzle\/([a-z0-9-]{1,100})\/?$/.exec(path);
+  if (puzzle) return { kind: 'puzzle', id: puzzle[1]! };
   const widget = /^\/embed\/([a-z0-9-]{1,100})\/?$/.exec(path);
-  if (widget && widget[1] !== 'quiz' && widget[1] !== 'check') {
+  if (widget && widget[1] !== 'quiz' && widget[1] !== 'check' && widget[1] !== 'puzzle') {
     return { kind: 'widget', id: widget[1]! };
   }
   return { kind: 'invalid', path };
@@ -67,6 +73,8 @@ export function parseRoute(hash: string): Route {
   if (guide && isGuideName(guide[1])) {
     return { page: 'guide', name: guide[1], section: guide[2] ?? null };
   }
+  const puzzles = /^\/puzzles(?:\/([a-z0-9-]{1,100}))?\/?$/.exec(path);
+  if (puzzles) return { page: 'puzzles', id: puzzles[1] ?? null };
   if (path === '/embed' || path.startsWith('/embed/')) {
     return { page: 'embed', target: parseEmbedTarget(path), query: parseQuery(query).params };
   }
@@ -91,7 +99,13 @@ export function glossaryHref(termId?: string): string {
 export function embedHref(target: Exclude<EmbedRouteTarget, { kind: 'invalid' }>): string {
   if (target.kind === 'quiz') return `#/embed/quiz/${target.id}`;
   if (target.kind === 'check') return `#/embed/check/${target.slug}`;
+  if (target.kind === 'puzzle') return `#/embed/puzzle/${target.id}`;
   return `#/embed/${target.id}`;
+}
+
+/** The hash of the WGSL puzzles (and optionally one puzzle). */
+export function puzzlesHref(id?: string): string {
+  return id ? `#/puzzles/${id}` : '#/puzzles';
 }
 
 /** The guides, each a page at `#/guide/<name>` written in content/guides/<name>.mdx. */
