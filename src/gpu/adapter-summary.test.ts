@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  copySubgroupMatrixConfigs,
   adapterLabel,
   copyLimits,
   detectFallback,
@@ -121,5 +122,22 @@ describe('adapterLabel', () => {
     expect(adapterLabel({ vendor: '', architecture: '', device: '', description: '' })).toBe(
       'unknown adapter',
     );
+  });
+});
+
+describe('subgroup-matrix configurations in the summary', () => {
+  it('copies well-formed configurations and the subgroup size, and leaves out the rest', () => {
+    const config = { componentType: 'f16', resultComponentType: 'f32', M: 16, N: 16, K: 16 };
+    const summary = summarizeAdapter({
+      info: {
+        vendor: 'nvidia',
+        subgroupMaxSize: 32,
+        subgroupMatrixConfigs: [config, { componentType: 'f16' }, null],
+      },
+    });
+    expect(summary.subgroupMaxSize).toBe(32);
+    expect(summary.subgroupMatrixConfigs).toEqual([config]);
+    expect(copySubgroupMatrixConfigs(42)).toEqual([]);
+    expect(summarizeAdapter({ info: { vendor: 'x' } })).not.toHaveProperty('subgroupMatrixConfigs');
   });
 });

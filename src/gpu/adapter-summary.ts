@@ -16,6 +16,22 @@ export interface GpuAdapterSummary {
   limits: Record<string, number>;
   /** The adapter's feature names, sorted. */
   features: string[];
+  /** `info.subgroupMaxSize`, where the adapter reports it. */
+  subgroupMaxSize?: number;
+  /**
+   * `info.subgroupMatrixConfigs` (Dawn's experimental subgroup matrices: tensor cores), as plain
+   * data, where the adapter reports them.
+   */
+  subgroupMatrixConfigs?: SubgroupMatrixConfigData[];
+}
+
+/** One subgroup-matrix shape and element types, as plain data. */
+export interface SubgroupMatrixConfigData {
+  componentType: string;
+  resultComponentType: string;
+  M: number;
+  N: number;
+  K: number;
 }
 
 /** The identity strings of an adapter, as `GPUAdapterInfo` gives them. */
@@ -28,7 +44,11 @@ export interface AdapterIdentity {
 
 /** The parts of a `GPUAdapter` the summary reads; every field may be missing in old browsers. */
 export interface AdapterLike {
-  info?: Partial<AdapterIdentity> & { isFallbackAdapter?: boolean };
+  info?: Partial<AdapterIdentity> & {
+    isFallbackAdapter?: boolean;
+    subgroupMaxSize?: number;
+    subgroupMatrixConfigs?: Iterable<unknown>;
+  };
   /** The flag's older home, directly on the adapter. */
   isFallbackAdapter?: boolean;
   limits?: object;
@@ -115,6 +135,35 @@ export function copyLimits(limits: object | undefined): Record<string, number> {
   return copy;
 }
 
+/** The subgroup-matrix configurations as plain data; malformed entries are left out. */
+export function copySubgroupMatrixConfigs(configs: unknown): SubgroupMatrixConfigData[] {
+  const copy: SubgroupMatrixConfigData[] = [];
+  try {
+    for (const c of (configs ?? []) as Iterable<unknown>) {
+      if (typeof c !== 'object' || c === null) continue;
+      const [componentType, resultComponentType, M, N, K] = [
+        'componentType',
+        'resultComponentType',
+        'M',
+        'N',
+        'K',
+      ].map((name) => readField(c, name));
+      if (
+        typeof componentType === 'string' &&
+        typeof resultComponentType === 'string' &&
+        typeof M === 'number' &&
+        typeof N === 'number' &&
+        typeof K === 'number'
+      ) {
+        copy.push({ componentType, resultComponentType, M, N, K });
+      }
+    }
+  } catch {
+    // Not iterable: no configurations.
+  }
+  return copy;
+}
+
 /** Builds the summary of an adapter; never throws, filling gaps with empty values. */
 export function summarizeAdapter(adapter: AdapterLike): GpuAdapterSummary {
   const info = adapter.info ?? {};
@@ -138,6 +187,10 @@ export function summarizeAdapter(adapter: AdapterLike): GpuAdapterSummary {
     }),
     limits: copyLimits(adapter.limits),
     features,
+    ...(typeof info.subgroupMaxSize === 'number' ? { subgroupMaxSize: info.subgroupMaxSize } : {}),
+    ...(info.subgroupMatrixConfigs === undefined
+      ? {}
+      : { subgroupMatrixConfigs: copySubgroupMatrixConfigs(info.subgroupMatrixConfigs) }),
   };
 }
 

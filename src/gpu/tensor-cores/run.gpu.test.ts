@@ -1,0 +1,44 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { acquireNodeGpu, warnIfUnavailable } from '../testing/node-gpu';
+import { describeF32Check } from '../../compute/verify-f32';
+import {
+  measureSubgroupMatrixMatmul,
+  runSubgroupMatrixMatmulOnce,
+  TENSOR_CORE_FEATURES,
+  tensorCoreSupport,
+} from './run';
+import { SUBGROUP_MATRIX_FEATURE } from './subgroup-matrix';
+
+const acquisition = await acquireNodeGpu({ optionalFeatures: [...TENSOR_CORE_FEATURES] });
+warnIfUnavailable(acquisition, 'tensor-core matmul');
+const gpu = acquisition.ok ? acquisition.gpu : undefined;
+const support = gpu ? tensorCoreSupport(gpu) : undefined;
+
+afterAll(() => gpu?.device.destroy());
+
+describe('the f16 tensor-core matmul on real WebGPU', () => {
+  it.skipIf(!gpu || support?.available)(
+    'is absent, saying why, where the adapter lacks subgroup matrices',
+    async () => {
+      expect(support?.available).toBe(false);
+      if (support && !support.available) expect(support.reason).toContain(SUBGROUP_MATRIX_FEATURE);
+      await expect(measureSubgroupMatrixMatmul(gpu!, { m: 16, n: 16, k: 16 })).rejects.toThrow(
+        SUBGROUP_MATRIX_FEATURE,
+      );
+    },
+  );
+
+  // Only where the adapter has them (a GPU with Dawn's experimental feature): off the block sizes.
+  for (const shape of [
+    { m: 70, n: 50, k: 40 },
+    { m: 128, n: 64, k: 256 },
+  ]) {
+    it.skipIf(!support?.available)(
+      `computes ${shape.m} x ${shape.n} x ${shape.k} against the CPU reference`,
+      async () => {
+        const run = await runSubgroupMatrixMatmulOnce(gpu!, shape);
+        expect(run.check.ok, describeF32Check(run.check)).toBe(true);
+      },
+    );
+  }
+});
