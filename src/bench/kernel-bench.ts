@@ -1,125 +1,73 @@
 /**
- * The kernel benchmark: every lab kernel at a size scaled to the device, the copy engine for
- * comparison, each kernel's fraction of the device's measured roofs (the copy kernel's bandwidth
- * for memory-bound kernels, the FMA kernel's FLOP/s for compute-bound ones), and the ratios
- * that say how the steps of the lab compare. It runs on
- * any GpuContext, so the same code serves the browser page (kernels.html, driven by
- * scripts/bench-kernels.ts) and Node.
+ * The kernel benchmark, measured like a benchmark: a sizing pass that also warms the GPU up (the
+ * roofs, a matmul probe, the tuned matmul's sweep), then several repetitions of every lab kernel
+ * in a fixed order at fixed sizes, each kernel reported at its median over the repetitions with
+ * their extremes and its fraction of the measured roofs (the copy kernel's bandwidth for
+ * memory-bound kernels, the FMA kernel's FLOP/s for compute-bound ones). The f16 tensor-core
+ * matmul runs where the device has subgroup matrices. It runs on any GpuContext, so the same code
+ * serves the browser page (kernels.html, driven by scripts/bench-kernels.ts) and Node
+ * (node-bench.ts).
  */
 import {
   describeSize,
-  labDefaultSize,
-  LAB_KERNEL_IDS,
+  describeTile,
   measureRoofs,
-  roofFraction,
+  measureSubgroupMatrixMatmul,
+  MATMUL_TILES,
+  matmulSweepEdge,
+  measureCopyEngine,
   runLabKernel,
   scaleToTarget,
-  type CopyEngineResult,
+  sweepMatmulTiles,
+  tensorCoreSupport,
+  tileId,
   type GpuContext,
   type LabKernelId,
   type LabMeasureOptions,
   type LabRunResult,
   type LabSize,
-  type MeasuredRoofs,
-  type RoofFraction,
-  type TimingMethod,
+  type MeasuredJob,
 } from '../gpu';
+import { getGpu } from '../engine/catalog';
+import {
+  benchTargets,
+  formatBenchTable,
+  medianRoofs,
+  rateRatio,
+  summarizeKernel,
+  type BenchDriver,
+  type BenchKernel,
+  type BenchReport,
+  type BenchTensorCores,
+  type BenchTuning,
+  type RunSample,
+} from './bench-report';
 
-/** One benchmarked kernel, as the report prints it. */
-export interface BenchKernel {
-  size: string;
-  medianSeconds: number;
-  /** Half the interquartile range over the median. */
-  relativeSpread: number;
-  gbPerSecond: number;
-  gflopPerSecond: number;
-  verified: boolean;
-  timing: TimingMethod;
-  /** The roof that limits it (memory: the copy kernel's bandwidth; compute: the FMA kernel's). */
-  bound: RoofFraction['bound'];
-  /** Its bandwidth or FLOP/s over that roof's. */
-  fractionOfRoof: number;
-}
+export {
+  formatBenchTable,
+  type BenchKernel,
+  type BenchReport,
+  type BenchTarget,
+} from './bench-report';
 
-/** A performance target of issue 14, set for a hardware GPU, and where this run stands. */
-export interface BenchTarget {
-  /** What is compared ("matmul-blocked FLOP/s over the FMA kernel's"). */
-  measure: string;
-  target: number;
-  measured: number;
-  met: boolean;
-}
-
-/** The whole report: the last stdout line of `npm run -s bench:kernels`. */
-export interface BenchReport {
-  adapter: {
-    vendor: string;
-    architecture: string;
-    device: string;
-    description: string;
-    isFallback: boolean;
-    timestampQuery: boolean;
-    /** Whether the device has the `subgroups` feature (the fast sum then uses subgroup adds). */
-    subgroups: boolean;
-  };
-  /** Every lab kernel by id, and the copy engine. */
-  kernels: Record<string, BenchKernel>;
-  ratios: {
-    /** Copy kernel bandwidth over copyBufferToBuffer bandwidth, same bytes. */
-    copyKernelOverCopyBufferToBuffer: number;
-    /** ReLU bandwidth over copy kernel bandwidth, same elements. */
-    reluOverCopyBandwidth: number;
-    /** Tiled matmul FLOP/s over naive matmul FLOP/s, same shape. */
-    tiledOverNaiveThroughput: number;
-    /** Register-blocked matmul FLOP/s over tiled matmul FLOP/s, same shape. */
-    blockedOverTiledThroughput: number;
-    /** Fast sum bandwidth over the simple sum's, same elements. */
-    reduceFastOverReduceBandwidth: number;
-  };
-  /**
-   * The targets for a hardware GPU: the register-blocked matmul at 40 % of the FMA roof (at
-   * up to 4096³) and the fast sum at 85 % of the copy kernel's bandwidth. On a software adapter
-   * they are reported but do not apply.
-   */
-  targets: Record<'matmul-blocked' | 'reduce-fast', BenchTarget>;
-  /** Seconds the whole benchmark took. */
-  seconds: number;
-}
+/** Repetitions of the whole sequence unless told otherwise. */
+export const DEFAULT_REPETITIONS = 3;
 
 /** Options of the benchmark. */
 export interface BenchOptions {
   /** Progress lines, for stderr. */
   log?(line: string): void;
   measure?: LabMeasureOptions;
+  /** Repetitions of the whole sequence (default 3). */
+  repetitions?: number;
   /** Smallest and largest matmul edge tried. */
   matmulEdge?: { min: number; max: number };
-  /** Largest edge of the register-blocked matmul's own run (default 4096). */
+  /** Largest edge of the register-blocked and tuned matmuls' own runs (default 4096). */
   blockedMaxEdge?: number;
-}
-
-/** A lab result as a report entry, with its fraction of the measured roofs. */
-function entry(result: LabRunResult, roofs: MeasuredRoofs): BenchKernel {
-  const { descriptor } = result.plan;
-  const fraction = roofFraction(
-    {
-      bytes: descriptor.bytesRead + descriptor.bytesWritten,
-      flops: descriptor.flops,
-      bytesPerSecond: result.bytesPerSecond,
-      flopsPerSecond: result.flopsPerSecond,
-    },
-    roofs,
-  );
-  return {
-    size: describeSize(result.kernel, result.size),
-    medianSeconds: result.measurement.medianSeconds,
-    relativeSpread: result.measurement.relativeSpread,
-    gbPerSecond: result.bytesPerSecond / 1e9,
-    gflopPerSecond: result.flopsPerSecond / 1e9,
-    verified: result.check.ok,
-    timing: result.measurement.method,
-    bound: fraction.bound,
-    fractionOfRoof: fraction.fraction,
-  };
+  /** What runs the WebGPU calls (the report's `driver`; its description is the adapter's). */
+  driver?: Omit<BenchDriver, 'description'>;
+  /** Skip the tuned matmul's sweep and run its default tile (tests). */
+  skipSweep?: boolean;
 }
 
 /** The run with the shortest median among runs of the same kernel and size. */
@@ -127,21 +75,6 @@ export function fastest(runs: LabRunResult[]): LabRunResult {
   return runs.reduce((best, r) =>
     r.measurement.medianSeconds < best.measurement.medianSeconds ? r : best,
   );
-}
-
-/** The copy engine's figure as a report entry (a copy: measured against the copy kernel). */
-function copyEngineEntry(result: CopyEngineResult, roofs: MeasuredRoofs): BenchKernel {
-  return {
-    size: `${(result.bytes / 2 ** 20).toFixed(1)} MiB`,
-    medianSeconds: result.measurement.medianSeconds,
-    relativeSpread: result.measurement.relativeSpread,
-    gbPerSecond: result.bytesPerSecond / 1e9,
-    gflopPerSecond: 0,
-    verified: result.check.ok,
-    timing: result.measurement.method,
-    bound: 'memory',
-    fractionOfRoof: result.bytesPerSecond / roofs.bytesPerSecond,
-  };
 }
 
 /** The largest edge the register-blocked matmul is run at: the issue's 4096³. */
@@ -164,143 +97,219 @@ export function blockedMatmulEdge(
   return Math.max(probeEdge, blocks);
 }
 
-/** A rate for the table: whole numbers with separators from 100 up, three digits below. */
-function rate(value: number): string {
-  return value >= 100
-    ? value.toLocaleString('en-US', { maximumFractionDigits: 0 })
-    : value.toPrecision(3);
+/** A lab run as a sample. */
+function sampleOf(result: LabRunResult): RunSample {
+  const { descriptor } = result.plan;
+  return {
+    size: describeSize(result.kernel, result.size),
+    medianSeconds: result.measurement.medianSeconds,
+    bytes: descriptor.bytesRead + descriptor.bytesWritten,
+    flops: descriptor.flops,
+    verified: result.check.ok,
+    timing: result.measurement.method,
+  };
 }
 
-/** Formats a fraction as a percentage with one decimal ("44.3 %"). */
-function percent(fraction: number): string {
-  return `${(fraction * 100).toFixed(1)} %`;
+/** A measured job (the tensor-core matmul) as a sample. */
+function jobSample(size: string, run: MeasuredJob): RunSample {
+  const { descriptor } = run.plan;
+  return {
+    size,
+    medianSeconds: run.measurement.medianSeconds,
+    bytes: descriptor.bytesRead + descriptor.bytesWritten,
+    flops: descriptor.flops,
+    verified: run.check.ok,
+    timing: run.measurement.method,
+  };
 }
 
-/**
- * The report as a table for people (stderr): one line per kernel with its size, rate, the roof
- * that limits it and the fraction of that roof, then the targets.
- */
-export function formatBenchTable(report: BenchReport): string[] {
-  const rows = Object.entries(report.kernels).map(([name, k]) => [
-    name,
-    k.size,
-    k.bound === 'memory' ? `${rate(k.gbPerSecond)} GB/s` : `${rate(k.gflopPerSecond)} GFLOP/s`,
-    k.bound === 'memory' ? 'copy kernel GB/s' : 'FMA kernel GFLOP/s',
-    percent(k.fractionOfRoof),
-    k.verified ? 'yes' : 'NO',
-  ]);
-  const header = ['kernel', 'size', 'rate', 'roof', 'of roof', 'verified'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => c.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  const targets = Object.entries(report.targets).map(
-    ([name, t]) =>
-      `target ${name}: ${t.measure} ${percent(t.measured)} against ${percent(t.target)}` +
-      ` (${t.met ? 'met' : 'not met'}${report.adapter.isFallback ? '; a software adapter, the target is for a hardware GPU' : ''})`,
-  );
-  return [line(header), ...rows.map(line), ...targets];
+/** The catalog's dense fp16 tensor-core peak for an adapter it recognises, or null. */
+export function tensorPeakFor(adapter: { device: string; description: string }): number | null {
+  const name = `${adapter.device} ${adapter.description}`.toLowerCase();
+  const id = /h200/.test(name)
+    ? 'h200-sxm'
+    : /h100.*pcie/.test(name)
+      ? 'h100-pcie'
+      : /h100/.test(name)
+        ? 'h100-sxm'
+        : null;
+  if (!id) return null;
+  return getGpu(id).peakFlopsPerSecond['tensor-core'].fp16?.value ?? null;
 }
 
-/** Runs every lab kernel, the copy engine and the ratios on `gpu`. */
+/** One step of a repetition: a name in the report and how to run it once, measured. */
+interface Step {
+  name: string;
+  run(): Promise<RunSample>;
+}
+
+/** Runs the benchmark on `gpu`; see the file comment. */
 export async function runKernelBench(
   gpu: GpuContext,
   options: BenchOptions = {},
 ): Promise<BenchReport> {
   const log = options.log ?? (() => {});
   const measure = options.measure ?? {};
+  const repetitions = options.repetitions ?? DEFAULT_REPETITIONS;
+  if (!Number.isInteger(repetitions) || repetitions < 1) {
+    throw new RangeError(`repetitions must be a whole number from 1, got ${repetitions}`);
+  }
   const startMs = performance.now();
   const a = gpu.adapter;
   log(
-    `adapter: ${a.vendor} ${a.architecture} ${a.description} (fallback: ${String(a.isFallback)})`,
+    `adapter: ${a.vendor} ${a.architecture} ${a.device} ${a.description} (fallback: ${String(a.isFallback)})`,
   );
 
-  log('measuring roofs: copy kernel, copyBufferToBuffer, FMA');
+  // Sizing pass, which is also the warm-up: nothing here enters the report's figures.
+  log('warm-up and sizing: roofs (copy kernel, copyBufferToBuffer, FMA)');
   const roofs = await measureRoofs(gpu, { measure });
   const elements = 'elements' in roofs.memory.size ? roofs.memory.size.elements : 1 << 22;
-  const run = async (kernel: LabKernelId, size: LabSize): Promise<LabRunResult> => {
-    log(`running ${kernel} at ${describeSize(kernel, size)}`);
-    return runLabKernel(gpu, { kernel, size }, { measure });
-  };
-  // Copy and ReLU run twice, interleaved, and each keeps its faster median: on a shared machine
-  // a burst of load during one of them should not decide the ratio between them.
-  const copyRuns = [roofs.memory];
-  const reluRuns: LabRunResult[] = [];
-  for (let round = 0; round < 2; round++) {
-    reluRuns.push(await run('relu', { elements }));
-    if (round === 0) copyRuns.push(await run('copy', { elements }));
-  }
-  const copy = fastest(copyRuns);
-  const relu = fastest(reluRuns);
-  const roofRates: MeasuredRoofs = {
-    bytesPerSecond: copy.bytesPerSecond,
-    flopsPerSecond: roofs.compute.flopsPerSecond,
-  };
-  const reduce = await run('reduce', { elements });
-  const reduceFast = await run('reduce-fast', { elements });
-
+  const fmaThreads = 'elements' in roofs.compute.size ? roofs.compute.size.elements : 1 << 12;
+  const copyEngineBytes = roofs.copyEngine.bytes;
   const edges = options.matmulEdge ?? { min: 128, max: 2048 };
-  const probeEdge = edges.min;
-  log(`probing matmul at ${probeEdge}^3`);
+  log(`warm-up and sizing: matmul probe at ${edges.min}^3`);
+  const quick = { samples: 1, minSamples: 1, minBatchSeconds: 0.002 };
   const probe = await runLabKernel(
     gpu,
-    { kernel: 'matmul-naive', size: { m: probeEdge, n: probeEdge, k: probeEdge } },
-    { measure: { samples: 1, minSamples: 1, minBatchSeconds: 0.002 } },
+    { kernel: 'matmul-naive', size: { m: edges.min, n: edges.min, k: edges.min } },
+    { measure: quick },
   );
-  // Time grows with the cube of the edge: scale the edge by the cube root of the time ratio.
   const cubeScaled = scaleToTarget(
-    probeEdge ** 3,
+    edges.min ** 3,
     probe.measurement.medianSeconds,
-    {
-      min: edges.min ** 3,
-      max: edges.max ** 3,
-      multipleOf: 1,
-    },
+    { min: edges.min ** 3, max: edges.max ** 3, multipleOf: 1 },
     0.04,
   );
   const edge = Math.max(
     edges.min,
     Math.min(edges.max, Math.floor(Math.cbrt(cubeScaled) / 16) * 16),
   );
-  const shape = { m: edge, n: edge, k: edge };
-  const naive = await run('matmul-naive', shape);
-  const tiled = await run('matmul-tiled', shape);
-  const blockedSame = await run('matmul-blocked', shape);
-  // The register-blocked kernel also runs as large as about 40 ms a run allows, up to 4096³,
-  // where a real GPU's workgroups all have work and its figure is compared with the roof.
+  const blockedProbe = await runLabKernel(
+    gpu,
+    { kernel: 'matmul-blocked', size: { m: edge, n: edge, k: edge } },
+    { measure: quick },
+  );
   const bigEdge = blockedMatmulEdge(
     edge,
-    blockedSame.measurement.medianSeconds,
+    blockedProbe.measurement.medianSeconds,
     0.04,
     options.blockedMaxEdge ?? BLOCKED_MATMUL_MAX_EDGE,
   );
-  const blocked =
-    bigEdge > edge
-      ? await run('matmul-blocked', { m: bigEdge, n: bigEdge, k: bigEdge })
-      : blockedSame;
-
-  const kernels: BenchReport['kernels'] = {
-    relu: entry(relu, roofRates),
-    copy: entry(copy, roofRates),
-    reduce: entry(reduce, roofRates),
-    'reduce-fast': entry(reduceFast, roofRates),
-    'matmul-naive': entry(naive, roofRates),
-    'matmul-tiled': entry(tiled, roofRates),
-    'matmul-blocked': entry(blocked, roofRates),
-    fma: entry(roofs.compute, roofRates),
-    copyBufferToBuffer: copyEngineEntry(roofs.copyEngine, roofRates),
-  };
-  if (blocked !== blockedSame)
-    kernels['matmul-blocked (tiled shape)'] = entry(blockedSame, roofRates);
-  // A kernel added to the registry since these cases were written runs at its lab default.
-  for (const id of LAB_KERNEL_IDS) {
-    if (!(id in kernels)) kernels[id] = entry(await run(id, labDefaultSize(id)), roofRates);
+  let tuning: BenchTuning | null = null;
+  if (!options.skipSweep) {
+    const sweepEdge = Math.min(matmulSweepEdge(a.isFallback), bigEdge);
+    log(`warm-up and sizing: sweeping ${MATMUL_TILES.length} tuned matmul tiles at ${sweepEdge}^3`);
+    const choice = await sweepMatmulTiles(gpu, { edge: sweepEdge, log });
+    tuning = {
+      chosen: tileId(choice.tile),
+      sweepEdge,
+      gflopPerSecondByTile: Object.fromEntries(
+        choice.trials.map((t) => [tileId(t.tile), t.flopsPerSecond / 1e9]),
+      ),
+    };
+    log(`tuned matmul: ${describeTile(choice.tile)}`);
   }
-  const blockedOfFma = blocked.flopsPerSecond / roofRates.flopsPerSecond;
-  const fastOfCopy = reduceFast.bytesPerSecond / roofRates.bytesPerSecond;
+  const support = tensorCoreSupport(gpu);
+  let tensorCores: BenchTensorCores = support.available
+    ? {
+        available: true,
+        config: `f16→f32 ${support.config.M}x${support.config.N}x${support.config.K}`,
+        peakFlopsPerSecond: tensorPeakFor(a),
+        fractionOfPeak: null,
+      }
+    : { available: false, reason: support.reason };
+  log(
+    tensorCores.available
+      ? `tensor cores: ${tensorCores.config}`
+      : `tensor cores: absent (${tensorCores.reason})`,
+  );
+
+  // The timed sequence, in this order in every repetition.
+  const lab = (name: string, kernel: LabKernelId, size: LabSize): Step => ({
+    name,
+    run: async () => sampleOf(await runLabKernel(gpu, { kernel, size }, { measure })),
+  });
+  const square = (n: number): LabSize => ({ m: n, n, k: n });
+  const steps: Step[] = [
+    lab('relu', 'relu', { elements }),
+    lab('copy', 'copy', { elements }),
+    lab('reduce', 'reduce', { elements }),
+    lab('reduce-fast', 'reduce-fast', { elements }),
+    lab('matmul-naive', 'matmul-naive', square(edge)),
+    lab('matmul-tiled', 'matmul-tiled', square(edge)),
+  ];
+  if (bigEdge > edge) {
+    steps.push(lab('matmul-blocked (tiled shape)', 'matmul-blocked', square(edge)));
+    steps.push(lab('matmul-tuned (tiled shape)', 'matmul-tuned', square(edge)));
+  }
+  steps.push(lab('matmul-blocked', 'matmul-blocked', square(bigEdge)));
+  steps.push(lab('matmul-tuned', 'matmul-tuned', square(bigEdge)));
+  if (support.available) {
+    const shape = { m: bigEdge, n: bigEdge, k: bigEdge };
+    steps.push({
+      name: 'matmul-f16-tensor-cores',
+      run: async () =>
+        jobSample(
+          `${bigEdge} x ${bigEdge} x ${bigEdge}`,
+          await measureSubgroupMatrixMatmul(gpu, shape, { measure }),
+        ),
+    });
+  }
+  steps.push(lab('fma', 'fma', { elements: fmaThreads }));
+  steps.push({
+    name: 'copyBufferToBuffer',
+    run: async () => {
+      const result = await measureCopyEngine(gpu, copyEngineBytes, { measure });
+      return {
+        size: `${(result.bytes / 2 ** 20).toFixed(1)} MiB`,
+        medianSeconds: result.measurement.medianSeconds,
+        bytes: 2 * result.bytes,
+        flops: 0,
+        verified: result.check.ok,
+        timing: result.measurement.method,
+      };
+    },
+  });
+
+  const samples = new Map<string, RunSample[]>(steps.map((s) => [s.name, []]));
+  const failed = new Map<string, string>();
+  for (let rep = 1; rep <= repetitions; rep++) {
+    for (const step of steps) {
+      if (failed.has(step.name)) continue;
+      log(`repetition ${rep}/${repetitions}: ${step.name}`);
+      try {
+        samples.get(step.name)!.push(await step.run());
+      } catch (error) {
+        // Only the experimental tensor-core kernel may fail without failing the benchmark.
+        if (step.name !== 'matmul-f16-tensor-cores') throw error;
+        failed.set(step.name, error instanceof Error ? error.message : String(error));
+      }
+    }
+  }
+
+  const roofRates = medianRoofs(samples.get('copy')!, samples.get('fma')!);
+  const kernels: Record<string, BenchKernel> = {};
+  for (const step of steps) {
+    const runs = samples.get(step.name)!;
+    if (runs.length > 0) kernels[step.name] = summarizeKernel(runs, roofRates);
+  }
+  const copyEngine = kernels.copyBufferToBuffer;
+  if (copyEngine) {
+    // A copy: measured against the copy kernel, whatever its intensity says.
+    copyEngine.bound = 'memory';
+    copyEngine.fractionOfRoof = copyEngine.gbPerSecond / (roofRates.bytesPerSecond / 1e9);
+  }
+  const tc = kernels['matmul-f16-tensor-cores'];
+  const tcFailure = failed.get('matmul-f16-tensor-cores');
+  if (tensorCores.available && tcFailure) {
+    tensorCores = { available: false, reason: `The tensor-core matmul failed: ${tcFailure}` };
+  } else if (tensorCores.available && tc && tensorCores.peakFlopsPerSecond) {
+    tensorCores.fractionOfPeak = (tc.gflopPerSecond * 1e9) / tensorCores.peakFlopsPerSecond;
+  }
+
   const report: BenchReport = {
+    schema: 2,
+    date: new Date().toISOString(),
     adapter: {
       vendor: a.vendor,
       architecture: a.architecture,
@@ -309,29 +318,54 @@ export async function runKernelBench(
       isFallback: a.isFallback,
       timestampQuery: gpu.device.features.has('timestamp-query'),
       subgroups: gpu.device.features.has('subgroups'),
+      ...(a.subgroupMaxSize ? { subgroupMaxSize: a.subgroupMaxSize } : {}),
+      features: [...a.features],
+    },
+    driver: { runtime: 'browser', ...options.driver, description: a.description },
+    method: {
+      repetitions,
+      warmUp:
+        'roofs measured once (copy kernel, copyBufferToBuffer, FMA), a naive and a blocked ' +
+        'matmul probe, and the tuned matmul sweep, all before the first timed kernel; each ' +
+        'timed run also has its own untimed warm-up',
+      order: steps.map((s) => s.name),
     },
     kernels,
+    tuning,
+    tensorCores,
     ratios: {
-      copyKernelOverCopyBufferToBuffer: copy.bytesPerSecond / roofs.copyEngine.bytesPerSecond,
-      reluOverCopyBandwidth: relu.bytesPerSecond / copy.bytesPerSecond,
-      tiledOverNaiveThroughput: tiled.flopsPerSecond / naive.flopsPerSecond,
-      blockedOverTiledThroughput: blockedSame.flopsPerSecond / tiled.flopsPerSecond,
-      reduceFastOverReduceBandwidth: reduceFast.bytesPerSecond / reduce.bytesPerSecond,
+      copyKernelOverCopyBufferToBuffer: rateRatio(
+        kernels,
+        'copy',
+        'copyBufferToBuffer',
+        'gbPerSecond',
+      ),
+      reluOverCopyBandwidth: rateRatio(kernels, 'relu', 'copy', 'gbPerSecond'),
+      reduceFastOverCopyBandwidth: rateRatio(kernels, 'reduce-fast', 'copy', 'gbPerSecond'),
+      reduceFastOverReduceBandwidth: rateRatio(kernels, 'reduce-fast', 'reduce', 'gbPerSecond'),
+      tiledOverNaiveThroughput: rateRatio(
+        kernels,
+        'matmul-tiled',
+        'matmul-naive',
+        'gflopPerSecond',
+      ),
+      blockedOverTiledThroughput: rateRatio(
+        kernels,
+        bigEdge > edge ? 'matmul-blocked (tiled shape)' : 'matmul-blocked',
+        'matmul-tiled',
+        'gflopPerSecond',
+      ),
+      tunedOverBlockedThroughput: rateRatio(
+        kernels,
+        'matmul-tuned',
+        'matmul-blocked',
+        'gflopPerSecond',
+      ),
+      ...(tc
+        ? { tensorCoresOverFmaRoof: (tc.gflopPerSecond * 1e9) / roofRates.flopsPerSecond }
+        : {}),
     },
-    targets: {
-      'matmul-blocked': {
-        measure: `FLOP/s at ${describeSize('matmul-blocked', blocked.size)} over the FMA kernel's`,
-        target: 0.4,
-        measured: blockedOfFma,
-        met: blockedOfFma >= 0.4,
-      },
-      'reduce-fast': {
-        measure: "bandwidth over the copy kernel's",
-        target: 0.85,
-        measured: fastOfCopy,
-        met: fastOfCopy >= 0.85,
-      },
-    },
+    targets: benchTargets(kernels),
     seconds: (performance.now() - startMs) / 1000,
   };
   for (const line of formatBenchTable(report)) log(line);

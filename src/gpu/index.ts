@@ -163,3 +163,27 @@ export {
   type LearnerRunOptions,
 } from './learner-program';
 export type { ShaderMessage } from './pipelines';
+
+export { matmulSweepEdge, sweepMatmulTiles, type MatmulSweepOptions } from './lab/matmul-sweep';
+export {
+  describeTile,
+  MATMUL_TILES,
+  tileId,
+  type MatmulTile,
+} from './kernels/matmul-tuned/matmul-tuned';
+export {
+  describeChoice,
+  MATMUL_TUNING,
+  type TileChoice,
+  type TileTrial,
+} from './kernels/matmul-tuned/tuning';
+export {
+  measureSubgroupMatrixMatmul,
+  TENSOR_CORE_FEATURES,
+  tensorCoreSupport,
+} from './tensor-cores/run';
+export {
+  SUBGROUP_MATRIX_FEATURE,
+  type SubgroupMatrixConfig,
+  type SubgroupMatrixSupport,
+} from './tensor-cores/subgroup-matrix';
