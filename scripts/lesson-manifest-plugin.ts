@@ -2,7 +2,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { Plugin } from 'vite';
-import { orderLessons, validateFrontmatter, type LessonMeta } from '../src/lessons/frontmatter.ts';
+import {
+  lessonSummary,
+  orderLessons,
+  validateFrontmatter,
+  type LessonMeta,
+} from '../src/lessons/frontmatter.ts';
 
 const VIRTUAL_ID = 'virtual:lesson-manifest';
 const RESOLVED_ID = '\0' + VIRTUAL_ID;
@@ -27,7 +32,8 @@ export function buildManifest(contentDir: string): LessonMeta[] {
 
 /**
  * A Vite plugin exposing `virtual:lesson-manifest`: the lessons' frontmatter, validated at build
- * time, so the home page lists lessons without loading their content.
+ * time, so the home page lists lessons without loading their content. The objectives stay out
+ * (each lesson's MDX module exports its own): every lesson's first load carries the manifest.
  */
 export function lessonManifestPlugin(contentDir = resolve('content')): Plugin {
   return {
@@ -42,7 +48,7 @@ export function lessonManifestPlugin(contentDir = resolve('content')): Plugin {
       for (const f of readdirSync(contentDir).filter((n) => n.endsWith('.mdx'))) {
         this.addWatchFile(join(contentDir, f));
       }
-      return `export default ${JSON.stringify(buildManifest(contentDir))};`;
+      return `export default ${JSON.stringify(buildManifest(contentDir).map(lessonSummary))};`;
     },
   };
 }

@@ -1,8 +1,8 @@
 /// <reference types="vite/client" />
 
 declare module 'virtual:lesson-manifest' {
-  import type { LessonMeta } from './lessons/frontmatter';
-  const lessons: LessonMeta[];
+  import type { LessonSummary } from './lessons/frontmatter';
+  const lessons: LessonSummary[];
   export default lessons;
 }
 

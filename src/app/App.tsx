@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useRoute } from './useRoute';
-import { HomePage } from './HomePage';
 import { LessonPage } from './LessonPage';
 import { NotFoundPage } from './NotFoundPage';
 import { glossaryHref, guideHref } from '../state/route';
@@ -10,8 +9,10 @@ import { UpdateNotice } from './UpdateNotice';
 import { findLesson } from '../lessons/registry';
 import { preloadQuestionBlocks } from '../lessons/blocks/lazy-questions';
 
-// Pages a lesson does not need load on their own route, so a lesson's first load stays small.
+// Pages a lesson does not need load on their own route, so a lesson's first load stays small
+// (the course home too: a lesson opened from a link never needs it).
 // Pages made of questions load the question blocks beside their own code (see lazy-questions).
+const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
 const KnowledgeCheckPage = lazy(() =>
   Promise.all([import('./KnowledgeCheckPage'), preloadQuestionBlocks()]).then(([m]) => ({
     default: m.KnowledgeCheckPage,
@@ -113,7 +114,11 @@ export function App() {
       <ReviewNotice />
       <UpdateNotice />
       <main id="main" tabIndex={-1}>
-        {route.page === 'home' && <HomePage />}
+        {route.page === 'home' && (
+          <PageLoading>
+            <HomePage />
+          </PageLoading>
+        )}
         {route.page === 'check' && (
           <PageLoading>
             <KnowledgeCheckPage />

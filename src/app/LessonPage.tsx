@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MDXProvider } from '@mdx-js/react';
-import type { LessonMeta } from '../lessons/frontmatter';
-import { loadLesson, neighbours, type LessonModule } from '../lessons/registry';
+import type { LessonSummary } from '../lessons/frontmatter';
+import { loadLesson, neighbours, objectivesOf, type LessonModule } from '../lessons/registry';
 import { lessonComponents } from '../lessons/components';
 import { useProgress } from '../store/progress';
 import { lessonHref } from '../state/route';
@@ -22,7 +22,7 @@ type LoadState =
   | { state: 'failed'; message: string };
 
 /** One lesson: header with objectives, table of contents, the MDX content, navigation. */
-export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: string | null }) {
+export function LessonPage({ lesson, section }: { lesson: LessonSummary; section: string | null }) {
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
   const [toc, setToc] = useState<TocEntry[]>([]);
   const articleRef = useRef<HTMLDivElement>(null);
@@ -87,18 +87,23 @@ export function LessonPage({ lesson, section }: { lesson: LessonMeta; section: s
             Lesson {lesson.order} · {lesson.readingMinutes} min read
           </p>
           <h1 id="lesson-title">{lesson.title}</h1>
-          <section className="objectives" aria-labelledby="objectives-title">
-            <h2 id="objectives-title" className="objectives-title">
-              After this lesson you can
-            </h2>
-            <ul>
-              {lesson.objectives.map((o) => (
-                <li key={o}>{o}</li>
-              ))}
-            </ul>
-          </section>
+          {load.state === 'ready' ? (
+            <section className="objectives" aria-labelledby="objectives-title">
+              <h2 id="objectives-title" className="objectives-title">
+                After this lesson you can
+              </h2>
+              <ul>
+                {objectivesOf(load.module).map((o) => (
+                  <li key={o}>{o}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </header>
-        <div className="lesson-body" ref={articleRef}>
+        {/* A new element once the lesson is there (the key): the objectives arrive with the lesson
+            and push the body down, and a body that was on screen moving would count as a layout
+            shift, while a body that appears in its final place does not. */}
+        <div className="lesson-body" ref={articleRef} key={load.state}>
           {/* A screen tall, so the footers below stay out of view and nothing in view moves
               when the lesson replaces it. */}
           {load.state === 'loading' && (

@@ -1,4 +1,4 @@
-import type { LessonMeta } from '../lessons/frontmatter';
+import type { LessonSummary } from '../lessons/frontmatter';
 
 /** Where a learner stands with one lesson. */
 export type LessonStatus = 'not-started' | 'visited' | 'completed';
@@ -16,7 +16,7 @@ export function lessonStatus(
 
 /** How many of the course's lessons are completed (ignoring saved slugs of removed lessons). */
 export function courseProgress(
-  lessons: readonly LessonMeta[],
+  lessons: readonly LessonSummary[],
   completed: Record<string, string>,
 ): { completed: number; total: number } {
   return { completed: lessons.filter((l) => completed[l.slug]).length, total: lessons.length };

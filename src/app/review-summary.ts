@@ -1,4 +1,4 @@
-import type { LessonMeta } from '../lessons/frontmatter';
+import type { LessonSummary } from '../lessons/frontmatter';
 import type { QuestionLocation } from '../lessons/question-index';
 import type { QuickCheckAnswer } from '../store/progress-schema';
 import type { DueReview } from '../store/review-schedule';
@@ -20,7 +20,7 @@ export type QuestionLookup = (id: string) => QuestionLocation | undefined;
  * question; one reopened for another try counts as answered but not right.
  */
 export function lessonScores(
-  lessons: readonly LessonMeta[],
+  lessons: readonly LessonSummary[],
   answers: Record<string, QuickCheckAnswer>,
   lookup: QuestionLookup,
   questionIds: readonly string[],
@@ -58,7 +58,7 @@ export interface DueLink {
 /** The due reviews with links to the section of the lesson that holds each question. */
 export function dueLinks(
   due: readonly DueReview[],
-  lessons: readonly LessonMeta[],
+  lessons: readonly LessonSummary[],
   lookup: QuestionLookup,
 ): DueLink[] {
   return due.map(({ id, overdueDays }) => {

@@ -5,7 +5,7 @@
  */
 import type { EmbedRouteTarget } from '../state/route';
 import { lessonHref } from '../state/route';
-import type { LessonMeta } from '../lessons/frontmatter';
+import type { LessonSummary } from '../lessons/frontmatter';
 import { questionIndex, type QuestionLocation } from '../lessons/question-index';
 import { lessons as allLessons } from '../lessons/registry';
 import type { WidgetEntry } from '../widgets/registry';
@@ -70,7 +70,7 @@ export interface MissingEmbed {
 /** The build-time tables the lookup reads. */
 export interface EmbedTables {
   questions: Readonly<Record<string, QuestionLocation>>;
-  lessons: readonly LessonMeta[];
+  lessons: readonly LessonSummary[];
   findWidget(id: string): WidgetEntry | undefined;
   lessonOfWidget(id: string): string | null;
 }

@@ -10,6 +10,19 @@ export interface LessonMeta {
   summary: string;
 }
 
+/**
+ * What the app knows of every lesson before any lesson loads (the manifest in the first load):
+ * the metadata without the objectives, which come with the lesson's own chunk (its MDX module
+ * exports its frontmatter), so each lesson's first load carries only its own.
+ */
+export type LessonSummary = Omit<LessonMeta, 'objectives'>;
+
+/** A lesson's metadata as the manifest carries it. */
+export function lessonSummary(meta: LessonMeta): LessonSummary {
+  const { slug, title, order, readingMinutes, summary } = meta;
+  return { slug, title, order, readingMinutes, summary };
+}
+
 /** Thrown when a lesson's frontmatter is missing or malformed; names the file and the field. */
 export class FrontmatterError extends Error {}
 
