@@ -22,6 +22,7 @@ async function main(): Promise<BenchOutcome> {
   try {
     const report = await runKernelBench(acquired.gpu, {
       log: (line) => console.info(`[bench] ${line}`),
+      driver: { runtime: 'browser', userAgent: navigator.userAgent },
     });
     return { ok: true, report };
   } catch (error) {

@@ -16,6 +16,8 @@ export interface KernelFormProps {
   onCatalogGpu(id: string): void;
   onRun(): void;
   onRoofs(): void;
+  /** Runs naive, tiled, register-blocked and tuned at the typed shape (matmul kernels only). */
+  onSteps?(): void;
   onCancel(): void;
 }
 
@@ -113,6 +115,11 @@ export function KernelForm(props: KernelFormProps) {
         <button type="submit" className="primary" disabled={running} data-action="run">
           Run on this GPU
         </button>
+        {kind === 'matmul' && props.onSteps && (
+          <button type="button" disabled={running} onClick={props.onSteps} data-action="steps">
+            Run the four matmul steps
+          </button>
+        )}
         <button type="button" disabled={running} onClick={props.onRoofs} data-action="roofs">
           Measure this GPU’s roofs
         </button>

@@ -22,6 +22,8 @@ import { ResultTable } from './ResultTable';
 import { rooflineGeometry } from './roofline';
 import { kernelLabRunSummary } from './run-summary';
 import { RooflinePlot } from './RooflinePlot';
+import { stepRows } from './matmul-steps';
+import { StepsTable } from './StepsTable';
 import { draftOf, parseSize, sameSize, type SizeDraft } from './draft';
 import { kernelLabSchema, kernelPatch, labSizeOf, sizePatch } from './settings';
 import { useController } from '../../ui/useController';
@@ -148,6 +150,16 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
     setFormError(null);
     void controller.run({ kernel, size });
   };
+  const runSteps = () => {
+    const parsed = parseSize(kernel, draft);
+    if (!parsed.ok) {
+      setFormError(parsed.message);
+      return;
+    }
+    setFormError(null);
+    void controller.runMatmulSteps(size);
+  };
+  const steps = useMemo(() => stepRows(state.results, state.roofs), [state.results, state.roofs]);
 
   return (
     <WidgetRoot
@@ -177,6 +189,7 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
         onCatalogGpu={(id) => settingsHandle.set({ gpu: id })}
         onRun={run}
         onRoofs={() => void controller.measureRoofs()}
+        onSteps={runSteps}
         onCancel={() => controller.cancel()}
       />
       <p className="kl-summary">
@@ -231,6 +244,7 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
           {reading}
         </p>
       )}
+      <StepsTable rows={steps} tensorCores={state.adapter?.tensorCores ?? null} />
       {state.roofs && (
         <p className="kl-roofs" data-roofs>
           <span className="tag-measured">measured</span> Roofs of this GPU: copy kernel{' '}

@@ -2,9 +2,13 @@
 import {
   adapterFacts,
   measureRoofs,
+  MATMUL_TUNING,
   runLabKernel,
+  sweepMatmulTiles,
+  tensorCoreSupport,
   withSharedGpu,
   type GpuContext,
+  type LabRunRequest,
   type SharedGpu,
 } from '../../gpu';
 import type { AdapterFacts, KernelLabDeps, LabGpu } from './controller';
@@ -14,7 +18,36 @@ export function labAdapterFacts(gpu: GpuContext): AdapterFacts {
   return {
     ...adapterFacts(gpu.adapter),
     timestampQuery: gpu.device.features.has('timestamp-query'),
+    tensorCores: tensorCoreNote(gpu),
   };
+}
+
+/** The lab's line on tensor cores: the configuration where present, else why absent. */
+export function tensorCoreNote(gpu: GpuContext): string {
+  const support = tensorCoreSupport(gpu);
+  if (!support.available) return support.reason;
+  const { M, N, K } = support.config;
+  return `this adapter offers subgroup matrices (f16 × f16 → f32, ${M}×${N}×${K}); the benchmark measures an f16 matmul on them.`;
+}
+
+/**
+ * Runs a lab kernel; before the tuned matmul's first run on a hardware adapter, its sweep picks
+ * the tile (kept for the page). A software adapter is not swept: its timings say nothing about a
+ * GPU, so it runs the register-blocked kernel's tile.
+ */
+async function runWithTuning(
+  live: GpuContext,
+  request: LabRunRequest,
+  options: Parameters<typeof runLabKernel>[2],
+): ReturnType<typeof runLabKernel> {
+  if (
+    request.kernel === 'matmul-tuned' &&
+    !live.adapter.isFallback &&
+    MATMUL_TUNING.choiceFor(live.adapter) === null
+  ) {
+    await sweepMatmulTiles(live, options?.signal ? { signal: options.signal } : {});
+  }
+  return runLabKernel(live, request, options);
 }
 
 /** The lab's view of the shared device: each job runs on it only while it is alive. */
@@ -22,7 +55,7 @@ export function labGpuFor({ gpu, run }: SharedGpu): LabGpu {
   return {
     adapter: labAdapterFacts(gpu),
     run: (request, onProgress, signal) =>
-      run((live) => runLabKernel(live, request, { signal, onProgress })),
+      run((live) => runWithTuning(live, request, { signal, onProgress })),
     measureRoofs: (onProgress, signal) =>
       run((live) => measureRoofs(live, { signal, onProgress: (p) => onProgress(p.fraction) })),
   };

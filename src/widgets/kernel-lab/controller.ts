@@ -17,12 +17,15 @@ import type { MeasuredKernel } from './compare';
 import { forecastDescriptor, forecastRun, labDeviceModel, type Forecast } from './device-model';
 import { sameSize } from './draft';
 import { LAUNCH_PROBE, measuredFrom, roofsFrom, type MeasuredRoofs } from './lab-results';
+import { MATMUL_STEPS } from './matmul-steps';
 import { appendRun, type PredictionRow } from './prediction-record';
 
 /** What the lab shows about the adapter: the shared facts, and whether it has timestamps. */
 export interface AdapterFacts extends BaseAdapterFacts {
   /** Whether the device times batches with GPU timestamps. */
   timestampQuery: boolean;
+  /** Whether the f16 tensor-core matmul can run here, and if not, why (absent: not known). */
+  tensorCores?: string;
 }
 
 /** The learner's GPU, as the lab uses it. */
@@ -182,6 +185,17 @@ export class KernelLabController extends WidgetController<KernelLabState> {
     // A run that failed or was cancelled after its forecast was shown: say it stopped.
     if (shown.forecast !== null && this.state.forecast === shown.forecast) {
       this.patch({ forecast: { ...shown.forecast, phase: 'stopped' } });
+    }
+  }
+
+  /**
+   * Runs the four matmul steps (naive, tiled, register-blocked, tuned) one after another at one
+   * shape, stopping at the first that fails or is cancelled.
+   */
+  async runMatmulSteps(size: LabSize): Promise<void> {
+    for (const kernel of MATMUL_STEPS) {
+      await this.run({ kernel, size });
+      if (this.state.status !== 'done') return;
     }
   }
 

@@ -1,0 +1,63 @@
+import { LAB_KERNELS } from '../../gpu';
+import { formatPercent, formatRatio } from '../../format/units';
+import type { StepRow } from './matmul-steps';
+
+/** A rate with three significant digits and its unit. */
+function rateText(row: StepRow): string {
+  return `${Number(row.rate.toPrecision(3)).toLocaleString('en-US')} ${row.unit}`;
+}
+
+/**
+ * What each optimisation bought on this device: the matmul steps (naive → tiled → register-blocked
+ * → tuned) with their share of the measured FMA roof and the gain over the step before, and the
+ * streaming kernels' share of the copy kernel's bandwidth. Renders nothing before a run.
+ */
+export function StepsTable({ rows, tensorCores }: { rows: StepRow[]; tensorCores: string | null }) {
+  if (rows.length === 0 && tensorCores === null) return null;
+  return (
+    <section className="kl-steps" aria-label="What each step bought" data-steps>
+      {rows.length > 0 && (
+        <div className="table-scroll" role="region" aria-label="Steps" tabIndex={0}>
+          <table>
+            <caption>
+              <span className="tag-measured">measured</span> What each step bought on this GPU
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Kernel</th>
+                <th scope="col">Size</th>
+                <th scope="col">Rate</th>
+                <th scope="col">Of the measured roof</th>
+                <th scope="col">Over the step before</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.kernel} data-step={row.kernel}>
+                  <th scope="row">
+                    {LAB_KERNELS[row.kernel].label}
+                    {row.tile && ` (${row.tile})`}
+                    {!row.verified && ' — output did not match'}
+                  </th>
+                  <td>{row.size}</td>
+                  <td>{rateText(row)}</td>
+                  <td>
+                    {row.ofRoof === null
+                      ? 'measure the roofs'
+                      : `${formatPercent(row.ofRoof)} of ${row.unit === 'GB/s' ? 'copy' : 'FMA'}`}
+                  </td>
+                  <td>{row.overPrevious === null ? '—' : formatRatio(row.overPrevious)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {tensorCores !== null && (
+        <p className="kl-tensor-cores" data-tensor-cores>
+          Tensor cores: {tensorCores}
+        </p>
+      )}
+    </section>
+  );
+}
