@@ -69,7 +69,9 @@ const records = new Map<string, AnyKernelModule>();
 function recordFor(options: SubgroupMatrixKernelOptions): AnyKernelModule {
   const { M, N, K } = options.config;
   const block = blockOf(options);
-  const name = `matmul-subgroup-matrix-${M}x${N}x${K}-${block.rows}x${block.cols}-sg${options.subgroupSize}`;
+  const name =
+    `matmul-subgroup-matrix-${M}x${N}x${K}-${block.rows}x${block.cols}` +
+    `-sg${options.subgroupSize}-${options.layoutSyntax ?? 'bool'}`;
   let record = records.get(name);
   if (!record) {
     record = defineKernel({
@@ -192,9 +194,27 @@ async function createSubgroupMatrixJob(
   });
 }
 
-/** The kernel's layout on a device that has it. */
-function layoutOn(support: Extract<SubgroupMatrixSupport, { available: true }>) {
-  return { config: support.config, subgroupSize: support.subgroupSize } as const;
+/** The kernel's layout on a device that has it, in one of Dawn's two spellings. */
+function layoutOn(
+  support: Extract<SubgroupMatrixSupport, { available: true }>,
+  layoutSyntax: 'bool' | 'template',
+): SubgroupMatrixKernelOptions {
+  return { config: support.config, subgroupSize: support.subgroupSize, layoutSyntax };
+}
+
+/**
+ * Runs `work` with the spelling this project's Dawn takes, and again with Dawn's later one if
+ * the shader did not compile (the extension is experimental and its syntax has changed).
+ */
+async function withEitherSpelling<T>(
+  work: (layoutSyntax: 'bool' | 'template') => Promise<T>,
+): Promise<T> {
+  try {
+    return await work('bool');
+  } catch (error) {
+    if (!(error instanceof Error) || !/did not compile/.test(error.message)) throw error;
+    return work('template');
+  }
 }
 
 /** Measures the f16 tensor-core matmul at `shape`; throws where tensorCoreSupport says absent. */
@@ -205,10 +225,12 @@ export async function measureSubgroupMatrixMatmul(
 ): Promise<MeasuredJob> {
   const support = tensorCoreSupport(gpu);
   if (!support.available) throw new Error(support.reason);
-  return measureJob(
-    gpu,
-    (context) => createSubgroupMatrixJob(context, layoutOn(support), shape),
-    options,
+  return withEitherSpelling((syntax) =>
+    measureJob(
+      gpu,
+      (context) => createSubgroupMatrixJob(context, layoutOn(support, syntax), shape),
+      options,
+    ),
   );
 }
 
@@ -219,8 +241,10 @@ export async function runSubgroupMatrixMatmulOnce(
 ): Promise<{ plan: KernelPlan; check: ReturnType<KernelJob['verify']> }> {
   const support = tensorCoreSupport(gpu);
   if (!support.available) throw new Error(support.reason);
-  const run = await runJobOnce(gpu, (context) =>
-    createSubgroupMatrixJob(context, layoutOn(support), shape),
+  const run = await withEitherSpelling((syntax) =>
+    runJobOnce(gpu, (context) =>
+      createSubgroupMatrixJob(context, layoutOn(support, syntax), shape),
+    ),
   );
   return { plan: run.plan, check: run.check };
 }
