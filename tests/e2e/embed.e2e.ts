@@ -28,7 +28,7 @@ import {
 const { browser, open } = browserSuite({ webgpu: true });
 
 /** The right choice of the question the host's quiz frame shows. */
-const QUIZ_RIGHT_CHOICE = 'No output element depends on any other output element';
+const QUIZ_RIGHT_CHOICE = 'Each output needs the inputs, never another output';
 /** The xAPI activity id of that question: on the app's origin, ending in its embed route. */
 const QUIZ_ACTIVITY = new RegExp(
   `^${appOrigin.replace(/[.:/]/g, '\\$&')}/.*#/embed/quiz/${QUIZ_ID}$`,
@@ -245,7 +245,7 @@ describe('the embed pages and the guides on their own', () => {
     await frameEl.scrollIntoViewIfNeeded();
     const quiz = page.frameLocator('iframe[src*="#/embed/quiz/"]');
     await quiz.locator('.quick-check:not([hidden])').first().waitFor({ timeout: 60_000 });
-    await quiz.getByText('Give the GPU more work per launch', { exact: false }).click();
+    await quiz.getByText('Batch or fuse small operations', { exact: false }).click();
     await quiz.getByRole('button', { name: 'Check', exact: true }).click();
     const first = page.locator('#statement-log li').first();
     await first.waitFor({ timeout: 15_000 });

@@ -18,7 +18,12 @@ afterAll(() => gpu?.device.destroy());
 
 describe('the f16 tensor-core matmul on real WebGPU', () => {
   it.skipIf(!gpu || support?.available)(
-    'is absent, saying why, where the adapter lacks subgroup matrices',
+    'is absent, saying why, where the adapter lacks subgroup matrices' +
+      (!gpu
+        ? ' (skipped: no WebGPU adapter)'
+        : support?.available
+          ? ' (skipped: this adapter has them)'
+          : ''),
     async () => {
       expect(support?.available).toBe(false);
       if (support && !support.available) expect(support.reason).toContain(SUBGROUP_MATRIX_FEATURE);
@@ -34,7 +39,8 @@ describe('the f16 tensor-core matmul on real WebGPU', () => {
     { m: 128, n: 64, k: 256 },
   ]) {
     it.skipIf(!support?.available)(
-      `computes ${shape.m} x ${shape.n} x ${shape.k} against the CPU reference`,
+      `computes ${shape.m} x ${shape.n} x ${shape.k} against the CPU reference` +
+        (support?.available ? '' : ` (skipped: ${support ? support.reason : 'no WebGPU adapter'})`),
       async () => {
         const run = await runSubgroupMatrixMatmulOnce(gpu!, shape);
         expect(run.check.ok, describeF32Check(run.check)).toBe(true);
