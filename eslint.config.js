@@ -75,7 +75,7 @@ const runtimeRules = LAYERS.filter((layer) => layer.runs).map((layer) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', '.scratch'] },
+  { ignores: ['dist', 'node_modules', 'coverage', '.scratch', 'tmp'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

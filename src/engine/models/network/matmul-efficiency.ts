@@ -14,12 +14,7 @@ import type { Precision } from '../descriptor';
 import { estimate, type Figure } from '../../catalog/figure';
 import type { Gpu } from '../../catalog/hardware';
 import { chooseUnit } from '../kernel';
-import {
-  DLE_BERT,
-  DLE_RESNET50,
-  H200_BERT_TRACE,
-  H200_EAGER,
-} from '../../catalog/network-sources';
+import { DLE_BERT, DLE_RESNET50, H200_BERT_TRACE, H200_EAGER } from '../../catalog/network-sources';
 
 /** Which kind of matrix product a layer runs. */
 export type ProductKind = 'convolution' | 'gemm';
@@ -131,6 +126,9 @@ export function networkMatmulFlopsPerSecond(
   const choice = chooseUnit(gpu, 'matmul', precision);
   const peak = choice.peakFlopsPerSecond.value;
   if (choice.unit === 'cuda-core') return peak * choice.achievableFraction.value;
-  const share = Math.min(choice.achievableFraction.value, inNetworkShare(gpu, kind, pass, precision));
+  const share = Math.min(
+    choice.achievableFraction.value,
+    inNetworkShare(gpu, kind, pass, precision),
+  );
   return peak * share;
 }

@@ -292,9 +292,11 @@ export function stepTensors(layers: readonly LayerCost[], plan: PrecisionPlan): 
       weightCopyBytes: copy,
       weightCopyGradBytes: copy,
       gradientBytes: layer.params * FP32_BYTES,
-      lossHead: isLoss ? lossHeadPlan(
+      lossHead: isLoss
+        ? lossHeadPlan(
             lossHeadOf(layer, logitBytes(i), held, hiddenOf(i), layer.upcastLogits ?? false),
-          ) : null,
+          )
+        : null,
     };
   });
   // An output no layer keeps is short-lived; logits a loss head reads are held by the output.

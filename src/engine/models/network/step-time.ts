@@ -9,11 +9,7 @@
 import { estimate, type Figure } from '../../catalog/figure';
 import { PYTORCH_COMPILE_DOCS } from '../../catalog/network-sources';
 import { networkDispatch } from './eager/dispatch';
-import {
-  FUSED_POINTWISE_BYTES_SHARE,
-  keepsOwnKernel,
-  type ExecutionMode,
-} from './eager/execution';
+import { FUSED_POINTWISE_BYTES_SHARE, keepsOwnKernel, type ExecutionMode } from './eager/execution';
 import {
   backwardHostOps,
   containerHostOps,
@@ -22,7 +18,11 @@ import {
   HOST_COSTS,
   type Containers,
 } from './eager/host';
-import { optimizerUpdate, type OptimizerForm, type OptimizerUpdate } from './eager/optimizer-update';
+import {
+  optimizerUpdate,
+  type OptimizerForm,
+  type OptimizerUpdate,
+} from './eager/optimizer-update';
 import type { Gpu } from '../../catalog/hardware';
 import { achievableMemoryBytesPerSecond } from '../kernel';
 import { finiteResult, requirePositive, requirePositiveInteger } from '../validate';
@@ -138,7 +138,11 @@ export function checkpointSegments(layers: number): number {
 }
 
 /** The optimizer update of every parameter (plus fp16 loss-scale unscaling) on the GPU. */
-function optimizerPass(input: StepInput, update: OptimizerUpdate | null, params: number): PassTime | null {
+function optimizerPass(
+  input: StepInput,
+  update: OptimizerUpdate | null,
+  params: number,
+): PassTime | null {
   const { plan, gpu } = input;
   if (!update) return null;
   const bytes = update.bytes + (plan.lossScaling ? params * UNSCALE_BYTES_PER_PARAM : 0);
@@ -161,7 +165,12 @@ function passDispatches(
   input: StepInput,
   host: HostSetup,
   training: boolean,
-): Array<{ forward: PassDispatch; backward: PassDispatch; hostForward: number; hostBackward: number }> {
+): Array<{
+  forward: PassDispatch;
+  backward: PassDispatch;
+  hostForward: number;
+  hostBackward: number;
+}> {
   const autocast = input.plan.weightCopyBytes > 0;
   const eager = networkDispatch(input.layers, { training, autocast });
   if (host.execution === 'eager') {
@@ -181,7 +190,13 @@ function passDispatches(
     const opens = !kept && !inChain;
     inChain = !kept;
     const forwardKernels = kept || opens ? 1 : 0;
-    const backwardKernels = kept ? (layer.type === 'attention' || layer.type === 'embedding' ? 3 : 2) : opens ? 2 : 0;
+    const backwardKernels = kept
+      ? layer.type === 'attention' || layer.type === 'embedding'
+        ? 3
+        : 2
+      : opens
+        ? 2
+        : 0;
     const bytesScale = kept ? 1 : FUSED_POINTWISE_BYTES_SHARE.value;
     return {
       forward: { kernels: forwardKernels, bytesScale, ...gap },
@@ -213,7 +228,9 @@ export function predictStep(input: StepInput): StepPrediction {
       name: cost.name,
       type: cost.type,
       forward: forwardTime(input.gpu, input.plan, cost, input.batch, training, d.forward),
-      backward: training ? backwardTime(input.gpu, input.plan, cost, input.batch, d.backward) : null,
+      backward: training
+        ? backwardTime(input.gpu, input.plan, cost, input.batch, d.backward)
+        : null,
       hostForwardSeconds: d.hostForward * op,
       hostBackwardSeconds: d.hostBackward * op,
     };
@@ -250,8 +267,7 @@ export function predictStep(input: StepInput): StepPrediction {
     hostForwardOps = graphHostOps(host, forwardKernels, 1);
     hostBackwardOps = training ? graphHostOps(host, backwardKernels, 1) : 0;
   }
-  const perTensor =
-    host.optimizerForm === 'fused' ? c.paramTensorFused.value : c.paramTensor.value;
+  const perTensor = host.optimizerForm === 'fused' ? c.paramTensorFused.value : c.paramTensor.value;
   const hostOptimizerOps = update
     ? tensors * perTensor +
       update.ops * c.op.value +
@@ -279,7 +295,9 @@ export function predictStep(input: StepInput): StepPrediction {
   let seconds: number;
   if (input.plan.lossScaling && training) {
     const hostTail = hostBreakdown.optimizerSeconds + hostBreakdown.fixedSeconds / 2;
-    seconds = overlapped(hostSeconds - hostTail, gpuSeconds - optimizerSeconds) + overlapped(hostTail, optimizerSeconds);
+    seconds =
+      overlapped(hostSeconds - hostTail, gpuSeconds - optimizerSeconds) +
+      overlapped(hostTail, optimizerSeconds);
   } else {
     seconds = overlapped(hostSeconds, gpuSeconds);
   }

@@ -76,9 +76,21 @@ export interface DispatchContext {
  * forward, data and weight gradients with their reductions in backward, statistics and
  * normalising passes for batch norm).
  */
-export const CUDNN_KERNELS: Readonly<Record<'convForward' | 'convBackward' | 'bnForward' | 'bnBackward', Figure>> = {
-  convForward: estimate(2, 'kernels', H200_EAGER, 'fitted with the three others on ResNet-50 (879 kernels per step)'),
-  convBackward: estimate(4, 'kernels', H200_EAGER, 'data gradient and weight gradient, each with a helper kernel'),
+export const CUDNN_KERNELS: Readonly<
+  Record<'convForward' | 'convBackward' | 'bnForward' | 'bnBackward', Figure>
+> = {
+  convForward: estimate(
+    2,
+    'kernels',
+    H200_EAGER,
+    'fitted with the three others on ResNet-50 (879 kernels per step)',
+  ),
+  convBackward: estimate(
+    4,
+    'kernels',
+    H200_EAGER,
+    'data gradient and weight gradient, each with a helper kernel',
+  ),
   bnForward: estimate(2, 'kernels', H200_EAGER, 'statistics, then normalise (channels_last)'),
   bnBackward: estimate(2.6, 'kernels', H200_EAGER, 'the remainder of the fitted 10.6 per pair'),
 };
@@ -105,7 +117,13 @@ const SIBLING_PROJECTION = /(?:^|\.)(?:key|value|[kv]_proj|up_proj)$/;
 export const ATTENTION_VIEWS = 8;
 
 /** A forward with the given counts (no cuDNN call unless given). */
-function fwd(modules: number, ops: number, views: number, kernels: number, cudnnCalls = 0): ForwardDispatch {
+function fwd(
+  modules: number,
+  ops: number,
+  views: number,
+  kernels: number,
+  cudnnCalls = 0,
+): ForwardDispatch {
   return { modules, ops, views, kernels, cudnnCalls };
 }
 
@@ -117,7 +135,8 @@ function bwd(nodes: number, kernels: number, cudnnCalls = 0): BackwardDispatch {
 /** Autocast's cast kernels for a matmul layer: its weight tensors, and its input when fp32. */
 function castKernels(cost: LayerCost, ctx: DispatchContext): number {
   if (!ctx.autocast || !cost.matmul) return 0;
-  const weights = cost.type === 'attention' ? 0 : Math.max(cost.paramTensors, cost.weightElements > 0 ? 1 : 0);
+  const weights =
+    cost.type === 'attention' ? 0 : Math.max(cost.paramTensors, cost.weightElements > 0 ? 1 : 0);
   return weights + (ctx.inputFp32 ? 1 : 0);
 }
 

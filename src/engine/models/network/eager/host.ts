@@ -44,29 +44,89 @@ export const HOST_COSTS = {
     'aten::view 2.3 us and aten::transpose 5.0 us per call in the trace against about 10 us for a kernel-launching op there',
   ),
   /** A kernel launched from C++ inside an op or an autograd node (autocast casts, backward). */
-  kernel: estimate(0.5, 'host ops', H200_BERT_TRACE, 'fitted: see docs/cost-engine.md, "Host time"'),
+  kernel: estimate(
+    0.5,
+    'host ops',
+    H200_BERT_TRACE,
+    'fitted: see docs/cost-engine.md, "Host time"',
+  ),
   /** An autograd node evaluated by the engine's C++ thread. */
-  node: estimate(2.3, 'host ops', H200_BERT_TRACE, 'fitted on the trace\'s backward: 922 nodes and 694 kernels per step in about 21 ms once the profiler\'s own cost is taken out'),
+  node: estimate(
+    2.3,
+    'host ops',
+    H200_BERT_TRACE,
+    "fitted on the trace's backward: 922 nodes and 694 kernels per step in about 21 ms once the profiler's own cost is taken out",
+  ),
   /** A call into cuDNN (convolution, batch norm): its frontend plans and checks on the host. */
-  cudnnCall: estimate(1.95, 'host ops', H200_EAGER, 'fitted on ResNet-50 at batch 32 (20.9 ms, host-bound) with the other multiples fixed'),
+  cudnnCall: estimate(
+    1.95,
+    'host ops',
+    H200_EAGER,
+    'fitted on ResNet-50 at batch 32 (20.9 ms, host-bound) with the other multiples fixed',
+  ),
   /** A torch.nn or torchvision container (Sequential, Bottleneck): its call and its Python. */
-  torchContainer: estimate(2.73, 'host ops', H200_EAGER, 'a module call (1.73) plus about one op of Python in its forward'),
+  torchContainer: estimate(
+    2.73,
+    'host ops',
+    H200_EAGER,
+    'a module call (1.73) plus about one op of Python in its forward',
+  ),
   /** A Hugging Face module with a forward of its own (BertLayer, BertSdpaSelfAttention). */
-  hfContainer: estimate(17, 'host ops', H200_BERT_TRACE, 'fitted on the trace\'s forward: about 16.6 ms per step once the profiler\'s cost is taken out, against its 80 such modules'),
+  hfContainer: estimate(
+    17,
+    'host ops',
+    H200_BERT_TRACE,
+    "fitted on the trace's forward: about 16.6 ms per step once the profiler's cost is taken out, against its 80 such modules",
+  ),
   /** Per parameter tensor per step: the optimizer's Python lists, `.item()` on steps, zero_grad. */
-  paramTensor: estimate(1.85, 'host ops', H200_BERT_TRACE, 'fitted on the trace\'s optimizer: 206 tensors, 9 foreach ops, 48 kernels in about 3.7 ms'),
+  paramTensor: estimate(
+    1.85,
+    'host ops',
+    H200_BERT_TRACE,
+    "fitted on the trace's optimizer: 206 tensors, 9 foreach ops, 48 kernels in about 3.7 ms",
+  ),
   /** The same with a fused optimizer (`fused=True`): no per-tensor `.item()`, one op. */
-  paramTensorFused: estimate(1.1, 'host ops', H200_EAGER, 'fitted on BERT-base with AdamW(fused=True): 36.9 ms against 42.8 ms with foreach'),
+  paramTensorFused: estimate(
+    1.1,
+    'host ops',
+    H200_EAGER,
+    'fitted on BERT-base with AdamW(fused=True): 36.9 ms against 42.8 ms with foreach',
+  ),
   /** Fixed per step: backward()'s hand-off, the optimizer's entry, zero_grad's, the sync. */
-  step: estimate(65, 'host ops', H200_EAGER, 'fitted on the MLP (784-512-512-10) at batch 64: 1.22 ms for 30 kernels'),
+  step: estimate(
+    65,
+    'host ops',
+    H200_EAGER,
+    'fitted on the MLP (784-512-512-10) at batch 64: 1.22 ms for 30 kernels',
+  ),
   /** Fixed per inference step: the loop, `torch.no_grad()`'s entry and exit, the sync. */
-  inferenceStep: estimate(10, 'host ops', H200_EAGER, 'a no_grad forward loop with a synchronisation: about 85 us on that host'),
+  inferenceStep: estimate(
+    10,
+    'host ops',
+    H200_EAGER,
+    'a no_grad forward loop with a synchronisation: about 85 us on that host',
+  ),
   /** A compiled graph's call: guards, the wrapper's entry and exit. */
-  graphCall: estimate(12, 'host ops', H200_EAGER, 'about 100 us per compiled graph call on that host: guard checks and the Python wrapper'),
+  graphCall: estimate(
+    12,
+    'host ops',
+    H200_EAGER,
+    'about 100 us per compiled graph call on that host: guard checks and the Python wrapper',
+  ),
   /** A kernel launched by a compiled graph's Python wrapper (Triton or cuBLAS). */
-  compiledKernel: estimate(0.4, 'host ops', H200_EAGER, 'a launch from the wrapper without the dispatcher: about 3-4 us'),
+  compiledKernel: estimate(
+    0.4,
+    'host ops',
+    H200_EAGER,
+    'a launch from the wrapper without the dispatcher: about 3-4 us',
+  ),
   /** Replaying one captured CUDA graph. */
-  graphReplay: estimate(2, 'host ops', H200_EAGER, 'cudaGraphLaunch and the replay bookkeeping, about 15-20 us'),
+  graphReplay: estimate(
+    2,
+    'host ops',
+    H200_EAGER,
+    'cudaGraphLaunch and the replay bookkeeping, about 15-20 us',
+  ),
 } as const;
 
 /** Host ops of one layer's forward dispatches (eager). */
@@ -97,6 +157,7 @@ export interface Containers {
 /** Host ops of the container modules' calls and Python. */
 export function containerHostOps(containers: Containers): number {
   return (
-    containers.torch * HOST_COSTS.torchContainer.value + containers.hf * HOST_COSTS.hfContainer.value
+    containers.torch * HOST_COSTS.torchContainer.value +
+    containers.hf * HOST_COSTS.hfContainer.value
   );
 }

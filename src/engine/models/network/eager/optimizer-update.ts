@@ -67,7 +67,12 @@ export function optimizerUpdate(
   switch (form) {
     case 'foreach':
       // Adam's step counters are one more foreach op, on the CPU.
-      return { form, ops: steps + (optimizer.id === 'sgd' ? 0 : 1), kernels: steps * launches, bytes };
+      return {
+        form,
+        ops: steps + (optimizer.id === 'sgd' ? 0 : 1),
+        kernels: steps * launches,
+        bytes,
+      };
     case 'fused':
       return { form, ops: 1, kernels: launches, bytes };
     case 'for-loop':

@@ -42,7 +42,7 @@ describe('bert pretraining heads', () => {
     expect(train.layers.filter((layer) => layer.type === 'dropout')).toHaveLength(1 + 2 * 12);
   });
 
-  it('runs the masked-LM head on 15 % of positions when NVIDIA\'s scripts gather them', () => {
+  it("runs the masked-LM head on 15 % of positions when NVIDIA's scripts gather them", () => {
     expect(maskedPositions(128)).toBe(19); // round(19.2)
     expect(maskedPositions(512)).toBe(77); // round(76.8)
     expect(maskedPositions(2)).toBe(1); // at least one

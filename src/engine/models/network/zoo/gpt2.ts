@@ -36,11 +36,7 @@ function block(layers: LayerSpec[], c: TransformerSize, i: number, use: NetworkU
     ...(use.training ? [at.dropout('attn.resid_dropout', h)] : []),
     at.add('attn.add', h),
     at.norm('layernorm', 'ln_2', h),
-    ...at.geluFeedForward(
-      { up: 'mlp.c_fc', gelu: 'mlp.gelu', down: 'mlp.c_proj' },
-      h,
-      'gelu-new',
-    ),
+    ...at.geluFeedForward({ up: 'mlp.c_fc', gelu: 'mlp.gelu', down: 'mlp.c_proj' }, h, 'gelu-new'),
     ...(use.training ? [at.dropout('mlp.dropout', h)] : []),
     at.add('mlp.add', h),
   );

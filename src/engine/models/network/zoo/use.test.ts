@@ -15,9 +15,9 @@ describe('resolveUse', () => {
       keys: 100,
       mlmPositions: 'all',
     });
-    expect(() => resolveUse(decoder, { seq: 100, mode: 'train', mlmPositions: 'some' as never })).toThrow(
-      /mlmPositions/,
-    );
+    expect(() =>
+      resolveUse(decoder, { seq: 100, mode: 'train', mlmPositions: 'some' as never }),
+    ).toThrow(/mlmPositions/);
     expect(resolveUse(decoder, { seq: 100, mode: 'inference', phase: 'decode' })).toMatchObject({
       training: false,
       decode: true,
