@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { loadDraft, saveDraft } from '../store/puzzle-drafts';
 import { listGpus } from '../engine/catalog';
 import { formatSeconds } from '../format/units';
 import { puzzleHeader } from '../puzzles/program';
@@ -87,7 +88,14 @@ export function PuzzleView({
   deps: PuzzleControllerDeps;
   gpu: GpuStatus;
 }) {
-  const [controller, state] = useController(() => new PuzzleController(puzzle, deps));
+  // The learner's code comes back after a reload or a visit elsewhere (kept as they type).
+  const [controller, state] = useController(
+    () => new PuzzleController(puzzle, deps, loadDraft(puzzle.id) ?? puzzle.starter),
+  );
+  useEffect(
+    () => controller.subscribe((s) => saveDraft(puzzle.id, s.code, puzzle.starter)),
+    [controller, puzzle],
+  );
   const solved = usePuzzleProgress((s) => Boolean(s.solved[puzzle.id]));
   const editor = useRef<CodeEditorHandle>(null);
   const errorLines = useMemo(

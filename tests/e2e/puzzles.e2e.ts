@@ -1,7 +1,7 @@
 /**
  * The WGSL puzzles in Chromium with WebGPU (SwiftShader here): the list, a starter's mismatch,
  * a syntax error at its line, an endless loop stopped and a correct run after it, the revealed
- * solution passing with timings, the solved mark after a reload, keyboard use of the editor, axe
+ * solution passing with timings, the solved mark and the code after a reload, keyboard use of the editor, axe
  * and a 375 px wide screen. One page does it all but the reload.
  */
 import { describe, expect, it } from 'vitest';
@@ -98,11 +98,13 @@ describe('WGSL puzzles', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // The solved mark survives a reload.
+    // The solved mark survives a reload, and so does the code in the editor.
+    const before = await editorOf(page).textContent();
     await page.reload();
     await expect
       .poll(() => page.locator('[data-puzzle="map"]').getAttribute('data-solved'))
       .toBe('yes');
+    await expect.poll(() => editorOf(page).textContent()).toBe(before);
     await page.goto(page.url().replace(/#.*$/, '#/puzzles'));
     await expect
       .poll(() => page.locator('[data-puzzle-item="map"]').getAttribute('data-solved'))
