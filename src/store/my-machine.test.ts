@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { isGpuId, setMyMachine, type MachineReport } from '../engine/catalog';
+import { isGpuId, setMyMachine } from '../engine/catalog';
+import { DESKTOP_REPORT } from '../engine/catalog/testing/machine-reports';
 import { onChoicesChanged } from '../state/choices';
 import {
   createMyMachineStore,
@@ -20,20 +21,7 @@ import {
   type BackupStorage,
 } from './progress-io';
 
-const REPORT: MachineReport = {
-  gpu: 'NVIDIA GeForce RTX 4070',
-  sms: 46,
-  computeCapability: '8.9',
-  memoryBytes: 12_878_086_144,
-  torch: '2.11.0+cu128',
-  cuda: '12.8',
-  hostOpSeconds: 6.1e-6,
-  bf16MatmulFlopsPerSecond: 95e12,
-  fp32MatmulFlopsPerSecond: 21e12,
-  copyBytesPerSecond: 430e9,
-  pinnedH2dBytesPerSecond: 24.5e9,
-  pageableH2dBytesPerSecond: 9.8e9,
-};
+const REPORT = DESKTOP_REPORT;
 
 type Storage = MachineStorage & BackupStorage & { data: Record<string, string> };
 

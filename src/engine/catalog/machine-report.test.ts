@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MACHINE_REPORT_CHARS, parseMachineReport, readMachineReport } from './machine-report';
+import { DESKTOP_REPORT } from './testing/machine-reports';
 
-/** A report as lesson 8's snippet prints it on an RTX 4070-class desktop (illustrative values). */
-const GOOD = {
-  gpu: 'NVIDIA GeForce RTX 4070',
-  sms: 46,
-  computeCapability: '8.9',
-  memoryBytes: 12_878_086_144,
-  torch: '2.11.0+cu128',
-  cuda: '12.8',
-  hostOpSeconds: 6.1e-6,
-  bf16MatmulFlopsPerSecond: 95e12,
-  fp32MatmulFlopsPerSecond: 21e12,
-  copyBytesPerSecond: 430e9,
-  pinnedH2dBytesPerSecond: 24.5e9,
-  pageableH2dBytesPerSecond: 9.8e9,
-};
+const GOOD = DESKTOP_REPORT;
 
 const problemsOf = (value: unknown): string[] => {
   const read = readMachineReport(value);

@@ -18,25 +18,9 @@ import {
 import { readMachineReport, type MachineReport } from './machine-report';
 import { architectureFamily, myMachineEntry, referenceGpuFor } from './my-machine';
 import { SM_ANATOMY } from './sm-anatomy';
+import { H200_REPORT } from './testing/machine-reports';
 
-/**
- * The H200 of the course's hardware notes, as the snippet would report it: each rate is the
- * snippet's arithmetic on a timing measured there (hardware-figures.md, 2026-11-26).
- */
-const H200: MachineReport = {
-  gpu: 'NVIDIA H200',
-  sms: 132,
-  computeCapability: '9.0',
-  memoryBytes: 139 * 2 ** 30,
-  torch: '2.11.0+cu130',
-  cuda: '13.0',
-  hostOpSeconds: 8.49e-6,
-  bf16MatmulFlopsPerSecond: (2 * 4096 ** 3) / 0.2028e-3,
-  fp32MatmulFlopsPerSecond: (2 * 4096 ** 3) / 2.779e-3,
-  copyBytesPerSecond: (2 * 2 ** 30) / 0.5167e-3,
-  pinnedH2dBytesPerSecond: 2 ** 28 / 4.91e-3,
-  pageableH2dBytesPerSecond: 2 ** 28 / 45.4e-3,
-};
+const H200 = H200_REPORT;
 
 const enter = (report: MachineReport) => setMyMachine(myMachineEntry(report));
 
