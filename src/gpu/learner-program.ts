@@ -9,7 +9,7 @@ import { readBytes } from './buffers';
 import type { GpuContext } from './device';
 import { scoped } from './error-scopes';
 import type { Grid3 } from './kernel-plan';
-import { compileLearnerShader, type ShaderMessage } from './pipelines';
+import { buildLearnerPipeline, compileLearnerShader, type ShaderMessage } from './pipelines';
 import { withBatchTimer } from './timing/gpu-batch-timer';
 import { withRun } from './with-run';
 import { performanceClock, type Clock } from '../compute/timing/clock';
@@ -51,11 +51,6 @@ export type LearnerBuild =
   | { ok: false; stage: 'compile'; messages: ShaderMessage[] }
   | { ok: false; stage: 'pipeline'; message: string };
 
-/** The text of an unknown thrown value. */
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
-}
-
 /** Compiles the program and builds its pipeline against an explicit layout. Never throws for bad WGSL. */
 export async function buildLearnerProgram(
   gpu: GpuContext,
@@ -64,28 +59,16 @@ export async function buildLearnerProgram(
   const { device } = gpu;
   const shader = await compileLearnerShader(device, program.label, program.code);
   if (!shader.ok) return { ok: false, stage: 'compile', messages: shader.messages };
-  const { value: layout, error } = scoped(device, `lay out ${program.label}`, () =>
-    device.createBindGroupLayout({
-      label: program.label,
-      entries: program.bindings.map((b) => ({
-        binding: b.binding,
-        visibility: GPUShaderStage.COMPUTE,
-        buffer: { type: b.kind },
-      })),
-    }),
+  const built = await buildLearnerPipeline(
+    device,
+    program.label,
+    shader.module,
+    program.bindings,
+    program.entryPoint,
   );
-  const problem = await error;
-  if (problem) return { ok: false, stage: 'pipeline', message: problem.message };
-  try {
-    const pipeline = await device.createComputePipelineAsync({
-      label: program.label,
-      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
-      compute: { module: shader.module, entryPoint: program.entryPoint },
-    });
-    return { ok: true, built: { pipeline, layout }, messages: shader.messages };
-  } catch (thrown) {
-    return { ok: false, stage: 'pipeline', message: messageOf(thrown) };
-  }
+  if (!built.ok) return { ok: false, stage: 'pipeline', message: built.message };
+  const { pipeline, layout } = built;
+  return { ok: true, built: { pipeline, layout }, messages: shader.messages };
 }
 
 /** Usage of a binding's buffer. */

@@ -166,3 +166,47 @@ export async function compileLearnerShader(
   }
   return { ok: true, module, messages };
 }
+
+/** A pipeline for a learner's compiled shader and its layout, or WebGPU's refusal in words. */
+export type LearnerPipelineResult =
+  | { ok: true; pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }
+  | { ok: false; message: string };
+
+/**
+ * Builds the pipeline of a learner's shader (from compileLearnerShader) against an explicit
+ * layout of group 0's buffer bindings, uncached. Never throws: a refused layout or pipeline
+ * comes back as its message.
+ */
+export async function buildLearnerPipeline(
+  device: GPUDevice,
+  label: string,
+  module: GPUShaderModule,
+  bindings: ReadonlyArray<{ binding: number; kind: GPUBufferBindingType }>,
+  entryPoint: string,
+): Promise<LearnerPipelineResult> {
+  const { value: layout, error } = scoped(device, `lay out ${label}`, () =>
+    device.createBindGroupLayout({
+      label,
+      entries: bindings.map((b) => ({
+        binding: b.binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: b.kind },
+      })),
+    }),
+  );
+  const problem = await error;
+  if (problem) return { ok: false, message: problem.message };
+  try {
+    const pipeline = await device.createComputePipelineAsync({
+      label,
+      layout: device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: { module, entryPoint },
+    });
+    return { ok: true, pipeline, layout };
+  } catch (thrown) {
+    return {
+      ok: false,
+      message: thrown instanceof Error ? thrown.message || thrown.name : String(thrown),
+    };
+  }
+}
