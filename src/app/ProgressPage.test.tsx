@@ -4,12 +4,8 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { ProgressPage } from './ProgressPage';
 import { progressStore } from '../store/progress';
 import { reviewStore } from '../store/review-store';
-import {
-  BACKUP_PREFIX,
-  buildProgressFile,
-  progressDataOf,
-  serializeProgressFile,
-} from '../store/progress-io';
+import { buildProgressFile, progressDataOf, serializeProgressFile } from '../store/progress-io';
+import { BACKUP_PREFIX } from '../store/progress-backups';
 
 const NOW = new Date('2026-04-30T22:00:00.000Z');
 const now = () => NOW;

@@ -4,20 +4,22 @@ import { reviewStore, useReview } from '../store/review-store';
 import { myMachineStore, useMyMachine } from '../store/my-machine';
 import { puzzleProgressStore, usePuzzleProgress } from '../store/puzzle-progress';
 import {
-  applyImportedProgress,
   buildProgressFile,
   isBlank,
-  listBackups,
   MAX_PROGRESS_FILE_CHARS,
   parseProgressFile,
   progressCounts,
   progressFileName,
-  readBackup,
   serializeProgressFile,
-  type BackupStorage,
   type ImportedProgress,
   type ProgressCounts,
 } from '../store/progress-io';
+import {
+  applyImportedProgress,
+  listBackups,
+  readBackup,
+  type BackupStorage,
+} from '../store/progress-backups';
 import './progress.css';
 
 /** What the import part of the page shows. */

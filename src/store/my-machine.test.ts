@@ -11,15 +11,13 @@ import {
 } from './my-machine';
 import { createProgressStore } from './progress';
 import { createReviewStore } from './review-store';
+import { buildProgressFile, parseProgressFile, serializeProgressFile } from './progress-io';
 import {
   applyImportedProgress,
   BACKUP_PREFIX,
-  buildProgressFile,
-  parseProgressFile,
   readBackup,
-  serializeProgressFile,
   type BackupStorage,
-} from './progress-io';
+} from './progress-backups';
 
 const REPORT = DESKTOP_REPORT;
 

@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { createProgressStore, PROGRESS_KEY } from './progress';
 import { createReviewStore, REVIEW_KEY, connectReviewToProgress } from './review-store';
 import {
-  BACKUP_PREFIX,
   PROGRESS_FILE_FORMAT,
-  applyImportedProgress,
   buildProgressFile,
-  listBackups,
   parseProgressFile,
   progressCounts,
   progressDataOf,
   progressFileName,
-  readBackup,
   serializeProgressFile,
-  type BackupStorage,
 } from './progress-io';
+import {
+  BACKUP_PREFIX,
+  applyImportedProgress,
+  listBackups,
+  readBackup,
+  type BackupStorage,
+} from './progress-backups';
 
 /** An in-memory storage with key listing, like localStorage. */
 function memoryStorage(initial: Record<string, string> = {}): BackupStorage & {

@@ -5,14 +5,12 @@
  * another browser.
  * Reading a file never throws and never trusts it; applying one always keeps a backup first.
  */
-import type { StoreApi } from 'zustand';
 import {
   PROGRESS_SCHEMA_VERSION,
   parseSavedProgress,
   type ProgressData,
   type SavedProgress,
 } from './progress-schema';
-import type { ProgressState } from './progress';
 import {
   REVIEW_SCHEMA_VERSION,
   dueReviews,
@@ -20,7 +18,6 @@ import {
   type ReviewData,
   type SavedReview,
 } from './review-schedule';
-import type { ReviewState } from './review-store';
 import { describeOutside, quoteOutside } from './outside-value';
 import {
   MY_MACHINE_SCHEMA_VERSION as MY_MACHINE_FILE_VERSION,
@@ -29,12 +26,7 @@ import {
   type MyMachineState,
   type SavedMachine,
 } from './my-machine';
-import {
-  readSavedPuzzles,
-  savedPuzzlesOf,
-  type PuzzleProgressState,
-  type SavedPuzzles,
-} from './puzzle-progress';
+import { readSavedPuzzles, savedPuzzlesOf, type SavedPuzzles } from './puzzle-progress';
 
 /** The `format` every progress file names. */
 export const PROGRESS_FILE_FORMAT = 'gpu-lab-progress';
@@ -45,8 +37,6 @@ export const PROGRESS_FILE_VERSION = 1;
  * lesson; the bound keeps a wrong file (a video, a database dump) from tying up the page.
  */
 export const MAX_PROGRESS_FILE_CHARS = 5_000_000;
-/** Prefix of the keys holding the state an import or restore replaced. */
-export const BACKUP_PREFIX = 'gpu-lab:progress:backup:';
 
 /** A progress file as written. */
 export interface ProgressFile {
@@ -132,7 +122,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 
 const refuse = (message: string): ProgressFileResult => ({ ok: false, message });
 
-const NOTHING_CHANGED = 'Nothing was changed.';
+/** The words every refusal ends with. */
+export const NOTHING_CHANGED = 'Nothing was changed.';
 
 /** What is wrong with a value meant to be progress data, as a phrase naming the field. */
 export function progressDataProblem(v: unknown): string {
@@ -322,97 +313,4 @@ export function progressCounts(
 /** Whether there is nothing saved worth protecting (no visits, answers or schedule). */
 export function isBlank(counts: ProgressCounts): boolean {
   return Object.values(counts).every((n) => n === 0);
-}
-
-/** The storage a backup needs: read, write, and list keys (localStorage satisfies it). */
-export type BackupStorage = Pick<Storage, 'getItem' | 'setItem' | 'key' | 'length'>;
-
-/** A saved backup: its key and when it was made. */
-export interface BackupEntry {
-  key: string;
-  /** When the backup was made, ISO 8601 (from its key). */
-  takenAt: string;
-}
-
-/** The backups in a storage, newest first. */
-export function listBackups(storage: BackupStorage): BackupEntry[] {
-  const found: BackupEntry[] = [];
-  for (let i = 0; i < storage.length; i++) {
-    const key = storage.key(i);
-    if (key?.startsWith(BACKUP_PREFIX))
-      found.push({ key, takenAt: key.slice(BACKUP_PREFIX.length) });
-  }
-  return found.sort((a, b) => (a.takenAt < b.takenAt ? 1 : a.takenAt > b.takenAt ? -1 : 0));
-}
-
-/**
- * What applying an import needs: the stores (the machine's optional: without it the machine is
- * neither backed up nor replaced), a storage for the backup, and a clock.
- */
-export interface ApplyDeps {
-  progress: StoreApi<ProgressState>;
-  review: StoreApi<ReviewState>;
-  machine?: StoreApi<MyMachineState>;
-  /** The solved puzzles; without it they are neither backed up nor replaced. */
-  puzzles?: StoreApi<PuzzleProgressState>;
-  storage: BackupStorage | null;
-  now: () => Date;
-}
-
-/** The outcome of applying an import: the backup key, or why nothing was changed. */
-export type ApplyResult = { ok: true; backupKey: string } | { ok: false; message: string };
-
-/**
- * Replaces the progress and schedule (and the machine and solved puzzles, when the file has
- * them) with imported ones, after saving the current state as a progress file under
- * `gpu-lab:progress:backup:<time>`. A file without a machine or puzzles part leaves that as it is.
- * When the backup cannot be saved, nothing is changed.
- */
-export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDeps): ApplyResult {
-  const at = deps.now();
-  const current = buildProgressFile(
-    deps.progress.getState(),
-    deps.review.getState(),
-    at,
-    deps.machine?.getState() ?? null,
-    true,
-    deps.puzzles?.getState().solved ?? null,
-  );
-  const backupKey = BACKUP_PREFIX + at.toISOString();
-  try {
-    if (!deps.storage) throw new Error('no storage');
-    deps.storage.setItem(backupKey, serializeProgressFile(current));
-  } catch {
-    return {
-      ok: false,
-      message: `The current progress could not be backed up (this browser's storage is full or turned off), so it was not replaced. ${NOTHING_CHANGED}`,
-    };
-  }
-  deps.progress.setState(progressDataOf(imported.progress));
-  // After the progress: its new answers reach the schedule through the store's subscription,
-  // and the imported schedule then takes their place.
-  deps.review.getState().replace(imported.review);
-  if (deps.machine && imported.machine) {
-    if (imported.machine.report === null) deps.machine.getState().remove();
-    else
-      deps.machine.setState({
-        report: imported.machine.report,
-        enteredAt: imported.machine.enteredAt,
-      });
-  }
-  if (deps.puzzles && imported.puzzles) deps.puzzles.getState().replace(imported.puzzles.solved);
-  return { ok: true, backupKey };
-}
-
-/** Reads a backup by key as an import (it is a progress file); refused when gone or unreadable. */
-export function readBackup(storage: BackupStorage, key: string): ProgressFileResult {
-  let text: string | null = null;
-  try {
-    text = storage.getItem(key);
-  } catch {
-    text = null;
-  }
-  if (text === null)
-    return refuse(`The backup ${key} is no longer in this browser. ${NOTHING_CHANGED}`);
-  return parseProgressFile(text);
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressStore } from './progress';
-import {
-  applyImportedProgress,
-  buildProgressFile,
-  parseProgressFile,
-  serializeProgressFile,
-  type BackupStorage,
-} from './progress-io';
+import { buildProgressFile, parseProgressFile, serializeProgressFile } from './progress-io';
+import { applyImportedProgress, type BackupStorage } from './progress-backups';
 import {
   createPuzzleProgressStore,
   PUZZLES_KEY,
