@@ -26,9 +26,12 @@ export const LONE_SURROGATE =
 
 const ONE_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 
+/** Made once: `toLocaleString` would build a new Intl.NumberFormat on every call. */
+const PEOPLE_NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
 /** A number as people read it: `1,048,576`, `0.25`. */
 export function formatNumber(n: number): string {
-  return n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+  return PEOPLE_NUMBER.format(n);
 }
 
 /** Outside text made safe to quote: invisible characters shown as `?`, cut to a few characters. */

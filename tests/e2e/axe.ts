@@ -15,18 +15,35 @@ export interface AxeViolation {
 }
 
 /**
+ * The axe rules whose outcome depends on colours, the only thing the dark theme changes (it is a
+ * `prefers-color-scheme` media query over the same markup). A page already checked with every
+ * rule in one theme is checked with these in the other: they are two thirds of a whole run's
+ * cost, and the other rules would only repeat the first run's verdict on unchanged markup.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/** Which axe rules a run uses: all of them, or only those that read colours. */
+export type AxeRules = 'all' | 'colour';
+
+/**
  * Runs axe-core in the page and returns its serious and critical violations: over the whole
  * document, or over one widget's section when `widgetId` is given (a widget's own tests check
- * the states they drive it into; every lesson is checked whole in all-lessons.e2e.ts).
+ * the states they drive it into; every lesson is checked whole in all-lessons.e2e.ts). `rules`
+ * picks every rule (the default) or only COLOUR_RULES.
  */
-export async function seriousAxeViolations(page: Page, widgetId?: string): Promise<AxeViolation[]> {
+export async function seriousAxeViolations(
+  page: Page,
+  widgetId?: string,
+  rules: AxeRules = 'all',
+): Promise<AxeViolation[]> {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy blocks inline
   // scripts, and evaluation from the test driver is not subject to it. Once per page.
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
   }
   const scope = widgetId ? await loadedWidget(page, widgetId) : page.locator('html');
-  const violations = await scope.evaluate(async (element) => {
+  const runOnly = rules === 'colour' ? [...COLOUR_RULES] : null;
+  const violations = await scope.evaluate(async (element, runOnly) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -44,36 +61,40 @@ export async function seriousAxeViolations(page: Page, widgetId?: string): Promi
         };
       }
     ).axe;
-    const result = await axe.run(element, { resultTypes: ['violations'] });
+    const result = await axe.run(element, {
+      resultTypes: ['violations'],
+      ...(runOnly ? { runOnly: { type: 'rule', values: runOnly } } : {}),
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => JSON.stringify(n.target)),
     }));
-  });
+  }, runOnly);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
 
 /**
- * Runs `seriousAxeViolations` in the light theme and then in the dark one on the same page (the
- * themes are CSS media queries, so switching the emulated scheme re-styles it without a reload),
- * and leaves the page in the light theme. One page state checked in both themes costs one load.
+ * Runs `seriousAxeViolations` in the light theme with every rule, then in the dark one with the
+ * COLOUR_RULES (the themes are CSS media queries over the same markup, so switching the emulated
+ * scheme re-styles it without a reload), and leaves the page in the light theme. One page state
+ * checked in both themes costs one load.
  */
 export async function seriousAxeViolationsInBothThemes(
   page: Page,
   widgetId?: string,
 ): Promise<{ light: AxeViolation[]; dark: AxeViolation[] }> {
-  const inScheme = async (colorScheme: 'light' | 'dark') => {
+  const inScheme = async (colorScheme: 'light' | 'dark', rules: AxeRules | 'none') => {
     await page.emulateMedia({ colorScheme });
     await page.waitForFunction(
       (scheme) => matchMedia(`(prefers-color-scheme: ${scheme})`).matches,
       colorScheme,
     );
-    return seriousAxeViolations(page, widgetId);
+    return rules === 'none' ? [] : seriousAxeViolations(page, widgetId, rules);
   };
-  const light = await inScheme('light');
-  const dark = await inScheme('dark');
-  await inScheme('light');
+  const light = await inScheme('light', 'all');
+  const dark = await inScheme('dark', 'colour');
+  await inScheme('light', 'none');
   return { light, dark };
 }

@@ -3,12 +3,16 @@ import type { Page } from 'playwright-core';
 import { browserSuite, horizontalOverflow, settledWidget, widgetStatus } from './browser';
 import { seriousAxeViolationsInBothThemes } from './axe';
 
-/** Lesson 1 with the sweeps kept small, so they are quick on the software adapter. */
-const LESSON = '#/lesson/why-gpus?crossover.emax=14&crossover.nmax=64';
+/**
+ * The crossover plot alone (its embed page): the same component, frame and link settings as in lesson 1,
+ * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ * The sweeps are kept small, so they are quick on the software adapter.
+ */
+const WIDGET = '#/embed/crossover?crossover.emax=14&crossover.nmax=64';
 const { openWidget } = browserSuite({ webgpu: true });
 
 /** Opens the lesson once the crossover plot is ready. */
-const openCrossover = (options: Parameters<typeof openWidget>[2] = {}, path = LESSON) =>
+const openCrossover = (options: Parameters<typeof openWidget>[2] = {}, path = WIDGET) =>
   openWidget(path, 'crossover', { ...options, status: 'idle' });
 
 /** Waits for the sweep to end and returns the widget's status. */
@@ -77,7 +81,7 @@ describe('lesson 1: the crossover plot', () => {
   it('cancels a sweep from the keyboard and keeps what was measured', async () => {
     const { page, widget } = await openCrossover(
       { reducedMotion: 'reduce' },
-      '#/lesson/why-gpus?crossover.op=matmul&crossover.nmax=512',
+      '#/embed/crossover?crossover.op=matmul&crossover.nmax=512',
     );
     await widget.locator('[data-action="run"]').focus();
     await page.keyboard.press('Enter');
@@ -98,7 +102,7 @@ describe('lesson 1: the crossover plot', () => {
   it('falls back from a bad link with a clear notice, and fits a phone', async () => {
     const { page, widget } = await openCrossover(
       { width: 375 },
-      '#/lesson/why-gpus?crossover.op=conv&crossover.emax=99',
+      '#/embed/crossover?crossover.op=conv&crossover.emax=99',
     );
     await expect.poll(() => widget.textContent()).toMatch(/"conv" is not one of the choices/);
     await expect

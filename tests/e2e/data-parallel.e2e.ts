@@ -3,8 +3,11 @@ import type { Locator } from 'playwright-core';
 import { browserSuite, horizontalOverflow, tabTo } from './browser';
 import { seriousAxeViolations } from './axe';
 
-/** Lesson 7 holds the data-parallel simulator. */
-const LESSON = '#/lesson/several-gpus';
+/**
+ * The data-parallel simulator alone (its embed page): the same component, frame and link settings as in lesson 7,
+ * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ */
+const WIDGET = '#/embed/data-parallel';
 const { openWidget } = browserSuite({ webgpu: false });
 
 /** Opens a page once the simulator has replaced its placeholder with an answer. */
@@ -18,7 +21,7 @@ async function numberAt(target: Locator, attribute: string): Promise<number> {
 
 describe('lesson 7: the data-parallel simulator', () => {
   it('compares DDP and DataParallel at 4 GPUs: DataParallel’s step is longer, GPU 0 busier', async () => {
-    const { page, widget: sim, errors } = await openSimulator(`${LESSON}?data-parallel.gpus=2`);
+    const { page, widget: sim, errors } = await openSimulator(`${WIDGET}?data-parallel.gpus=2`);
     await sim.getByLabel('GPUs per node').fill('4');
     const ddpLanes = sim.locator('svg[data-mode="ddp"] [data-lane]');
     await expect.poll(() => ddpLanes.count()).toBe(4);
@@ -41,13 +44,13 @@ describe('lesson 7: the data-parallel simulator', () => {
       )
       .toBe(true);
     // Back at the defaults, the link carries no settings of this widget.
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe(LESSON);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(WIDGET);
     expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
   it('steps the ring all-reduce with the keyboard; each GPU sends 2·3/4 of the gradient (dark)', async () => {
-    const { page, widget: sim, errors } = await openSimulator(LESSON, { colorScheme: 'dark' });
+    const { page, widget: sim, errors } = await openSimulator(WIDGET, { colorScheme: 'dark' });
     const gradient = await numberAt(sim.locator('[data-gradient-bytes]'), 'data-gradient-bytes');
     const perGpu = await numberAt(sim.locator('[data-bytes-per-gpu]'), 'data-bytes-per-gpu');
     expect(gradient).toBeGreaterThan(0);
@@ -78,7 +81,7 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('does not animate under reduced motion: no Play, Step only', async () => {
-    const { widget: sim, errors } = await openSimulator(LESSON, { reducedMotion: 'reduce' });
+    const { widget: sim, errors } = await openSimulator(WIDGET, { reducedMotion: 'reduce' });
     await sim.getByText(/Reduced motion is on/).waitFor();
     await expect.poll(() => sim.getByRole('button', { name: 'Play' }).count()).toBe(0);
     await sim.getByRole('button', { name: 'Step', exact: true }).click();
@@ -88,7 +91,7 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('plays the ring when motion is allowed, and pauses', async () => {
-    const { widget: sim, errors } = await openSimulator(LESSON);
+    const { widget: sim, errors } = await openSimulator(WIDGET);
     await sim.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => sim.locator('.dp-ring__packet').count()).toBe(4);
     await sim.getByRole('button', { name: 'Pause' }).click();
@@ -103,7 +106,7 @@ describe('lesson 7: the data-parallel simulator', () => {
       widget: sim,
       errors,
     } = await openSimulator(
-      `${LESSON}?data-parallel.gpus=9&data-parallel.nodes=2&data-parallel.gpu=t4&data-parallel.link=nvlink3&data-parallel.prec=amp-fp16&data-parallel.shard=zero3`,
+      `${WIDGET}?data-parallel.gpus=9&data-parallel.nodes=2&data-parallel.gpu=t4&data-parallel.link=nvlink3&data-parallel.prec=amp-fp16&data-parallel.shard=zero3`,
       { colorScheme: 'dark' },
     );
     const notices = sim.locator('.widget-notices');
@@ -133,7 +136,7 @@ describe('lesson 7: the data-parallel simulator', () => {
   });
 
   it('fits a 375 px phone without sideways scrolling', async () => {
-    const { page, widget: sim, errors } = await openSimulator(LESSON, { width: 375 });
+    const { page, widget: sim, errors } = await openSimulator(WIDGET, { width: 375 });
     await sim.locator('table[data-scaling-table]').waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);

@@ -3,12 +3,18 @@ import type { Locator, Page } from 'playwright-core';
 import { browserSuite, horizontalOverflow, settledWidget, widgetStatus } from './browser';
 import { seriousAxeViolations, seriousAxeViolationsInBothThemes } from './axe';
 
+/** Lesson 8, which places the device card and the kernel lab. */
 const LESSON = '#/lesson/measuring';
+/**
+ * The lab alone (its embed page): the same component, frame and link settings as in the lesson,
+ * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ */
+const WIDGET = '#/embed/kernel-lab';
 const { openWidget } = browserSuite({ webgpu: true });
 
-/** Opens the lesson with both widgets once the lab is ready. */
-const openLab = (options: Parameters<typeof openWidget>[2] = {}) =>
-  openWidget(LESSON, 'kernel-lab', { ...options, status: 'idle' });
+/** Opens the lab (alone, or in `path`) once it is ready. */
+const openLab = (options: Parameters<typeof openWidget>[2] = {}, path = WIDGET) =>
+  openWidget(path, 'kernel-lab', { ...options, status: 'idle' });
 
 /** Chooses a kernel and types its size. */
 async function choose(lab: Locator, kernel: string, size: number | [number, number, number]) {
@@ -44,7 +50,7 @@ async function runAndExpectVerified(page: Page, lab: Locator, kernel: string) {
 
 describe('lesson 8: the device card and the kernel lab', () => {
   it('shows what WebGPU reports about the adapter, including that it is a fallback', async () => {
-    const { page, errors } = await openLab();
+    const { page, errors } = await openLab({}, LESSON);
     const card = page.locator('[data-widget="device"]');
     await widgetStatus(page, 'device', 'done');
     await expect.poll(() => card.textContent()).toMatch(/swiftshader/);

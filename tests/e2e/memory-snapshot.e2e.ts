@@ -13,8 +13,12 @@ import {
 import { allWidgetsLoaded, browserSuite, loadedWidget, type OpenOptions } from './browser';
 import { seriousAxeViolations } from './axe';
 
-/** Lesson 5 places the widget; E2E_SNAPSHOT_PAGE points at another page while it is written. */
-const LESSON = process.env.E2E_SNAPSHOT_PAGE ?? '#/lesson/gpu-memory';
+/**
+ * The snapshot reader alone (its embed page): the same component, frame and link settings as in lesson 5,
+ * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ * E2E_SNAPSHOT_PAGE points at another page while it is written.
+ */
+const WIDGET = process.env.E2E_SNAPSHOT_PAGE ?? '#/embed/memory-snapshot';
 const MIB = 1024 * 1024;
 const EXAMPLE = readFileSync(
   join(process.cwd(), 'public', 'examples', 'memory-snapshot-example.pickle'),
@@ -23,7 +27,7 @@ const suite = browserSuite({ webgpu: false });
 
 /** Opens the lesson and waits for the widget's code to load (not the placeholder). */
 async function open(options: OpenOptions = {}) {
-  const opened = await suite.open(LESSON, options);
+  const opened = await suite.open(WIDGET, options);
   const widget = await loadedWidget(opened.page, 'memory-snapshot');
   await widget.scrollIntoViewIfNeeded();
   return { ...opened, widget };

@@ -3,10 +3,13 @@ import type { Locator } from 'playwright-core';
 import { browserSuite, horizontalOverflow, tabTo } from './browser';
 import { seriousAxeViolations } from './axe';
 
-/** Lesson 5 holds the memory simulator. */
-const LESSON = '#/lesson/gpu-memory';
+/**
+ * The memory simulator alone (its embed page): the same component, frame and link settings as in lesson 5,
+ * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ */
+const WIDGET = '#/embed/memory';
 /** Llama 2 7B training with Adam on an RTX 4090: far too big. */
-const TOO_BIG = `${LESSON}?memory.net=llama2-7b&memory.gpu=rtx-4090&memory.opt=adam&memory.batch=4&memory.seq=1024`;
+const TOO_BIG = `${WIDGET}?memory.net=llama2-7b&memory.gpu=rtx-4090&memory.opt=adam&memory.batch=4&memory.seq=1024`;
 const { openWidget } = browserSuite({ webgpu: false });
 
 /** Opens a page once the simulator has replaced its placeholder with an answer. */
@@ -25,14 +28,14 @@ describe('lesson 5: the memory simulator', () => {
       widget: sim,
       errors,
     } = await openSimulator(
-      `${LESSON}?memory.net=bert-base&memory.gpu=t4&memory.prec=fp32&memory.batch=8`,
+      `${WIDGET}?memory.net=bert-base&memory.gpu=t4&memory.prec=fp32&memory.batch=8`,
     );
     await sim.getByLabel('Simulated GPU').selectOption('a100-sxm-80gb');
     await sim.getByLabel('Network').selectOption('resnet50');
     await sim.getByLabel('Precision').selectOption('amp-bf16');
     await sim.getByLabel('Batch size').fill('64');
     // Back at the defaults, the link carries no memory settings: every change has landed.
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe(LESSON);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(WIDGET);
     await expect.poll(() => summary(sim)).toMatch(/^Fits\./);
     await expect
       .poll(() => summary(sim))
@@ -104,7 +107,7 @@ describe('lesson 5: the memory simulator', () => {
   });
 
   it('builds a network from layers with the keyboard and reports the engine’s errors beside it', async () => {
-    const { page, widget: sim, errors } = await openSimulator(`${LESSON}?memory.net=custom`);
+    const { page, widget: sim, errors } = await openSimulator(`${WIDGET}?memory.net=custom`);
     const builder = sim.getByRole('region', { name: 'Your own network' });
     await builder.getByLabel('New layer').selectOption('attention');
     await builder.getByRole('button', { name: 'Add layer' }).press('Enter');
@@ -132,7 +135,7 @@ describe('lesson 5: the memory simulator', () => {
       page,
       widget: sim,
       errors,
-    } = await openSimulator(`${LESSON}?memory.gpu=t4`, {
+    } = await openSimulator(`${WIDGET}?memory.gpu=t4`, {
       colorScheme: 'dark',
     });
     await expect
@@ -149,7 +152,7 @@ describe('lesson 5: the memory simulator', () => {
   });
 
   it('does not animate the bar when the reader asks for reduced motion', async () => {
-    const { widget: sim } = await openSimulator(LESSON, { reducedMotion: 'reduce' });
+    const { widget: sim } = await openSimulator(WIDGET, { reducedMotion: 'reduce' });
     const seconds = await sim
       .locator('rect[data-part="weights"]')
       .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
@@ -160,7 +163,7 @@ describe('lesson 5: the memory simulator', () => {
       page,
       widget: sim,
       errors,
-    } = await openSimulator(`${LESSON}?memory.net=print`, {
+    } = await openSimulator(`${WIDGET}?memory.net=print`, {
       width: 375,
     });
     const status = sim.locator('[data-print-status]');

@@ -5,6 +5,11 @@ import { seriousAxeViolations } from './axe';
 
 /** Lesson 8 holds the network profile in its profiler section. */
 const LESSON = '#/lesson/measuring';
+/**
+ * The profile alone (its embed page): the same component, frame and link settings as in the
+ * lesson, at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ */
+const WIDGET = '#/embed/network-profile';
 const { openWidget } = browserSuite({ webgpu: false });
 
 /** Opens the lesson once the profile has replaced its placeholder with an answer. */
@@ -60,7 +65,7 @@ describe('lesson 8: where the time goes', () => {
   });
 
   it('explains the LSTM’s serial loop and follows the time steps and a sequence length', async () => {
-    const { page, widget, errors } = await openProfile(LESSON);
+    const { page, widget, errors } = await openProfile(WIDGET);
     await widget.getByLabel('Network').selectOption('lstm-2x1024');
     // A host slower than the H200 machine's, whose launches outlast the A100's work.
     await widget.getByRole('textbox', { name: 'Host time per eager op (µs)' }).fill('20');
@@ -99,7 +104,7 @@ describe('lesson 8: where the time goes', () => {
 
   it('draws the host and GPU lanes, and what torch.compile and a fused optimizer buy', async () => {
     const { page, widget, errors } = await openProfile(
-      `${LESSON}?network-profile.net=bert-base&network-profile.gpu=h200-sxm`,
+      `${WIDGET}?network-profile.net=bert-base&network-profile.gpu=h200-sxm`,
     );
     const sentence = widget.locator('[data-idle-sentence]');
     await expect
@@ -124,7 +129,7 @@ describe('lesson 8: where the time goes', () => {
   });
 
   it('is operated with the keyboard: the step, the grouping and the sideways-scrolling table', async () => {
-    const { page, widget, errors } = await openProfile(LESSON);
+    const { page, widget, errors } = await openProfile(WIDGET);
     const training = widget.getByRole('radio', { name: 'Training step' });
     await widget.getByLabel('Network').focus();
     await tabTo(page, training);
@@ -158,7 +163,7 @@ describe('lesson 8: where the time goes', () => {
 
   it('reports a bad link and a precision the GPU lacks, axe-clean in dark mode', async () => {
     const { page, widget, errors } = await openProfile(
-      `${LESSON}?network-profile.net=alexnet&network-profile.batch=-3&network-profile.gpu=t4&network-profile.prec=tf32&network-profile.exec=warp&network-profile.host-us=abc`,
+      `${WIDGET}?network-profile.net=alexnet&network-profile.batch=-3&network-profile.gpu=t4&network-profile.prec=tf32&network-profile.exec=warp&network-profile.host-us=abc`,
       { colorScheme: 'dark' },
     );
     await expect
@@ -179,7 +184,7 @@ describe('lesson 8: where the time goes', () => {
 
   it('fits a phone screen with the LSTM and a transformer, axe-clean in dark mode', async () => {
     for (const net of ['lstm-2x1024', 'gpt2-124m']) {
-      const { page, widget, errors } = await openProfile(`${LESSON}?network-profile.net=${net}`, {
+      const { page, widget, errors } = await openProfile(`${WIDGET}?network-profile.net=${net}`, {
         width: 375,
         colorScheme: 'dark',
       });
@@ -194,7 +199,7 @@ describe('lesson 8: where the time goes', () => {
     }
   });
   it('profiles a pasted print(model): the ResNet-50 example, then junk gives a message', async () => {
-    const { page, widget, errors } = await openProfile(`${LESSON}?network-profile.net=print`, {
+    const { page, widget, errors } = await openProfile(`${WIDGET}?network-profile.net=print`, {
       width: 375,
     });
     const status = widget.locator('[data-print-status]');

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite, tabTo } from './browser';
 import { seriousAxeViolations, seriousAxeViolationsInBothThemes } from './axe';
 
-const LESSON = '#/lesson/mixed-precision';
+/**
+ * The precision explorer alone (its embed page): the same component, frame and link settings as in lesson 6,
+ * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ */
+const WIDGET = '#/embed/precision';
 const { openWidget } = browserSuite({ webgpu: true });
 
 /** Opens lesson 6 (with `query` for its settings) once the explorer is ready. */
 const openExplorer = (options: Parameters<typeof openWidget>[2] = {}, query = '') =>
-  openWidget(LESSON + query, 'precision', { ...options, status: 'done' });
+  openWidget(WIDGET + query, 'precision', { ...options, status: 'done' });
 
 describe('lesson 6: the precision explorer', () => {
   it('shows 0.1 as fp16 and bf16 store it, exactly', async () => {

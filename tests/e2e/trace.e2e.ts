@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite, horizontalOverflow, type OpenOptions } from './browser';
 import { seriousAxeViolations } from './axe';
 
-/** Lesson 8 places the trace reader after the profiler section. */
-const LESSON = '#/lesson/measuring';
+/**
+ * The trace reader alone (its embed page): the same component, frame and link settings as in lesson 8,
+ * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ */
+const WIDGET = '#/embed/trace';
 const suite = browserSuite({ webgpu: false });
 
 /** Opens the lesson with the widget's code loaded, scrolled into view. */
 async function open(options: OpenOptions = {}) {
-  const opened = await suite.openWidget(LESSON, 'trace', options);
+  const opened = await suite.openWidget(WIDGET, 'trace', options);
   await opened.widget.scrollIntoViewIfNeeded();
   return opened;
 }

@@ -5,8 +5,13 @@ import { seriousAxeViolations } from './axe';
 
 /** Lesson 4 holds both widgets; E2E_TRANSFER_PAGE points at another page while it is written. */
 const MOVING_DATA = process.env.E2E_TRANSFER_PAGE ?? '#/lesson/moving-data';
-/** Lesson 3 holds the PyTorch console. */
-const DEVICES = process.env.E2E_CONSOLE_PAGE ?? '#/lesson/devices-in-pytorch';
+/**
+ * Each widget alone (its embed page): the same component, frame and link settings as in the
+ * lessons, at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
+ * What the two widgets share is tested on lesson 4, which places both.
+ */
+const TRANSFER = process.env.E2E_TRANSFER_PAGE ?? '#/embed/transfer';
+const CONSOLE = process.env.E2E_CONSOLE_PAGE ?? '#/embed/console';
 const { open } = browserSuite({ webgpu: true });
 
 /** The transfer simulator, once its three starting tensors are on the host. */
@@ -41,7 +46,7 @@ async function typeLine(input: Locator, line: string) {
 
 describe('transfer simulator', () => {
   it('moves a tensor to the GPU and back with the keyboard, printing the PyTorch lines', async () => {
-    const { page, errors } = await open(MOVING_DATA);
+    const { page, errors } = await open(TRANSFER);
     const widget = await simulator(page);
     const up = widget.getByRole('button', { name: /^Move bias to GPU$/i });
     await up.focus();
@@ -66,7 +71,7 @@ describe('transfer simulator', () => {
   });
 
   it('animates a pinned non_blocking copy with the pointer and shows it in the timeline table', async () => {
-    const { page, errors } = await open(MOVING_DATA);
+    const { page, errors } = await open(TRANSFER);
     const widget = await simulator(page);
     await widget.getByRole('radio', { name: 'pinned' }).check();
     await widget.getByLabel('non_blocking=True').check();
@@ -93,7 +98,7 @@ describe('transfer simulator', () => {
   });
 
   it('raises the out-of-memory error when a tensor does not fit the GPU', async () => {
-    const { page } = await open(MOVING_DATA);
+    const { page } = await open(TRANSFER);
     const widget = await simulator(page);
     await widget.getByLabel(/Simulated GPU/).selectOption('gtx-1650');
     await widget.locator('[data-item="bias"][data-place="cpu"]').waitFor();
@@ -110,7 +115,7 @@ describe('transfer simulator', () => {
   });
 
   it('measures this device over a small range of sizes, verified, beside the model', async () => {
-    const { page, errors } = await open(MOVING_DATA);
+    const { page, errors } = await open(TRANSFER);
     const widget = await simulator(page);
     const panel = widget.locator('.measure-panel');
     await panel.getByLabel('Largest size').selectOption(String(1024 * 1024));
@@ -130,7 +135,7 @@ describe('transfer simulator', () => {
   });
 
   it('shows no flight under reduced motion and fits a phone screen', async () => {
-    const { page } = await open(MOVING_DATA, { reducedMotion: 'reduce', width: 375 });
+    const { page } = await open(TRANSFER, { reducedMotion: 'reduce', width: 375 });
     const widget = await simulator(page);
     await widget.getByRole('button', { name: /^Move weight to GPU$/i }).click();
     await widget.locator('[data-item="weight"][data-place="cuda"]').waitFor();
@@ -140,8 +145,8 @@ describe('transfer simulator', () => {
 });
 
 describe('PyTorch console', () => {
-  it('runs a session with an error, a hint and history on the devices lesson', async () => {
-    const { page, errors } = await open(DEVICES);
+  it('runs a session with an error, a hint and history', async () => {
+    const { page, errors } = await open(CONSOLE);
     const widget = page.locator('[data-widget="console"]');
     const input = widget.getByRole('textbox', { name: /Python statement for the PyTorch console/ });
     await input.waitFor({ timeout: 60_000 });
