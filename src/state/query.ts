@@ -29,8 +29,15 @@ export function splitHash(hash: string): { path: string; query: string } {
     : { path: bare.slice(0, at), query: bare.slice(at + 1) };
 }
 
+/**
+ * A `%` not followed by two hex digits. decodeURIComponent refuses such text too, but by throwing,
+ * which costs about 25 times a successful decode: hostile links are full of them.
+ */
+const BARE_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+
 /** Percent-decodes with `+` as space; null when the text is malformed or holds control characters. */
 function decode(text: string): string | null {
+  if (BARE_PERCENT.test(text)) return null;
   let out: string;
   try {
     out = decodeURIComponent(text.replace(/\+/g, ' '));

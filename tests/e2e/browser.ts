@@ -289,12 +289,13 @@ export async function cspViolations(page: Page | Frame): Promise<CspViolation[]>
 
 /**
  * Scrolls through the whole page a window at a time, letting each position render (two animation
- * frames), ending at the bottom; for checks that must see what appears on scrolling.
+ * frames), ending at the bottom; for checks that must see what appears on scrolling. The windows
+ * meet edge to edge: each part of the page comes into view once.
  */
 export async function scrollThrough(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    const step = Math.max(200, window.innerHeight);
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
       await frame();
