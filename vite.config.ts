@@ -8,6 +8,7 @@ import { questionIndexPlugin } from './scripts/question-index-plugin.ts';
 import { glossaryPlugin } from './scripts/glossary-plugin.ts';
 import { contentSecurityPolicy, cspMetaPlugin } from './scripts/csp.ts';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.ts';
+import { widgetSharedChunkPlugin } from './scripts/widget-chunk.ts';
 
 /** Vite configuration: MDX lessons compiled at build time, React, a lesson manifest. */
 export default defineConfig({
@@ -21,6 +22,7 @@ export default defineConfig({
     react({ include: /\.(jsx|tsx|js|ts|mdx)$/ }),
     cspMetaPlugin(),
     serviceWorkerPlugin(),
+    widgetSharedChunkPlugin(),
   ],
   worker: { format: 'es' },
   // `data-theme` on <html> (set by embed pages) overrides prefers-color-scheme in every stylesheet.
