@@ -12,11 +12,11 @@ import { stepMemory } from '../models/network/memory';
 import { precisionPlan } from '../models/network/precision';
 import {
   networkLayers,
-  predictDataParallel,
   predictInference,
   predictTrainStep,
   type InferencePhase,
 } from '../models/network/predict-network';
+import { predictDataParallel } from '../models/network/predict-data-parallel';
 import { getGpu } from '../catalog/hardware';
 import { DLE_BERT, DLE_RESNET50, GPT_FAST, ZERO_PAPER } from '../catalog/network-sources';
 import type { NetworkPrecision } from '../models/network/precision';

@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { predictAllReduce, predictMultiNodeAllReduce } from './collectives';
 import { getGpu } from '../catalog/hardware';
-import { predictDataParallel, predictInference, predictTrainStep } from './network/predict-network';
+import { predictDataParallel } from './network/predict-data-parallel';
+import { predictInference, predictTrainStep } from './network/predict-network';
 import { runScenarios } from './scenarios';
 
 /** The answers of a run that must succeed. */

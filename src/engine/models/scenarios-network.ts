@@ -14,12 +14,12 @@ import { SHARDING_STRATEGIES } from './network/sharding';
 import { NETWORK_PRECISIONS } from './network/precision';
 import {
   INFERENCE_PHASES,
-  predictDataParallel,
   predictInference,
   predictTrainStep,
   type ModelInput,
   type NetworkPrediction,
 } from './network/predict-network';
+import { predictDataParallel } from './network/predict-data-parallel';
 import { requirePeerLink } from './peer-links';
 import { describeValue, num, optionalNum, optionalStr, str } from './scenario-fields';
 import { requireOneOf, requirePositiveInteger } from './validate';

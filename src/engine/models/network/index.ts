@@ -21,17 +21,19 @@ export { NETWORK_PRECISIONS, precisionPlan, type NetworkPrecision } from './prec
 export {
   INFERENCE_PHASES,
   networkLayers,
-  predictDataParallel,
   predictInference,
   predictTrainStep,
-  type DataParallelAnswer,
-  type DataParallelRequest,
   type InferencePhase,
   type InferenceRequest,
   type ModelInput,
   type NetworkPrediction,
   type TrainStepRequest,
 } from './predict-network';
+export {
+  predictDataParallel,
+  type DataParallelAnswer,
+  type DataParallelRequest,
+} from './predict-data-parallel';
 export {
   bytesSentPerGpu,
   modelStateShares,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { predictDataParallel, predictInference, predictTrainStep } from './predict-network';
+import { predictDataParallel } from './predict-data-parallel';
+import { predictInference, predictTrainStep } from './predict-network';
 
 const bertA100 = {
   model: 'bert-large',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { predictAllGather, predictReduceScatter } from '../collectives';
 import { predictDataParallelStep } from './data-parallel';
 import { layerCost } from './layer-fixture';
-import { predictDataParallel } from './predict-network';
+import { predictDataParallel } from './predict-data-parallel';
 import type { LayerStep, StepPrediction } from './step-time';
 
 const ms = 1e-3;

@@ -1,0 +1,75 @@
+/**
+ * The kernel benchmark's pure helpers: lab runs and measured jobs as report samples, the fastest
+ * of several runs, the register-blocked matmul's edge, and the catalog's tensor-core peak for an
+ * adapter it recognises.
+ */
+import { describeSize, type LabRunResult, type MeasuredJob } from '../gpu';
+import { getGpu } from '../engine/catalog';
+import type { RunSample } from './bench-report';
+
+/** The run with the shortest median among runs of the same kernel and size. */
+export function fastest(runs: LabRunResult[]): LabRunResult {
+  return runs.reduce((best, r) =>
+    r.measurement.medianSeconds < best.measurement.medianSeconds ? r : best,
+  );
+}
+
+/** The largest edge the register-blocked matmul is run at: the issue's 4096³. */
+export const BLOCKED_MATMUL_MAX_EDGE = 4096;
+
+/**
+ * The edge the register-blocked matmul runs at: scaled from a run at `probeEdge` taking
+ * `probeSeconds` (time grows with the cube of the edge) to about `targetSeconds`, rounded down
+ * to a whole number of 128-wide blocks, never below `probeEdge` nor above `maxEdge`.
+ */
+export function blockedMatmulEdge(
+  probeEdge: number,
+  probeSeconds: number,
+  targetSeconds = 0.04,
+  maxEdge = BLOCKED_MATMUL_MAX_EDGE,
+): number {
+  if (!(probeSeconds > 0) || !Number.isFinite(probeSeconds)) return probeEdge;
+  const scaled = probeEdge * Math.cbrt(targetSeconds / probeSeconds);
+  const blocks = Math.floor(Math.min(scaled, maxEdge) / 128) * 128;
+  return Math.max(probeEdge, blocks);
+}
+
+/** A lab run as a sample. */
+export function sampleOf(result: LabRunResult): RunSample {
+  const { descriptor } = result.plan;
+  return {
+    size: describeSize(result.kernel, result.size),
+    medianSeconds: result.measurement.medianSeconds,
+    bytes: descriptor.bytesRead + descriptor.bytesWritten,
+    flops: descriptor.flops,
+    verified: result.check.ok,
+    timing: result.measurement.method,
+  };
+}
+
+/** A measured job (the tensor-core matmul) as a sample. */
+export function jobSample(size: string, run: MeasuredJob): RunSample {
+  const { descriptor } = run.plan;
+  return {
+    size,
+    medianSeconds: run.measurement.medianSeconds,
+    bytes: descriptor.bytesRead + descriptor.bytesWritten,
+    flops: descriptor.flops,
+    verified: run.check.ok,
+    timing: run.measurement.method,
+  };
+}
+
+/** The catalog's dense fp16 tensor-core peak for an adapter it recognises, or null. */
+export function tensorPeakFor(adapter: { device: string; description: string }): number | null {
+  const name = `${adapter.device} ${adapter.description}`.toLowerCase();
+  const id = /h200/.test(name)
+    ? 'h200-sxm'
+    : /h100.*pcie/.test(name)
+      ? 'h100-pcie'
+      : /h100/.test(name)
+        ? 'h100-sxm'
+        : null;
+  if (!id) return null;
+  return getGpu(id).peakFlopsPerSecond['tensor-core'].fp16?.value ?? null;
+}
