@@ -125,8 +125,11 @@ CASES = {
     # name: (builder, profiled steps, the verdict the case is built to show)
     "mlp-b64-fp32": (lambda dev: case_mlp(dev), 2, "host"),
     "mlp-slow-loader": (lambda dev: case_mlp(dev, slow_loader=True), 2, "data-loading"),
-    "resnet50-b128-amp-bf16": (case_resnet50, 2, "compute"),
-    "gpt2-b8-s512-amp-bf16": (case_gpt2, 2, "compute"),
+    # Both were first recorded expecting "compute"; the H200 run of 2026-11-27 showed otherwise
+    # (tests/fixtures/traces/expected.json says why): batch norm and elementwise kernels take
+    # 69 % of ResNet-50's kernel time in bf16, and GPT-2 small keeps the GPU busy 40 % of a step.
+    "resnet50-b128-amp-bf16": (case_resnet50, 2, "memory"),
+    "gpt2-b8-s512-amp-bf16": (case_gpt2, 2, "host"),
 }
 
 
@@ -214,15 +217,23 @@ def main():
         "cuda": torch.version.cuda,
         "cases": [],
     }
+    failed = []
     for name, (build, steps, verdict) in cases.items():
-        path = record(name, build, steps, args.out_dir, dev)
+        try:  # one case failing (a missing package, say) leaves the others recorded
+            path = record(name, build, steps, args.out_dir, dev)
+        except Exception as error:  # noqa: BLE001: reported and counted, not swallowed
+            print(f"{name}: FAILED: {type(error).__name__}: {error}", flush=True)
+            failed.append(name)
+            continue
         expected["cases"].append({"name": name, "files": [os.path.basename(path),
                                                          os.path.basename(path) + ".gz"],
                                   "verdict": verdict, **measure(path)})
-        print(json.dumps(expected["cases"][-1]))
+        print(json.dumps(expected["cases"][-1]), flush=True)
         torch.cuda.empty_cache()
-    with open(os.path.join(args.out_dir, "expected.json"), "w") as f:
-        json.dump(expected, f, indent=2)
+        with open(os.path.join(args.out_dir, "expected.json"), "w") as f:
+            json.dump(expected, f, indent=2)
+    if failed:
+        raise SystemExit(f"{len(failed)} case(s) failed: {', '.join(failed)}")
 
 
 if __name__ == "__main__":

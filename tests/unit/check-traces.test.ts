@@ -19,6 +19,19 @@ describe('check:traces', () => {
     );
   });
 
+  it('reads every trace recorded on the H200 as the recording script measured it', async () => {
+    const checks = await checkTraceDir(FIXTURES);
+    const failed = checks.filter((c) => !c.ok).map((c) => c.file);
+    expect(failed).toEqual([]);
+    // The example plus five networks recorded on 2026-11-27, the two small ones plain and gzipped.
+    expect(checks).toHaveLength(8);
+    expect(new Set(checks.map((c) => c.verdict.read))).toEqual(
+      new Set(['host', 'data-loading', 'memory']),
+    );
+    const long = checks.find((c) => c.file === 'trace-mlp-b64-fp32-40-steps.json.gz');
+    expect(long?.kernelsPerStep).toEqual({ expected: 30, read: 30 });
+  });
+
   it('fails a file whose recorded numbers the reader does not reproduce', async () => {
     const manifest = JSON.parse(await readFile(join(FIXTURES, 'expected.json'), 'utf8'));
     const [bert] = manifest.cases;
