@@ -20,7 +20,10 @@ export const BLOCKED_MATMUL_MAX_EDGE = 4096;
 /**
  * The edge the register-blocked matmul runs at: scaled from a run at `probeEdge` taking
  * `probeSeconds` (time grows with the cube of the edge) to about `targetSeconds`, rounded down
- * to a whole number of 128-wide blocks, never below `probeEdge` nor above `maxEdge`.
+ * to a whole number of 128-wide blocks, never below `probeEdge` nor above `maxEdge`. An edge
+ * within a quarter of `maxEdge` snaps to it: the targets are set at 4096³, and a GPU that gets
+ * that close runs 4096³ in at most 2.4 times the time aimed at (an H200 probe that ran slow once
+ * gave 3968³ instead, 2026-11-27).
  */
 export function blockedMatmulEdge(
   probeEdge: number,
@@ -30,7 +33,8 @@ export function blockedMatmulEdge(
 ): number {
   if (!(probeSeconds > 0) || !Number.isFinite(probeSeconds)) return probeEdge;
   const scaled = probeEdge * Math.cbrt(targetSeconds / probeSeconds);
-  const blocks = Math.floor(Math.min(scaled, maxEdge) / 128) * 128;
+  if (scaled >= 0.75 * maxEdge) return Math.max(probeEdge, maxEdge);
+  const blocks = Math.floor(scaled / 128) * 128;
   return Math.max(probeEdge, blocks);
 }
 

@@ -63,6 +63,14 @@ describe('report file names', () => {
   });
 
   it('refuses to write a report for a fallback adapter, saying why', () => {
+    const taken = new Set([
+      'docs/runs/kernel-bench-nvidia-h100-80gb-hbm3-2026-12-01.json',
+      'docs/runs/kernel-bench-nvidia-h100-80gb-hbm3-2026-12-01-2.json',
+    ]);
+    expect(reportDestination('docs/runs', h100, day, (p) => taken.has(p))).toEqual({
+      ok: true,
+      path: 'docs/runs/kernel-bench-nvidia-h100-80gb-hbm3-2026-12-01-3.json',
+    });
     const refused = reportDestination('docs/runs', swiftshader, day);
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.reason).toMatch(/software fallback/);

@@ -87,12 +87,15 @@ export type ReportDestination = { ok: true; path: string } | { ok: false; reason
 
 /**
  * Where a report goes under `directory` (docs/runs): refused for a fallback adapter, because a
- * file there is named for, and read as, a hardware GPU's run.
+ * file there is named for, and read as, a hardware GPU's run. A later run on the same adapter
+ * and day gets `-2`, `-3`, … before `.json` (`exists` says which names are taken), so no run
+ * replaces another.
  */
 export function reportDestination(
   directory: string,
   adapter: AdapterName,
   date: Date,
+  exists: (path: string) => boolean = () => false,
 ): ReportDestination {
   if (adapter.isFallback) {
     return {
@@ -103,5 +106,8 @@ export function reportDestination(
     };
   }
   const base = directory.replace(/\/+$/, '') || '.';
-  return { ok: true, path: `${base}/${reportFileName(adapter, date)}` };
+  const name = reportFileName(adapter, date);
+  let path = `${base}/${name}`;
+  for (let n = 2; exists(path); n++) path = `${base}/${name.replace(/\.json$/, `-${n}.json`)}`;
+  return { ok: true, path };
 }

@@ -22,6 +22,14 @@ describe('the register-blocked matmul’s own size', () => {
     expect(blockedMatmulEdge(960, 0.0002, 0.04, 2048)).toBe(2048);
   });
 
+  it('snaps to the largest edge from within a quarter of it, and not from further', () => {
+    // 1104³ in 0.85 ms scales to about 3,985: 4096³, not 3968³.
+    expect(blockedMatmulEdge(1104, 0.00085, 0.04)).toBe(4096);
+    // 1024³ in 1.6 ms scales to about 2,994, under three quarters of 4096: whole blocks below.
+    expect(blockedMatmulEdge(1024, 0.0016, 0.04)).toBe(2944);
+    expect(blockedMatmulEdge(1024, 0.0025, 0.04)).toBe(2560);
+  });
+
   it('never goes below the probe, and keeps it for a time that is not a positive number', () => {
     expect(blockedMatmulEdge(160, 1, 0.04)).toBe(160);
     expect(blockedMatmulEdge(160, 0, 0.04)).toBe(160);

@@ -4,16 +4,18 @@
  * as the last stdout line. With `--out DIR` it also writes the report to
  * `DIR/kernel-bench-<adapter>-<date>.json`, but only for a hardware adapter: a software fallback's
  * report is printed and not written (bench-stats.ts says why). `--repetitions N` sets how many
- * times the whole sequence runs (default 3). Dawn's instance allows unsafe APIs, so experimental
+ * times the whole sequence runs (default 3); `--copy-sweep` times only the copy kernel at several
+ * widths and sizes (copy-sweep.ts). Dawn's instance allows unsafe APIs, so experimental
  * features such as subgroup matrices (tensor cores) are offered where the GPU has them. Run it
  * through a `vite build --ssr` bundle, so the WGSL `?raw` imports resolve (scripts/device/
  * kernel-bench.sh does).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { acquireGpu, TENSOR_CORE_FEATURES } from '../gpu';
 import { reportDestination } from './bench-stats';
+import { memorySequence, sweepCopy } from './copy-sweep';
 import { DEFAULT_REPETITIONS, runKernelBench } from './kernel-bench';
 import { parseNodeBenchArgs } from './node-args';
 
@@ -58,6 +60,15 @@ if (!acquired.ok) {
   console.error(`no GPU: ${acquired.message}`);
   process.exit(1);
 }
+if (args.copySweep) {
+  const log = (line: string): void => console.error(`[copy] ${line}`);
+  const rows = await sweepCopy(acquired.gpu, { log });
+  const sequence = await memorySequence(acquired.gpu, { log });
+  console.log(JSON.stringify({ adapter: acquired.gpu.adapter.device, copySweep: rows, sequence }));
+  acquired.gpu.device.destroy();
+  clearInterval(keepAlive);
+  process.exit(0);
+}
 const report = await runKernelBench(acquired.gpu, {
   log: (line) => console.error(`[bench] ${line}`),
   repetitions: args.repetitions,
@@ -71,7 +82,12 @@ const report = await runKernelBench(acquired.gpu, {
 const json = JSON.stringify(report);
 console.log(json);
 if (args.outDirectory) {
-  const destination = reportDestination(args.outDirectory, report.adapter, new Date(report.date));
+  const destination = reportDestination(
+    args.outDirectory,
+    report.adapter,
+    new Date(report.date),
+    existsSync,
+  );
   if (destination.ok) {
     mkdirSync(args.outDirectory, { recursive: true });
     writeFileSync(destination.path, `${JSON.stringify(report, null, 2)}\n`);

@@ -1,8 +1,7 @@
 /**
- * The tuned register-blocked matmul: its family of tile variants (the WGSL's override constants),
- * which variants are valid, the constants a variant and a shape give the pipeline, its plan
- * (launch and work, shared with the cost engine) and its lab card. The WGSL twin is
- * matmul-tuned.wgsl; this file imports no WGSL. Which variant a device runs is chosen by a sweep
+ * The tuned register-blocked matmul: its family of tile variants, which variants are valid, the
+ * constant a variant and a shape give the pipeline, its plan (launch and work, shared with the
+ * cost engine) and its lab card. Each variant's WGSL is written out by tuned-source.ts. Which variant a device runs is chosen by a sweep
  * (lab/matmul-sweep.ts) and kept in `MATMUL_TUNING` (tuning.ts).
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
@@ -14,13 +13,13 @@ import type { MatmulTile } from './tile';
 
 export type { MatmulTile } from './tile';
 
-/** Limits the WGSL's register arrays and WebGPU's default limits set on a variant. */
+/** Limits on a variant: registers per invocation, and WebGPU's default workgroup limits. */
 export const MATMUL_TILE_LIMITS = {
-  /** The WGSL `MAX_ROWS`: most rows per invocation. */
+  /** Most rows per invocation. */
   maxMicroM: 8,
-  /** The WGSL `MAX_COL_VEC4S` × 4: most columns per invocation. */
+  /** Most columns per invocation. */
   maxMicroN: 8,
-  /** The WGSL `MAX_LOADS`: most vec4s of one matrix an invocation stages per k-step. */
+  /** Most vec4s of one matrix an invocation stages per k-step. */
   maxLoadsPerInvocation: 4,
   /** WebGPU's default `maxComputeInvocationsPerWorkgroup`. */
   maxInvocations: 256,
@@ -111,16 +110,9 @@ export function tileFitsExactly(tile: MatmulTile, shape: MatmulShape): boolean {
   return shape.m % tile.tileM === 0 && shape.n % tile.tileN === 0 && shape.k % tile.tileK === 0;
 }
 
-/** The override constants of the WGSL for a variant at a shape. */
+/** The override constants of a variant's WGSL at a shape: whether it may skip bounds checks. */
 export function tileConstants(tile: MatmulTile, shape: MatmulShape): Record<string, number> {
-  return {
-    TILE_M: tile.tileM,
-    TILE_N: tile.tileN,
-    TILE_K: tile.tileK,
-    MICRO_M: tile.microM,
-    MICRO_N: tile.microN,
-    EXACT: tileFitsExactly(tile, shape) ? 1 : 0,
-  };
+  return { EXACT: tileFitsExactly(tile, shape) ? 1 : 0 };
 }
 
 /**
