@@ -26,6 +26,31 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 export type AxeRules = 'all' | 'colour';
 
 /**
+ * Waits until every CSS transition and animation that ends has ended. A colour that is still
+ * fading (a theme switch, a lane that just turned on) is read by axe half-way, against text that
+ * already has its new colour, and fails the contrast rule for a moment that no reader sees.
+ * `getAnimations` flushes pending styles first, so a transition a change has just started is in
+ * the list; endless and paused ones (a spinner) are left out.
+ */
+export async function finiteAnimationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+        )
+        .map((a) =>
+          a.finished.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ),
+    ).then(() => undefined),
+  );
+}
+
+/**
  * Runs axe-core in the page and returns its serious and critical violations: over the whole
  * document, or over one widget's section when `widgetId` is given (a widget's own tests check
  * the states they drive it into; every lesson is checked whole in all-lessons.e2e.ts). `rules`
@@ -42,6 +67,7 @@ export async function seriousAxeViolations(
     await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
   }
   const scope = widgetId ? await loadedWidget(page, widgetId) : page.locator('html');
+  await finiteAnimationsDone(page);
   const runOnly = rules === 'colour' ? [...COLOUR_RULES] : null;
   const violations = await scope.evaluate(async (element, runOnly) => {
     const axe = (
