@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterEach, beforeAll, inject } from 'vitest';
 import {
   chromium,
   type Browser,
@@ -88,6 +88,8 @@ export interface OpenOptions {
   initScript?: () => void;
   /** Lifts the app's Content-Security-Policy, which forbids the inline script axe is. */
   bypassCSP?: boolean;
+  /** Whether the page may register the app's service worker (blocked unless 'allow'). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A page opened for a test: the page, its own context, and what it printed as errors. */
@@ -108,6 +110,7 @@ export async function openPage(
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: options.reducedMotion ?? 'no-preference',
     ...(options.bypassCSP ? { bypassCSP: true } : {}),
+    ...(options.serviceWorkers ? { serviceWorkers: options.serviceWorkers } : {}),
   });
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
@@ -139,45 +142,61 @@ export interface BrowserSuite {
   ): Promise<OpenedPage & { widget: Locator }>;
   /** A fresh context of the suite's browser (or the other one), closed after the test. */
   newContext(options?: BrowserContextOptions & { webgpu?: boolean }): Promise<BrowserContext>;
-  /** The browser itself, for contexts that outlive a test (the caller closes them). */
-  browser(webgpu?: boolean): Promise<Browser>;
+  /**
+   * The browser, for contexts that outlive a test (the caller closes them: the browser is shared
+   * with the process's other files). Its contexts take the suite's service-worker setting.
+   */
+  browser(webgpu?: boolean): Promise<Pick<Browser, 'newContext'>>;
+}
+
+/** The test process's browsers, one per WebGPU setting, launched on first use. */
+const sharedBrowsers = new Map<boolean, Promise<Browser>>();
+
+/**
+ * The test process's browser with WebGPU on or off, launched on first use and shared by every
+ * file the process runs (Vitest reuses a worker from file to file: see vitest.e2e.config.ts).
+ * Tests never share more than the browser process: each opens its own context (its own storage,
+ * cache and renderer), closed after it. A browser that has gone away (crashed) is launched
+ * again. It ends with the process (Playwright closes what it launched on exit).
+ */
+export async function sharedBrowser(webgpu: boolean): Promise<Browser> {
+  const known = sharedBrowsers.get(webgpu);
+  if (known) {
+    const browser = await known.catch(() => undefined);
+    if (browser?.isConnected()) return browser;
+  }
+  const launched = launchBrowser({ webgpu });
+  sharedBrowsers.set(webgpu, launched);
+  return launched;
 }
 
 /**
- * The browser set-up every e2e file shares: registers Vitest hooks that launch Chromium before
- * the file's tests and close it after them, and close each test's contexts after the test.
- * `launch` picks the default browser; a browser with the other WebGPU setting starts on first
- * use (`open(path, { webgpu })`). Call it once, at the top of the file.
+ * The browser set-up every e2e file shares: registers Vitest hooks that make sure the process's
+ * shared browser is up before the file's tests (`sharedBrowser`), and close each test's contexts
+ * after the test. `launch` picks the default browser (WebGPU on or off) and whether its pages may
+ * register service workers; the browser with the other WebGPU setting starts on first use
+ * (`open(path, { webgpu })`). Call it once, at the top of the file.
  */
 export function browserSuite(launch: LaunchOptions = {}): BrowserSuite {
   const base = inject('baseUrl');
   const webgpuByDefault = launch.webgpu ?? true;
-  const browsers = new Map<boolean, Promise<Browser>>();
+  const serviceWorkers = launch.serviceWorkers ?? 'block';
   const contexts: BrowserContext[] = [];
-  const browserFor = (webgpu: boolean) => {
-    let browser = browsers.get(webgpu);
-    if (!browser) {
-      browser = launchBrowser({ ...launch, webgpu });
-      browsers.set(webgpu, browser);
-    }
-    return browser;
-  };
   beforeAll(async () => {
-    await browserFor(webgpuByDefault);
+    await sharedBrowser(webgpuByDefault);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close()));
-  });
-  afterAll(async () => {
-    const all = await Promise.allSettled(browsers.values());
-    for (const b of all) if (b.status === 'fulfilled') await b.value.close();
   });
   const open: BrowserSuite['open'] = async (
     path,
     { webgpu = webgpuByDefault, ...options } = {},
   ) => {
     const url = /^[a-z]+:/i.test(path) ? path : base + path;
-    const opened = await openPage(await browserFor(webgpu), url, options);
+    const opened = await openPage(await sharedBrowser(webgpu), url, {
+      serviceWorkers,
+      ...options,
+    });
     contexts.push(opened.context);
     return opened;
   };
@@ -192,11 +211,19 @@ export function browserSuite(launch: LaunchOptions = {}): BrowserSuite {
       return { ...opened, widget };
     },
     async newContext({ webgpu = webgpuByDefault, ...options } = {}) {
-      const context = await (await browserFor(webgpu)).newContext(options);
+      const context = await (
+        await sharedBrowser(webgpu)
+      ).newContext({
+        serviceWorkers,
+        ...options,
+      });
       contexts.push(context);
       return context;
     },
-    browser: (webgpu = webgpuByDefault) => browserFor(webgpu),
+    async browser(webgpu = webgpuByDefault) {
+      const browser = await sharedBrowser(webgpu);
+      return { newContext: (options = {}) => browser.newContext({ serviceWorkers, ...options }) };
+    },
   };
 }
 
