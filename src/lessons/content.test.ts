@@ -23,14 +23,8 @@ describe('lesson content', () => {
     expect(lessonFiles.length).toBeGreaterThan(0);
   });
 
-  it.each(lessonFiles)('%s compiles with the lesson checks', async (file) => {
-    const path = join(contentDir, file);
-    const compiled = String(await compileLesson(path, readFileSync(path, 'utf8')));
-    // The module exports the lesson's frontmatter beside its content.
-    const title = buildManifest(contentDir).find((l) => l.slug === slugFromPath(file))?.title;
-    expect(compiled).toContain(`"title": ${JSON.stringify(title)}`);
-    expect(compiled).toMatch(/export default function MDXContent/);
-  });
+  // Each lesson is compiled with the lesson checks, and its frontmatter export read, by
+  // blocks/lesson-render.test.tsx (which renders what it compiled).
 
   it('has valid, uniquely ordered frontmatter in every lesson', () => {
     // buildManifest throws on a missing field or a repeated order, naming the file.

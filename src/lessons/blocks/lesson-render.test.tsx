@@ -8,6 +8,8 @@ import * as runtime from 'react/jsx-runtime';
 import { VFile } from 'vfile';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mdxOptions } from '../../../scripts/mdx-options';
+import { buildManifest } from '../../../scripts/lesson-manifest-plugin';
+import { slugFromPath } from '../frontmatter';
 import { lessonComponentNames } from '../component-names';
 import { WIDGETS } from '../../widgets/registry';
 import { progressStore } from '../../store/progress';
@@ -36,7 +38,8 @@ beforeEach(() => {
 describe('the lessons rendered with the blocks', () => {
   it.each(lessons)('%s shows every block without a problem message', async (file) => {
     const path = join(contentDir, file);
-    const { default: Content } = await evaluate(
+    // Compiled with the lesson checks (mdxOptions' remark plugins), which throw on a problem.
+    const { default: Content, frontmatter } = await evaluate(
       new VFile({ path, value: readFileSync(path, 'utf8') }),
       {
         remarkPlugins,
@@ -45,6 +48,9 @@ describe('the lessons rendered with the blocks', () => {
         baseUrl: import.meta.url,
       },
     );
+    // The module exports the lesson's frontmatter beside its content.
+    const title = buildManifest(contentDir).find((l) => l.slug === slugFromPath(file))?.title;
+    expect((frontmatter as { title?: string } | undefined)?.title).toBe(title);
     const { container } = render(<Content components={components} />);
     const source = readFileSync(path, 'utf8');
     const count = (tag: string) => (source.match(new RegExp(`<${tag}\\b`, 'g')) ?? []).length;
