@@ -1,6 +1,7 @@
 /** Puzzle 5: a row vector and a column vector make a matrix. */
 import type { Puzzle } from '../types';
 import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 const TILE = 8;
 
@@ -30,31 +31,9 @@ export const broadcast: Puzzle = {
   constants: { TILE },
   sizeFields: ['rows', 'cols'],
   buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'cols values',
-      length: (s) => field(s, 'cols'),
-    },
-    {
-      binding: 2,
-      name: 'b',
-      element: 'f32',
-      role: 'input',
-      note: 'rows values',
-      length: (s) => field(s, 'rows'),
-    },
-    {
-      binding: 3,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'rows × cols sums, row-major',
-      length: (s) => field(s, 'rows') * field(s, 'cols'),
-      initial: 'fill',
-    },
+    f32Input(1, 'a', ['cols'], 'cols values'),
+    f32Input(2, 'b', ['rows'], 'rows values'),
+    f32Output(3, 'out', ['rows', 'cols'], 'rows × cols sums, row-major'),
   ],
   grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
   inputs: (s) => ({ a: floats(field(s, 'cols'), 0x5a), b: floats(field(s, 'rows'), 0x5b) }),

@@ -1,6 +1,7 @@
 /** Puzzle 4: a matrix, threads laid out in two dimensions. */
 import type { Puzzle } from '../types';
 import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 const TILE = 8;
 
@@ -36,23 +37,8 @@ export const map2d: Puzzle = {
   constants: { TILE },
   sizeFields: ['rows', 'cols'],
   buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'rows × cols values, row-major',
-      length: (s) => field(s, 'rows') * field(s, 'cols'),
-    },
-    {
-      binding: 2,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'rows × cols results',
-      length: (s) => field(s, 'rows') * field(s, 'cols'),
-      initial: 'fill',
-    },
+    f32Input(1, 'a', ['rows', 'cols'], 'rows × cols values, row-major'),
+    f32Output(2, 'out', ['rows', 'cols'], 'rows × cols results'),
   ],
   grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
   inputs: (s) => ({ a: floats(field(s, 'rows') * field(s, 'cols'), 0x4a) }),

@@ -1,6 +1,7 @@
 /** Puzzle 1: one thread per element, each adding a constant. */
 import type { Puzzle } from '../types';
 import { describeWork, EXACT, field, floats, oneDimensionCases, WORD_BYTES } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 export const map: Puzzle = {
   id: 'map',
@@ -22,25 +23,7 @@ export const map: Puzzle = {
   },
   constants: {},
   sizeFields: ['n'],
-  buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'n values',
-      length: (s) => field(s, 'n'),
-    },
-    {
-      binding: 2,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'n results',
-      length: (s) => field(s, 'n'),
-      initial: 'fill',
-    },
-  ],
+  buffers: [f32Input(1, 'a', ['n'], 'n values'), f32Output(2, 'out', ['n'], 'n results')],
   grid: (s) => [field(s, 'n'), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x1a) }),
   reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => x + 10) }),

@@ -9,6 +9,7 @@ import {
   oneDimensionCases,
   WORD_BYTES,
 } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 const WG = 256;
 
@@ -44,25 +45,7 @@ export const prefixSum: Puzzle = {
   },
   constants: { WG },
   sizeFields: ['n'],
-  buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'n values',
-      length: (s) => field(s, 'n'),
-    },
-    {
-      binding: 2,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'n running totals',
-      length: (s) => field(s, 'n'),
-      initial: 'fill',
-    },
-  ],
+  buffers: [f32Input(1, 'a', ['n'], 'n values'), f32Output(2, 'out', ['n'], 'n running totals')],
   grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x8a) }),
   reference: (_s, { a }) => ({ out: blockScan(a as Float32Array, WG) }),

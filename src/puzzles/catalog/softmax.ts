@@ -1,6 +1,7 @@
 /** Puzzle 11: a numerically stable softmax of each row, one workgroup per row. */
 import type { Puzzle, PuzzleCase } from '../types';
 import { describeWork, field, floats, WORD_BYTES } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 const WG = 64;
 /** Inputs reach ±128: exp(128) overflows f32, so only the stable form passes. */
@@ -53,23 +54,8 @@ export const softmax: Puzzle = {
   constants: { WG },
   sizeFields: ['rows', 'cols'],
   buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'rows × cols values, row-major, up to ±128',
-      length: (s) => field(s, 'rows') * field(s, 'cols'),
-    },
-    {
-      binding: 2,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'rows × cols probabilities',
-      length: (s) => field(s, 'rows') * field(s, 'cols'),
-      initial: 'fill',
-    },
+    f32Input(1, 'a', ['rows', 'cols'], 'rows × cols values, row-major, up to ±128'),
+    f32Output(2, 'out', ['rows', 'cols'], 'rows × cols probabilities'),
   ],
   grid: (s) => [field(s, 'rows'), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'rows') * field(s, 'cols'), 0x11a, SCALE) }),

@@ -9,6 +9,7 @@ import {
   oneDimensionCases,
   WORD_BYTES,
 } from './shared';
+import { f32Input } from './buffers';
 
 const WG = 256;
 
@@ -41,14 +42,7 @@ export const sum: Puzzle = {
   constants: { WG },
   sizeFields: ['n'],
   buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'n values',
-      length: (s) => field(s, 'n'),
-    },
+    f32Input(1, 'a', ['n'], 'n values'),
     {
       binding: 2,
       name: 'out',

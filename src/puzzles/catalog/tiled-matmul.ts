@@ -1,6 +1,7 @@
 /** Puzzle 12: a matrix product computed tile by tile through workgroup memory. */
 import type { Puzzle, PuzzleCase } from '../types';
 import { describeWork, EXACT, field, floats, groups, WORD_BYTES } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 const TILE = 16;
 
@@ -69,31 +70,9 @@ export const tiledMatmul: Puzzle = {
   constants: { TILE },
   sizeFields: ['m', 'n', 'k'],
   buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'm × k values, row-major',
-      length: (s) => field(s, 'm') * field(s, 'k'),
-    },
-    {
-      binding: 2,
-      name: 'b',
-      element: 'f32',
-      role: 'input',
-      note: 'k × n values, row-major',
-      length: (s) => field(s, 'k') * field(s, 'n'),
-    },
-    {
-      binding: 3,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'm × n products, row-major',
-      length: (s) => field(s, 'm') * field(s, 'n'),
-      initial: 'fill',
-    },
+    f32Input(1, 'a', ['m', 'k'], 'm × k values, row-major'),
+    f32Input(2, 'b', ['k', 'n'], 'k × n values, row-major'),
+    f32Output(3, 'out', ['m', 'n'], 'm × n products, row-major'),
   ],
   grid: (s) => [groups(field(s, 'n'), TILE), groups(field(s, 'm'), TILE), 1],
   inputs: (s) => ({

@@ -1,6 +1,7 @@
 /** Puzzle 10: a transpose whose reads and writes both run along rows, through a tile. */
 import type { Puzzle } from '../types';
 import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 const TILE = 16;
 
@@ -36,23 +37,8 @@ export const transpose: Puzzle = {
   constants: { TILE },
   sizeFields: ['rows', 'cols'],
   buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'rows × cols values, row-major',
-      length: (s) => field(s, 'rows') * field(s, 'cols'),
-    },
-    {
-      binding: 2,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'cols × rows values, row-major',
-      length: (s) => field(s, 'rows') * field(s, 'cols'),
-      initial: 'fill',
-    },
+    f32Input(1, 'a', ['rows', 'cols'], 'rows × cols values, row-major'),
+    f32Output(2, 'out', ['rows', 'cols'], 'cols × rows values, row-major'),
   ],
   grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
   inputs: (s) => ({ a: floats(field(s, 'rows') * field(s, 'cols'), 0x10a) }),

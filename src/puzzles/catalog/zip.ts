@@ -1,6 +1,7 @@
 /** Puzzle 2: two inputs, one output, element by element. */
 import type { Puzzle } from '../types';
 import { describeWork, EXACT, field, floats, oneDimensionCases, WORD_BYTES } from './shared';
+import { f32Input, f32Output } from './buffers';
 
 export const zip: Puzzle = {
   id: 'zip',
@@ -22,31 +23,9 @@ export const zip: Puzzle = {
   constants: {},
   sizeFields: ['n'],
   buffers: [
-    {
-      binding: 1,
-      name: 'a',
-      element: 'f32',
-      role: 'input',
-      note: 'n values',
-      length: (s) => field(s, 'n'),
-    },
-    {
-      binding: 2,
-      name: 'b',
-      element: 'f32',
-      role: 'input',
-      note: 'n values',
-      length: (s) => field(s, 'n'),
-    },
-    {
-      binding: 3,
-      name: 'out',
-      element: 'f32',
-      role: 'output',
-      note: 'n sums',
-      length: (s) => field(s, 'n'),
-      initial: 'fill',
-    },
+    f32Input(1, 'a', ['n'], 'n values'),
+    f32Input(2, 'b', ['n'], 'n values'),
+    f32Output(3, 'out', ['n'], 'n sums'),
   ],
   grid: (s) => [field(s, 'n'), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x2a), b: floats(field(s, 'n'), 0x2b) }),
