@@ -27,11 +27,14 @@ export function isGzip(head: Uint8Array): boolean {
   return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
-/** Reads a trace file; throws a TraceError on any problem, or when `signal` aborts. */
+/**
+ * Reads a trace file; throws a TraceError on any problem, or when `signal` aborts (a worker that
+ * is stopped by being terminated passes none).
+ */
 export async function readTraceBlob(
   blob: Blob,
   onProgress: ReadProgress,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
   options: ParseOptions = {},
 ): Promise<CollectedTrace> {
   if (blob.size === 0) throw new TraceError({ kind: 'empty', message: 'The file is empty.' });
@@ -57,7 +60,7 @@ export async function readTraceBlob(
   let chars = 0;
   try {
     for (;;) {
-      if (signal.aborted) throw cancelled();
+      if (signal?.aborted) throw cancelled();
       let next: ReadableStreamReadResult<Uint8Array>;
       try {
         next = await reader.read();

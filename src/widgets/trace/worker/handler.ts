@@ -20,11 +20,14 @@ export function reportTransfer(report: TraceReport): ArrayBuffer[] {
   );
 }
 
-/** Reads and analyses the request's file, posting progress and then one `done` or `failed`. */
+/**
+ * Reads and analyses the request's file, posting progress and then one `done` or `failed`. A
+ * real worker passes no `signal`: it is stopped by being terminated.
+ */
 export async function handleReadTrace(
   request: ReadTraceRequest,
   post: (response: ReadTraceResponse, transfer?: Transferable[]) => void,
-  signal: AbortSignal = new AbortController().signal,
+  signal?: AbortSignal,
 ): Promise<void> {
   const { id } = request;
   let last = -1;

@@ -5,6 +5,7 @@
 import { runWorkerJob, type JobOutcome, type JobWorkerLike } from '../../../cpu/worker-job';
 import type { TraceReport } from '../analysis/report';
 import type { TraceProblem } from '../problem';
+import { AbortableRun } from '../../../store/measured-run';
 import { handleReadTrace } from './handler';
 import type { ReadTraceProgress, ReadTraceRequest, ReadTraceResponse } from './protocol';
 
@@ -59,22 +60,27 @@ export function workerTraceReader(createWorker: () => TraceWorkerLike): TraceRea
 export class InlineTraceWorker implements TraceWorkerLike {
   onmessage: ((event: MessageEvent<ReadTraceResponse>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
-  private readonly stop = new AbortController();
+  /** The read under way (one: the reader starts a fresh worker for every file). */
+  private readonly run = new AbortableRun();
 
   postMessage(message: ReadTraceRequest): void {
     setTimeout(() => {
-      void handleReadTrace(
-        message,
-        (data) => {
-          if (!this.stop.signal.aborted)
-            this.onmessage?.({ data } as MessageEvent<ReadTraceResponse>);
-        },
-        this.stop.signal,
+      void this.run.start(
+        (signal) =>
+          handleReadTrace(
+            message,
+            (data) => {
+              if (!signal.aborted) this.onmessage?.({ data } as MessageEvent<ReadTraceResponse>);
+            },
+            signal,
+          ),
+        // The handler posts its own failures; a terminated read says nothing, as a worker would.
+        { cancelled: () => undefined, failed: () => undefined },
       );
     }, 0);
   }
 
   terminate(): void {
-    this.stop.abort();
+    this.run.stop();
   }
 }
