@@ -30,16 +30,64 @@ function where(source: ts.SourceFile, node: ts.Node): string {
   return `${relative(ROOT, source.fileName)}:${line + 1}`;
 }
 
-/** The string a property of an object literal is set to, or an error naming the place. */
-function stringProperty(source: ts.SourceFile, object: ts.ObjectLiteralExpression, name: string) {
+/** Where each name a file imports comes from (`./face`), by the local name. */
+function importsOf(source: ts.SourceFile): Map<string, string> {
+  const importedFrom = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
+      continue;
+    const named = statement.importClause?.namedBindings;
+    if (!named || !ts.isNamedImports(named)) continue;
+    for (const element of named.elements) {
+      importedFrom.set(element.name.text, statement.moduleSpecifier.text);
+    }
+  }
+  return importedFrom;
+}
+
+/** The object literal the exported constant `name` of a file is set to (`{…} as const`). */
+function constObject(source: ts.SourceFile, name: string): ts.ObjectLiteralExpression | undefined {
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const declaration of statement.declarationList.declarations) {
+      let init = declaration.initializer;
+      while (init && (ts.isSatisfiesExpression(init) || ts.isAsExpression(init))) {
+        init = init.expression;
+      }
+      if (ts.isIdentifier(declaration.name) && declaration.name.text === name && init) {
+        return ts.isObjectLiteralExpression(init) ? init : undefined;
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The string a property of an object literal is set to, written in it or in an object it spreads
+ * from a sibling file (`...raceFace`, from `./face`); or an error naming the place.
+ */
+function stringProperty(
+  source: ts.SourceFile,
+  object: ts.ObjectLiteralExpression,
+  name: string,
+): string {
   const property = object.properties.find(
     (p): p is ts.PropertyAssignment =>
       ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === name,
   );
-  if (!property || !ts.isStringLiteral(property.initializer)) {
-    throw new Error(`${where(source, object)}: a widget declares its ${name} as a string literal`);
+  if (property && ts.isStringLiteral(property.initializer)) return property.initializer.text;
+  if (!property) {
+    const imports = importsOf(source);
+    for (const spread of object.properties) {
+      if (!ts.isSpreadAssignment(spread) || !ts.isIdentifier(spread.expression)) continue;
+      const specifier = imports.get(spread.expression.text);
+      if (!specifier?.startsWith('.')) continue;
+      const from = parse(join(dirname(source.fileName), `${specifier}.ts`));
+      const spreadObject = constObject(from, spread.expression.text);
+      if (spreadObject) return stringProperty(from, spreadObject, name);
+    }
   }
-  return property.initializer.text;
+  throw new Error(`${where(source, object)}: a widget declares its ${name} as a string literal`);
 }
 
 /** The object literal given to `defineWidget(…)` for the exported constant `name`. */
@@ -68,16 +116,7 @@ function declarationObject(source: ts.SourceFile, name: string): ts.ObjectLitera
 /** Every registered widget, in the registry's order, from the declarations' own text. */
 export function declaredWidgets(registryFile = REGISTRY): DeclaredWidget[] {
   const registry = parse(registryFile);
-  const importedFrom = new Map<string, string>();
-  for (const statement of registry.statements) {
-    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier))
-      continue;
-    const named = statement.importClause?.namedBindings;
-    if (!named || !ts.isNamedImports(named)) continue;
-    for (const element of named.elements) {
-      importedFrom.set(element.name.text, statement.moduleSpecifier.text);
-    }
-  }
+  const importedFrom = importsOf(registry);
   let list: ts.ArrayLiteralExpression | undefined;
   const visit = (node: ts.Node) => {
     if (

@@ -18,7 +18,11 @@ describe('WidgetRoot run events', () => {
   it('publishes one widget-run when a run goes from running to done, with the summary', () => {
     const { events, stop } = record();
     const view = (status: WidgetStatus, runSummary?: string) => (
-      <WidgetRoot id="race" status={status} label="CPU vs GPU race" runSummary={runSummary}>
+      <WidgetRoot
+        widget={{ id: 'race', label: 'CPU vs GPU race' }}
+        status={status}
+        runSummary={runSummary}
+      >
         x
       </WidgetRoot>
     );
@@ -43,7 +47,7 @@ describe('WidgetRoot run events', () => {
   it('uses the label without a summary, and publishes nothing for a failed run', () => {
     const { events, stop } = record();
     const view = (status: WidgetStatus) => (
-      <WidgetRoot id="demo-plot" status={status} label="Demo plot">
+      <WidgetRoot widget={{ id: 'demo-plot', label: 'Demo plot' }} status={status}>
         x
       </WidgetRoot>
     );
@@ -59,6 +63,7 @@ describe('WidgetRoot run events', () => {
 });
 
 describe('WidgetRoot embed height', () => {
+  const demoPlot = { id: 'demo-plot', label: 'Demo plot' };
   const settings = {
     anchorId: 'widget-demo-plot',
     shareUrl: () => 'https://lab.example/#/lesson/l/widget-demo-plot',
@@ -76,7 +81,7 @@ describe('WidgetRoot embed height', () => {
   it('offers the height its placeholder reserved', () => {
     render(
       <PlaceholderHeightContext.Provider value={1234}>
-        <WidgetRoot id="demo-plot" status="idle" label="Demo plot" settings={settings}>
+        <WidgetRoot widget={demoPlot} status="idle" settings={settings}>
           x
         </WidgetRoot>
       </PlaceholderHeightContext.Provider>,
@@ -86,7 +91,7 @@ describe('WidgetRoot embed height', () => {
 
   it('offers a measured height where no placeholder was reserved', () => {
     render(
-      <WidgetRoot id="demo-plot" status="idle" label="Demo plot" settings={settings}>
+      <WidgetRoot widget={demoPlot} status="idle" settings={settings}>
         x
       </WidgetRoot>,
     );

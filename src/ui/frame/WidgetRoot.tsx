@@ -16,18 +16,27 @@ export interface FrameSettings {
   dismissNotices(): void;
 }
 
-/** Props of a widget's root element. */
-export interface WidgetRootProps {
+/** Who a widget is, as its declaration (`widgets/<name>/widget.ts`) says once. */
+export interface WidgetFace {
   /** Widget id, written to `data-widget` (e.g. `race`). */
   id: string;
-  status: WidgetStatus;
-  /** Accessible name of the widget region. */
+  /** Accessible name of the widget region, also its embed's title. */
   label: string;
   /** Visible title, in the header beside the Share control. */
   title?: string;
+  /** Class of its root element, beside `widget`: the prefix its stylesheet uses. */
+  className?: string;
+}
+
+/** Props of a widget's root element. */
+export interface WidgetRootProps {
+  /** The widget's declaration: its id, name, title and root class. */
+  widget: WidgetFace;
+  status: WidgetStatus;
+  /** A title worked out at run time, in place of the declared one. */
+  title?: string;
   /** The widget's settings: gives it a Share control, its notices and its anchor. */
   settings?: FrameSettings;
-  className?: string;
   /**
    * One line on the outcome of the last run ("GPU 3.1x faster than 8 CPU workers"), published
    * as a `widget-run` learning event when a run finishes; the label stands in when absent.
@@ -43,15 +52,15 @@ export interface WidgetRootProps {
  * Each finished run (status 'running' → 'done') is published as a `widget-run` learning event.
  */
 export function WidgetRoot({
-  id,
+  widget,
   status,
-  label,
   title,
   settings,
-  className,
   runSummary,
   children,
 }: WidgetRootProps) {
+  const { id, label, className } = widget;
+  const heading = title ?? widget.title;
   usePublishRuns(id, label, status, runSummary);
   const rootRef = useRef<HTMLElement>(null);
   const placeholderHeightPx = useContext(PlaceholderHeightContext);
@@ -71,9 +80,9 @@ export function WidgetRoot({
       aria-label={label}
       aria-busy={status === 'running'}
     >
-      {(title || settings) && (
+      {(heading || settings) && (
         <header className="widget-header">
-          {title ? <h3 className="widget-title">{title}</h3> : <span />}
+          {heading ? <h3 className="widget-title">{heading}</h3> : <span />}
           {settings && (
             <ShareControl getUrl={settings.shareUrl} widgetLabel={label} embed={embed} />
           )}

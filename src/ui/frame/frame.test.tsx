@@ -10,7 +10,7 @@ let shouldThrow = true;
 function Flaky() {
   if (shouldThrow) throw new Error('kernel exploded');
   return (
-    <WidgetRoot id="flaky" status="done" label="Flaky">
+    <WidgetRoot widget={{ id: 'flaky', label: 'Flaky' }} status="done">
       fine now
     </WidgetRoot>
   );
@@ -19,7 +19,7 @@ function Flaky() {
 describe('widget frame', () => {
   it('marks the root with data-widget and data-status', () => {
     render(
-      <WidgetRoot id="race" status="running" label="Race">
+      <WidgetRoot widget={{ id: 'race', label: 'Race' }} status="running">
         x
       </WidgetRoot>,
     );

@@ -32,6 +32,7 @@ import {
 import { speedupTable, tableCoreCounts } from './speedup-table';
 import { amdahlSchema } from './settings';
 import './amdahl.css';
+import { amdahlFace } from './face';
 
 /** Props of the Amdahl plot as a lesson writes them. */
 export interface AmdahlPlotProps {
@@ -127,14 +128,7 @@ export default function AmdahlPlot({
   };
 
   return (
-    <WidgetRoot
-      id="amdahl"
-      status={status}
-      label="Amdahl's law plot"
-      title="Amdahl's law: speedup against cores"
-      className="amdahl"
-      settings={settings}
-    >
+    <WidgetRoot widget={amdahlFace} status={status} settings={settings}>
       <p className="amdahl__hint">
         Each curve is one parallel fraction p. Move the sliders, or point at the plot, to read the
         speedup at any number of cores.

@@ -12,6 +12,7 @@ import { asyncTimingSchema, SIZE_CHOICES, WARM_RUNS_LIMITS, type SizeChoice } fr
 import { TwinCode } from './TwinCode';
 import '../../ui/status.css';
 import './async-timing.css';
+import { asyncTimingFace } from './face';
 
 /** Props of the demo: its dependencies, and settings a lesson may pass (checked, with notices). */
 export interface AsyncTimingProps {
@@ -60,12 +61,9 @@ export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
 
   return (
     <WidgetRoot
-      id="async-timing"
+      widget={asyncTimingFace}
       status={state.status}
-      label="Async timing demo"
-      title="Three clocks, one kernel"
       settings={settingsHandle}
-      className="at"
       runSummary={asyncTimingRunSummary(result)}
     >
       <p className="widget-intro">

@@ -9,6 +9,7 @@ import { linkNames, usePageSession, useSession, useSessionSync } from '../../sto
 import type { StoreApi } from 'zustand/vanilla';
 import { consoleSchema } from './settings';
 import './console.css';
+import { consoleFace } from './face';
 
 /** Props a lesson may pass to `<TorchConsole />`. */
 export interface TorchConsoleProps {
@@ -60,12 +61,9 @@ export default function TorchConsole({
 
   return (
     <WidgetRoot
-      id="console"
+      widget={consoleFace}
       status={pending > 0 ? 'running' : hasEntries ? 'done' : 'idle'}
-      label="PyTorch console"
-      title="PyTorch console"
       settings={settings}
-      className="torch-console"
     >
       <p className="console-about">
         The CUDA device here is <strong>simulated</strong> ({gpuName}, from the course&apos;s

@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { consoleFace } from './face';
 
 /** PyTorch console: how lessons and embeds place it (see ../declare.ts). */
 export const consoleWidget = defineWidget({
+  ...consoleFace,
   tag: 'TorchConsole',
-  id: 'console',
-  label: 'PyTorch console',
   placeholderHeightPx: 430,
   narrowPlaceholderHeightPx: 620,
   loadSchema: () => import('./settings').then((m) => m.consoleSchema),

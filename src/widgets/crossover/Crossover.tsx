@@ -22,6 +22,7 @@ import {
 import { planSweep } from './sweep';
 import type { CrossoverDeps } from './types';
 import './crossover.css';
+import { crossoverFace } from './face';
 
 /** Width used until the container is measured. */
 const FALLBACK_WIDTH_PX = 640;
@@ -98,12 +99,9 @@ export function Crossover({ deps, instance, ...props }: CrossoverProps) {
 
   return (
     <WidgetRoot
-      id="crossover"
+      widget={crossoverFace}
       status={state.status}
-      label="Crossover plot"
-      title="Crossover: when does the GPU start to win?"
       settings={handle}
-      className="xo"
       runSummary={crossoverRunSummary(op, measured, state.gpuUnavailable)}
     >
       <p className="widget-intro">

@@ -16,6 +16,7 @@ import { ShardingPanel } from './ShardingPanel';
 import { MODE_NAMES, StepTimeline, TimelineTable } from './StepTimeline';
 import '../../ui/panel.css';
 import './data-parallel.css';
+import { dataParallelFace } from './face';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible notice. */
 export interface DataParallelProps {
@@ -263,14 +264,7 @@ export default function DataParallel({
   const { analysis } = state;
 
   return (
-    <WidgetRoot
-      id="data-parallel"
-      status={state.status}
-      label="Data-parallel simulator"
-      title="Data-parallel simulator"
-      settings={handle}
-      className="dp-sim"
-    >
+    <WidgetRoot widget={dataParallelFace} status={state.status} settings={handle}>
       <p className="widget-intro">
         Train one network on several GPUs, each with its own batch, and compare PyTorch’s two
         wrappers, then shard the model state as ZeRO and FSDP do. Every time here is{' '}

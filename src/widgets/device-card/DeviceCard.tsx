@@ -8,6 +8,7 @@ import { allLimits, identityFacts, keyLimits, PYTORCH_COUNTERPARTS } from './dev
 import { deviceSchema } from './settings';
 import '../../ui/readout-table.css';
 import './device-card.css';
+import { deviceCardFace } from './face';
 
 /** Props of the card: how to get the GPU (the page's shared device in a browser). */
 export interface DeviceCardProps {
@@ -32,14 +33,7 @@ export function DeviceCard({ acquire }: DeviceCardProps) {
 
   const status: WidgetStatus = !acquisition ? 'running' : acquisition.ok ? 'done' : 'error';
   return (
-    <WidgetRoot
-      id="device"
-      status={status}
-      label="Your GPU"
-      title="Your GPU, as WebGPU reports it"
-      settings={settings}
-      className="dc"
-    >
+    <WidgetRoot widget={deviceCardFace} status={status} settings={settings}>
       {!acquisition && <p>Asking the browser for its GPU adapter…</p>}
       {acquisition && !acquisition.ok && (
         <p className="dc-none" role="status">

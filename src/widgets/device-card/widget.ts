@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { deviceCardFace } from './face';
 
 /** Your GPU: how lessons and embeds place it (see ../declare.ts). */
 export const deviceCardWidget = defineWidget({
+  ...deviceCardFace,
   tag: 'DeviceCard',
-  id: 'device',
-  label: 'Your GPU',
   placeholderHeightPx: 1560,
   narrowPlaceholderHeightPx: 2390,
   loadSchema: () => import('./settings').then((m) => m.deviceSchema),

@@ -14,6 +14,7 @@ import { TotalsTable } from './TotalsTable';
 import { useController } from '../../ui/useController';
 import { ExplorerController, type ExplorerDeps } from './controller';
 import './explorer.css';
+import { explorerFace } from './face';
 
 // While a kernel plays the state changes every frame; these parts do not depend on playback,
 // so they skip those renders (their props keep their identity between frames).
@@ -66,14 +67,7 @@ export default function ExplorerWidget({
   const playing = state.playback.phase === 'playing';
 
   return (
-    <WidgetRoot
-      id="explorer"
-      status={state.status}
-      label="SM and core explorer"
-      title="Inside the GPU: SMs, cores and waves"
-      settings={settingsHandle}
-      className="explorer"
-    >
+    <WidgetRoot widget={explorerFace} status={state.status} settings={settingsHandle}>
       <p className="widget-intro">
         Pick a GPU or set its SMs and cores yourself, then play a ReLU kernel over it: threads are
         grouped into warps of 32 and blocks, and blocks go to the SMs in waves.

@@ -29,6 +29,7 @@ import { kernelLabSchema, kernelPatch, labSizeOf, sizePatch } from './settings';
 import { useController } from '../../ui/useController';
 import '../../ui/status.css';
 import './kernel-lab.css';
+import { kernelLabFace } from './face';
 
 /** Width used until the container is measured. */
 const FALLBACK_WIDTH_PX = 640;
@@ -163,12 +164,9 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
 
   return (
     <WidgetRoot
-      id="kernel-lab"
+      widget={kernelLabFace}
       status={state.status}
-      label="Kernel lab"
-      title="Kernel lab"
       settings={settingsHandle}
-      className="kl"
       runSummary={kernelLabRunSummary(state)}
     >
       <p className="widget-intro">

@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { kernelLabFace } from './face';
 
 /** Kernel lab: how lessons and embeds place it (see ../declare.ts). */
 export const kernelLabWidget = defineWidget({
+  ...kernelLabFace,
   tag: 'KernelLab',
-  id: 'kernel-lab',
-  label: 'Kernel lab',
   placeholderHeightPx: 990,
   narrowPlaceholderHeightPx: 1230,
   loadSchema: () => import('./settings').then((m) => m.kernelLabSchema),

@@ -11,6 +11,7 @@ import { PROBLEM_TITLES } from './view-text';
 import { ReportView } from './ReportView';
 import { memorySnapshotSchema } from './settings';
 import './memory-snapshot.css';
+import { memorySnapshotFace } from './face';
 
 /** Props a lesson may pass. */
 export interface MemorySnapshotProps {
@@ -44,14 +45,7 @@ export default function MemorySnapshot({ example, view, deps }: MemorySnapshotPr
   const report = state.report;
   const device = report?.devices.find((d) => d.device === state.device) ?? report?.devices[0];
   return (
-    <WidgetRoot
-      id="memory-snapshot"
-      status={statusOf(state)}
-      label="Memory snapshot viewer"
-      title="Open a real memory snapshot"
-      settings={settings}
-      className="memory-snapshot"
-    >
+    <WidgetRoot widget={memorySnapshotFace} status={statusOf(state)} settings={settings}>
       <DropZone
         onFile={(file) => {
           settings.set({ example: false });

@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { memorySnapshotFace } from './face';
 
 /** Memory snapshot viewer: how lessons and embeds place it (see ../declare.ts). */
 export const memorySnapshotWidget = defineWidget({
+  ...memorySnapshotFace,
   tag: 'MemorySnapshot',
-  id: 'memory-snapshot',
-  label: 'Memory snapshot viewer',
   placeholderHeightPx: 310,
   narrowPlaceholderHeightPx: 380,
   loadSchema: () => import('./settings').then((m) => m.memorySnapshotSchema),

@@ -14,6 +14,7 @@ import { trainRequestOf, type ScenarioChange } from './scenario';
 import { CUSTOM_NETWORK, memorySchema, PRINT_NETWORK } from './settings';
 import { StepThroughPanel } from './step/StepThroughPanel';
 import './memory.css';
+import { memoryFace } from './face';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible notice. */
 export interface MemorySimulatorProps {
@@ -83,14 +84,7 @@ export default function MemorySimulator({
   };
 
   return (
-    <WidgetRoot
-      id="memory"
-      status={state.status}
-      label="GPU memory simulator"
-      title="GPU memory simulator"
-      settings={handle}
-      className="memory-sim"
-    >
+    <WidgetRoot widget={memoryFace} status={state.status} settings={handle}>
       <p className="widget-intro">
         Pick a network and a GPU and see what one step keeps in GPU memory at its peak, part by
         part, against what the GPU holds. Every number here is{' '}

@@ -16,6 +16,7 @@ import { myMachineSchema } from './settings';
 import '../../ui/panel.css';
 import '../../ui/readout-table.css';
 import './my-machine.css';
+import { myMachineFace } from './face';
 
 /** A chosen file's first characters: enough to read any report, or to refuse a wrong file. */
 async function readReportFile(file: File): Promise<string> {
@@ -84,14 +85,7 @@ export default function MyMachine() {
 
   const status: WidgetStatus = problems.length > 0 ? 'error' : report ? 'done' : 'idle';
   return (
-    <WidgetRoot
-      id="my-machine"
-      status={status}
-      label="Your machine in the catalog"
-      title="Your machine in the catalog"
-      settings={settings}
-      className="mm"
-    >
+    <WidgetRoot widget={myMachineFace} status={status} settings={settings}>
       {notice ? (
         <p className="mm-notice" role="alert">
           {notice}{' '}

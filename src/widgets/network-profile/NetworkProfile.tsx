@@ -25,6 +25,7 @@ import { SweepPanel } from './SweepPanel';
 import { TopBars } from './TopBars';
 import '../../ui/inputs.css';
 import './network-profile.css';
+import { networkProfileFace } from './face';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible notice. */
 export interface NetworkProfileProps {
@@ -224,14 +225,7 @@ export default function NetworkProfile({
   );
 
   return (
-    <WidgetRoot
-      id="network-profile"
-      status={state.status}
-      label="Where the time goes: a network's profile"
-      title="Where the time goes"
-      settings={handle}
-      className="network-profile"
-    >
+    <WidgetRoot widget={networkProfileFace} status={state.status} settings={handle}>
       <p className="widget-intro">
         A profiler&apos;s table for a whole network, without a GPU: pick a network, a GPU and a
         step, see whether the host (Python and PyTorch&apos;s dispatcher) or the GPU sets the pace,

@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { networkProfileFace } from './face';
 
 /** Where the time goes: a network profile: how lessons and embeds place it (see ../declare.ts). */
 export const networkProfileWidget = defineWidget({
+  ...networkProfileFace,
   tag: 'NetworkProfile',
-  id: 'network-profile',
-  label: 'Where the time goes: a network profile',
   placeholderHeightPx: 2840,
   narrowPlaceholderHeightPx: 3960,
   loadSchema: () => import('./settings').then((m) => m.networkProfileSchema),

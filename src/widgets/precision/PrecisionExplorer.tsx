@@ -12,6 +12,7 @@ import { ScalerController } from './scaler-controller';
 import { precisionSchema } from './settings';
 import { StepPanel } from './StepPanel';
 import './precision.css';
+import { precisionFace } from './face';
 
 /** Props a lesson may pass (any setting by its name), plus the outside world. */
 export interface PrecisionExplorerProps {
@@ -39,12 +40,9 @@ export function PrecisionExplorer({ kernelDeps, instance, ...props }: PrecisionE
   );
   return (
     <WidgetRoot
-      id="precision"
+      widget={precisionFace}
       status={kernelState.status === 'running' ? 'running' : 'done'}
-      label="Precision explorer"
-      title="Precision explorer"
       settings={settings}
-      className="precision"
     >
       <PanelPicker value={s.panel} onChange={(panel) => settings.set({ panel })} />
       <div className="precision-panel" data-panel={s.panel}>

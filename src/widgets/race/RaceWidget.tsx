@@ -9,6 +9,7 @@ import { RaceController } from './controller';
 import { createBrowserRaceDeps, modeledGpuChoices } from './browser-deps';
 import { RACE_LIMITS, RACE_PRESETS, raceSchema, totalSteps } from './settings';
 import './race.css';
+import { raceFace } from './face';
 
 /** Props a lesson may pass; anything invalid is corrected with a visible message. */
 export interface RaceWidgetProps {
@@ -49,10 +50,8 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
 
   return (
     <WidgetRoot
-      id="race"
+      widget={raceFace}
       status={state.status}
-      label="CPU vs GPU race"
-      title="CPU vs GPU race"
       settings={settingsHandle}
       runSummary={raceRunSummary(state.lanes)}
     >

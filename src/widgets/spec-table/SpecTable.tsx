@@ -6,6 +6,7 @@ import { ShownGpus } from './ShownGpus';
 import { buildSpecTable, type SpecCell, type SpecRow } from './model';
 import { specTableSchema } from './settings';
 import './spec-table.css';
+import { specTableFace } from './face';
 
 /** Props a lesson may pass. */
 export interface SpecTableProps {
@@ -58,14 +59,7 @@ export default function SpecTable({ gpus, caption }: SpecTableProps) {
   const title = caption ?? 'GPU specifications from the course’s hardware catalog';
   const sourcesId = `spec-sources-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <WidgetRoot
-      id="spec-table"
-      status="done"
-      label="GPU spec comparison table"
-      title={title}
-      settings={settings}
-      className="spec-table"
-    >
+    <WidgetRoot widget={specTableFace} status="done" title={title} settings={settings}>
       <ShownGpus shown={settings.state.gpus} onChange={(next) => settings.set({ gpus: next })} />
       <p className="spec-hint">
         {table.rows.length === 1 ? '1 GPU' : `${table.rows.length} GPUs`} × {table.columns.length}{' '}

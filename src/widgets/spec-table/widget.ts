@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { specTableFace } from './face';
 
 /** GPU spec comparison table: how lessons and embeds place it (see ../declare.ts). */
 export const specTableWidget = defineWidget({
+  ...specTableFace,
   tag: 'SpecTable',
-  id: 'spec-table',
-  label: 'GPU spec comparison table',
   placeholderHeightPx: 1990,
   narrowPlaceholderHeightPx: 3650,
   loadSchema: () => import('./settings').then((m) => m.specTableSchema),

@@ -16,6 +16,7 @@ import { TraceTables } from './view/TraceTables';
 import { VerdictPanel } from './view/VerdictPanel';
 import { EXAMPLE_NOTE } from './view/view-text';
 import './trace.css';
+import { traceFace } from './face';
 
 /** Props a lesson may pass. */
 export interface TraceReaderProps {
@@ -62,14 +63,7 @@ export default function TraceReader({ example, table, deps }: TraceReaderProps) 
   }, [wantsExample, controller]);
   const report = state.phase === 'done' ? state.report : null;
   return (
-    <WidgetRoot
-      id="trace"
-      status={traceStatusOf(state)}
-      label="Profiler trace reader"
-      title="Open a real profiler trace"
-      settings={settings}
-      className="trace-reader"
-    >
+    <WidgetRoot widget={traceFace} status={traceStatusOf(state)} settings={settings}>
       <FileDropZone
         title={
           <>

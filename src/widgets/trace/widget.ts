@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { traceFace } from './face';
 
 /** Profiler trace reader: how lessons and embeds place it (see ../declare.ts). */
 export const traceWidget = defineWidget({
+  ...traceFace,
   tag: 'TraceReader',
-  id: 'trace',
-  label: 'Profiler trace reader',
   placeholderHeightPx: 300,
   narrowPlaceholderHeightPx: 380,
   loadSchema: () => import('./settings').then((m) => m.traceSchema),

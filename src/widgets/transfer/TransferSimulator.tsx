@@ -21,6 +21,7 @@ import { maxBytesOf, maxChoiceOf, transferSchema } from './settings';
 import { TransferSwitches } from './TransferSwitches';
 import { useFlights } from './useFlights';
 import './transfer.css';
+import { transferFace } from './face';
 
 /** Props a lesson may pass to `<TransferSimulator />`. */
 export interface TransferSimulatorProps {
@@ -136,12 +137,9 @@ export default function TransferSimulator({
 
   return (
     <WidgetRoot
-      id="transfer"
+      widget={transferFace}
       status={busy || flights.length > 0 ? 'running' : moved ? 'done' : 'idle'}
-      label="Transfer simulator"
-      title="Transfer simulator"
       settings={settings}
-      className="transfer-simulator"
     >
       <p className="widget-intro">
         Host memory and GPU memory with the link between them. Move a tensor either way and watch

@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { transferFace } from './face';
 
 /** Transfer simulator: how lessons and embeds place it (see ../declare.ts). */
 export const transferWidget = defineWidget({
+  ...transferFace,
   tag: 'TransferSimulator',
-  id: 'transfer',
-  label: 'Transfer simulator',
   placeholderHeightPx: 2290,
   narrowPlaceholderHeightPx: 3300,
   loadSchema: () => import('./settings').then((m) => m.transferSchema),

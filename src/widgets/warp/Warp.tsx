@@ -13,6 +13,7 @@ import '../../ui/data-table.css';
 import '../../ui/field.css';
 import '../../ui/status.css';
 import './warp.css';
+import { warpFace } from './face';
 
 /** Props of the warp view: its dependencies, and settings a lesson may pass (checked). */
 export interface WarpProps {
@@ -47,14 +48,7 @@ export function Warp({ deps, instance, ...props }: WarpProps) {
   const { step, branch, stride, bankStride, pad, gpuId, laneBytes } = handle.state;
   const running = state.status === 'running';
   return (
-    <WidgetRoot
-      id="warp"
-      status={state.status}
-      label="Warp view"
-      title="What a warp does"
-      settings={handle}
-      className="warp"
-    >
+    <WidgetRoot widget={warpFace} status={state.status} settings={handle}>
       <p className="widget-intro">
         A warp is 32 lanes that issue one instruction at a time together. Step through a short
         kernel, then see what that means for loads from memory, for branches, for shared memory, and

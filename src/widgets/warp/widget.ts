@@ -1,10 +1,10 @@
 import { defineWidget } from '../declare';
+import { warpFace } from './face';
 
 /** Warp view: how lessons and embeds place it (see ../declare.ts). */
 export const warpWidget = defineWidget({
+  ...warpFace,
   tag: 'WarpView',
-  id: 'warp',
-  label: 'Warp view',
   placeholderHeightPx: 2400,
   narrowPlaceholderHeightPx: 3080,
   loadSchema: () => import('./settings').then((m) => m.warpSchema),
