@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { ColumnHeads } from '../ui/ColumnHeads';
 import { progressStore, useProgress } from '../store/progress';
 import { reviewStore, useReview } from '../store/review-store';
 import { myMachineStore, useMyMachine } from '../store/my-machine';
@@ -281,13 +282,7 @@ function ConfirmImport(props: ConfirmProps) {
     <div className="progress-confirm" data-import-confirm="">
       <h3>Replace your progress with {source}?</h3>
       <table className="progress-compare">
-        <thead>
-          <tr>
-            <th scope="col">Saved</th>
-            <th scope="col">In {source}</th>
-            <th scope="col">In this browser now</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Saved', `In ${source}`, 'In this browser now']} />
         <tbody>
           {ROWS.map(([key, label]) => (
             <tr key={key} data-row={key}>

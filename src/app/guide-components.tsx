@@ -5,6 +5,7 @@
  * looks at capitalised tags) still validates everything else in a guide.
  */
 import { use } from 'react';
+import { ColumnHeads } from '../ui/ColumnHeads';
 import type { MDXComponents } from 'mdx/types';
 import { lessonComponents } from '../lessons/components';
 import { allowedValues, formatFieldValue, type Field } from '../state/fields';
@@ -96,14 +97,7 @@ export function WidgetStateTable() {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Widgets and their keys">
       <table className="guide-widget-table">
-        <thead>
-          <tr>
-            <th scope="col">Widget</th>
-            <th scope="col">URL key</th>
-            <th scope="col">Accepts</th>
-            <th scope="col">Default</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Widget', 'URL key', 'Accepts', 'Default']} />
         <tbody>
           {rows.flatMap((w) => {
             const head = (

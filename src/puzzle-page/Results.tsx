@@ -1,4 +1,5 @@
 import { formatSeconds } from '../format/units';
+import { ColumnHeads } from '../ui/ColumnHeads';
 import { describeMismatch } from '../puzzles/compare';
 import { LOOP_BUDGET } from '../puzzles/program';
 import type { Diagnostic } from '../puzzles/diagnostics';
@@ -84,13 +85,7 @@ export function CheckOutcome({
             first mismatches:
           </p>
           <table className="pz-mismatches">
-            <thead>
-              <tr>
-                <th scope="col">Element</th>
-                <th scope="col">Expected</th>
-                <th scope="col">Got</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Element', 'Expected', 'Got']} />
             <tbody>
               {check.outputs.flatMap((o) =>
                 o.first.map((m) => (

@@ -1,4 +1,5 @@
 import type { PrintedModelResult } from '../../engine/models';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { parameterPhrase } from './print-input';
 import '../readout-table.css';
 
@@ -58,13 +59,7 @@ export function PrintResult({ result, stale, idBase }: PrintResultProps) {
             <caption id={`${idBase}-unused-title`}>
               {unused.length === 1 ? 'One line not used' : `${unused.length} lines not used`}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Text</th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Line', 'Text', 'Why']} />
             <tbody>
               {unused.map((u) => (
                 <tr key={u.line}>

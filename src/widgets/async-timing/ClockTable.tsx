@@ -1,4 +1,5 @@
 import { formatSeconds, formatSpread, NO_VALUE } from '../../format/units';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { CLOCK_TEXT, WARM_TWIN } from './clock-text';
 import type { ClockRow, GpuClockStatus, TimingReport } from './model';
 
@@ -63,15 +64,15 @@ export function ClockTable({ report, n }: { report: TimingReport; n: number }) {
           <span className="tag-measured">measured</span> One {n} × {n} × {n} matmul per submit,
           timed three ways on this device. Bars compare the warm medians.
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Clock</th>
-            <th scope="col">First run</th>
-            <th scope="col">Warm runs: median of {samples}</th>
-            <th scope="col">Warm runs: range (spread)</th>
-            <th scope="col">PyTorch twin</th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          names={[
+            'Clock',
+            'First run',
+            `Warm runs: median of ${samples}`,
+            'Warm runs: range (spread)',
+            'PyTorch twin',
+          ]}
+        />
         <tbody>
           {report.rows.map((row) => (
             <Row

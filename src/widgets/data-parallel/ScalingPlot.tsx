@@ -1,4 +1,5 @@
 import * as d3 from 'd3';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { INTERCONNECTS, type InterconnectId } from '../../engine/catalog';
 import { formatCount, formatPercent, formatSeconds, formatSiShort } from '../../format/units';
 import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
@@ -173,16 +174,16 @@ export function ScalingPlot({ result, widthPx, idBase }: ScalingPlotProps) {
       </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Scaling as a table">
         <table className="dp-table" data-scaling-table>
-          <thead>
-            <tr>
-              <th scope="col">GPUs</th>
-              <th scope="col">DDP samples/s</th>
-              <th scope="col">DDP efficiency</th>
-              <th scope="col">DDP all-reduce / backward</th>
-              <th scope="col">DP samples/s</th>
-              <th scope="col">DP efficiency</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'GPUs',
+              'DDP samples/s',
+              'DDP efficiency',
+              'DDP all-reduce / backward',
+              'DP samples/s',
+              'DP efficiency',
+            ]}
+          />
           <tbody>
             {sweep.map((p) => (
               <tr

@@ -6,6 +6,7 @@ import {
   formatSeconds,
   formatSignificant,
 } from '../../format/units';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import type { DataParallelResult, StrategyRow } from './model';
 import { STRATEGY_SHORT_NAMES } from './settings';
 
@@ -64,20 +65,20 @@ export function ShardingPanel({ result, idBase }: { result: DataParallelResult; 
       </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
         <table className="dp-table" data-sharding-table>
-          <thead>
-            <tr>
-              <th scope="col">Strategy</th>
-              <th scope="col">Shards</th>
-              <th scope="col">Weights</th>
-              <th scope="col">Gradients</th>
-              <th scope="col">Optimizer state</th>
-              <th scope="col">Model state per parameter</th>
-              <th scope="col">Peak per GPU</th>
-              <th scope="col">Sent per GPU per step</th>
-              <th scope="col">Step</th>
-              <th scope="col">Scaling</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'Strategy',
+              'Shards',
+              'Weights',
+              'Gradients',
+              'Optimizer state',
+              'Model state per parameter',
+              'Peak per GPU',
+              'Sent per GPU per step',
+              'Step',
+              'Scaling',
+            ]}
+          />
           <tbody>
             {result.strategies.map((row) => {
               const { answer } = row;

@@ -1,4 +1,5 @@
 import * as d3 from 'd3';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import type { DataParallelPrediction } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
 import { lanesOf, type LaneSegment } from './model';
@@ -173,14 +174,7 @@ export function TimelineTable({ prediction }: { prediction: DataParallelPredicti
       aria-label={`${stepName(prediction)} phases`}
     >
       <table className="dp-table">
-        <thead>
-          <tr>
-            <th scope="col">Phase</th>
-            <th scope="col">GPU</th>
-            <th scope="col">Starts at</th>
-            <th scope="col">Lasts</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Phase', 'GPU', 'Starts at', 'Lasts']} />
         <tbody>
           {prediction.phases.map((p) => row(same ? 'every GPU' : 'GPU 0', p))}
           {!same && prediction.otherGpuPhases.map((p) => row('each other GPU', p))}

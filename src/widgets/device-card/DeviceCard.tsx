@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { copyLimits } from '../../gpu';
 import type { GpuAcquisition } from '../../gpu';
 import { useWidgetState } from '../../state/useWidgetState';
@@ -71,15 +72,15 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
       <h4>Limits that shape a compute kernel</h4>
       <div className="table-scroll" role="region" aria-label="Key limits" tabIndex={0}>
         <table className="ui-readout dc-table">
-          <thead>
-            <tr>
-              <th scope="col">WebGPU limit</th>
-              <th scope="col">Adapter</th>
-              <th scope="col">This page’s device</th>
-              <th scope="col">What it bounds</th>
-              <th scope="col">CUDA counterpart</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'WebGPU limit',
+              'Adapter',
+              'This page’s device',
+              'What it bounds',
+              'CUDA counterpart',
+            ]}
+          />
           <tbody>
             {limits.map((l) => (
               <tr key={l.name} data-limit={l.name}>

@@ -1,4 +1,5 @@
 import type { ExplorerController, ExplorerState } from './controller';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import {
   formatCount,
   formatGigabytesPerSecond,
@@ -71,13 +72,7 @@ function MeasuredResult({ state }: { state: ExplorerState }) {
         <caption className="visually-hidden">
           Measured time on your GPU beside the cost engine's time
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Where</th>
-            <th scope="col">Source</th>
-            <th scope="col">Time per kernel</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Where', 'Source', 'Time per kernel']} />
         <tbody>
           <tr data-row="measured">
             <th scope="row">

@@ -1,4 +1,5 @@
 import { LAB_KERNELS } from '../../gpu';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatPercent, formatRatio } from '../../format/units';
 import type { StepRow } from './matmul-steps';
 
@@ -22,15 +23,9 @@ export function StepsTable({ rows, tensorCores }: { rows: StepRow[]; tensorCores
             <caption>
               <span className="tag-measured">measured</span> What each step bought on this GPU
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Kernel</th>
-                <th scope="col">Size</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Of the measured roof</th>
-                <th scope="col">Over the step before</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={['Kernel', 'Size', 'Rate', 'Of the measured roof', 'Over the step before']}
+            />
             <tbody>
               {rows.map((row) => (
                 <tr key={row.kernel} data-step={row.kernel}>

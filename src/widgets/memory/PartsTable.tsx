@@ -1,4 +1,5 @@
 import { formatBytesBinary, formatPercent } from '../../format/units';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { sumParts, type BarPart, type PartId } from './bar-parts';
 import './memory-tables.css';
 
@@ -98,14 +99,7 @@ export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
     <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`${idBase}-parts`}>
       <table className="memory-parts">
         <caption id={`${idBase}-parts`}>The peak of one step, part by part (modeled)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Part</th>
-            <th scope="col">Size</th>
-            <th scope="col">Of the GPU</th>
-            <th scope="col">What it is</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Part', 'Size', 'Of the GPU', 'What it is']} />
         <tbody>
           {rows('allocated')}
           {subtotal('Tensors at the peak', 'max_memory_allocated()', allocated)}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import {
   MAX_MACHINE_REPORT_CHARS,
   myMachineEntry,
@@ -184,13 +185,7 @@ function EnteredMachine(props: {
         <caption>
           The figures predictions use: measured ones from your report, the rest estimated
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Figure</th>
-            <th scope="col">Value</th>
-            <th scope="col">Measured or estimated</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Figure', 'Value', 'Measured or estimated']} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.label} data-kind={r.kind}>

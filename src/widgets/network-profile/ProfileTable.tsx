@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import {
   formatBytesDecimal,
   formatCount,
@@ -62,17 +63,9 @@ export function ProfileTable({
           data-profile-table
           data-grouped={String(grouped)}
         >
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Calls</th>
-              <th scope="col">GPU time</th>
-              <th scope="col">Share of step</th>
-              <th scope="col">FLOPs</th>
-              <th scope="col">Bytes moved</th>
-              <th scope="col">Bound</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={['Name', 'Calls', 'GPU time', 'Share of step', 'FLOPs', 'Bytes moved', 'Bound']}
+          />
           <tbody>
             {rows.map((row) => (
               <tr

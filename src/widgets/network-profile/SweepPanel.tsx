@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import * as d3 from 'd3';
 import { formatCount, formatRatio, formatSeconds } from '../../format/units';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
@@ -156,13 +157,7 @@ export function SweepPanel({ sweep, networkName, idBase }: SweepPanelProps) {
           <caption className="visually-hidden">
             Attention and linear-layer time per step at each sequence length
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Sequence length</th>
-              <th scope="col">Attention</th>
-              <th scope="col">Linear layers</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Sequence length', 'Attention', 'Linear layers']} />
           <tbody>
             {points.map((p) => (
               <tr key={p.seq} data-seq={p.seq}>

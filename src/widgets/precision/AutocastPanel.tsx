@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import {
   AUTOCAST_DTYPES,
   AUTOCAST_FLOAT32,
@@ -60,13 +61,7 @@ export function AutocastPanel({ dtype, onDtype }: AutocastPanelProps) {
       >
         <table className="ui-data-table precision-table precision-autocast-table" data-autocast>
           <caption>{`Common ops under autocast(dtype=torch.${dtype}) on CUDA`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Call</th>
-              <th scope="col">Op in the reference</th>
-              <th scope="col">Runs in</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Call', 'Op in the reference', 'Runs in']} />
           {GROUPS.map((list) => (
             <tbody key={list} data-group={list}>
               <tr className="autocast-group">

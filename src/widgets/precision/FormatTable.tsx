@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { BitString } from './BitString';
 import type { FormatId } from './formats';
 import { errorText, type FormatReading } from './reading';
@@ -26,12 +27,7 @@ export function FormatTable({ readings, selected, onSelect, typedText }: FormatT
     >
       <table className="ui-data-table precision-table" data-formats-table>
         <caption className="visually-hidden">{`How each format stores ${typedText}`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Format and bits</th>
-            <th scope="col">Stored value (exact), error and what happened</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Format and bits', 'Stored value (exact), error and what happened']} />
         <tbody>
           {readings.map((r) => (
             <tr key={r.format.id} data-format={r.format.id} data-outcome={r.rounded.outcome}>

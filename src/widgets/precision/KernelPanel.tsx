@@ -1,4 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatGigaflopsPerSecond, formatSeconds } from '../../format/units';
 import { KERNEL_SIZES } from './settings';
 import type { KernelController, KernelResult } from './kernel-controller';
@@ -128,16 +129,16 @@ export function KernelPanel({ controller, size, onSize }: KernelPanelProps) {
               Measured on this device, median of timed batches (
               {TIMING[state.results[0]!.timing] ?? state.results[0]!.timing})
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Arithmetic</th>
-                <th scope="col">Time per run</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Largest error</th>
-                <th scope="col">Error ÷ largest value</th>
-                <th scope="col">Within its rounding bound</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={[
+                'Arithmetic',
+                'Time per run',
+                'Rate',
+                'Largest error',
+                'Error ÷ largest value',
+                'Within its rounding bound',
+              ]}
+            />
             <tbody>
               {state.results.map((r) => (
                 <ResultRow key={r.variant} result={r} />

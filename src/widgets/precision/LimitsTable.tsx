@@ -1,4 +1,5 @@
 import { exactDecimal } from './exact-decimal';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { FORMATS, limitsOf } from './formats';
 import '../../ui/data-table.css';
 
@@ -14,15 +15,15 @@ export function LimitsTable() {
         aria-label="Limits of every format (scrolls sideways)"
       >
         <table className="ui-data-table precision-table">
-          <thead>
-            <tr>
-              <th scope="col">Format</th>
-              <th scope="col">Largest normal</th>
-              <th scope="col">Smallest normal</th>
-              <th scope="col">Smallest subnormal</th>
-              <th scope="col">Machine epsilon</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'Format',
+              'Largest normal',
+              'Smallest normal',
+              'Smallest subnormal',
+              'Machine epsilon',
+            ]}
+          />
           <tbody>
             {FORMATS.map((format) => {
               const l = limitsOf(format);

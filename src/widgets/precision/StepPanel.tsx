@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { getGpu, type GpuId } from '../../engine/catalog';
 import { listZooNetworks, OPTIMIZER_IDS, type OptimizerId } from '../../engine/models';
 import { formatBytesBinary, formatSeconds } from '../../format/units';
@@ -132,15 +133,9 @@ export function StepPanel({ inputs, onChange }: StepPanelProps) {
             <span className="tag-modeled">modeled</span>{' '}
             {`One training step on the ${gpu.name}, from the cost engine`}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Precision</th>
-              <th scope="col">Seconds per step</th>
-              <th scope="col">Speed-up over fp32</th>
-              <th scope="col">Peak memory</th>
-              <th scope="col">Fits</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={['Precision', 'Seconds per step', 'Speed-up over fp32', 'Peak memory', 'Fits']}
+          />
           <tbody>
             {columns.map((c) => (
               <tr key={c.precision} data-precision={c.precision} data-ok={String(c.ok)}>

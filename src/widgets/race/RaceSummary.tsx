@@ -1,4 +1,5 @@
 import type { LaneId, LaneView } from './race-types';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatRatio, formatSeconds } from '../../format/units';
 
 /** The end-of-race table (times and speedups against your CPU) and the written reading. */
@@ -19,14 +20,7 @@ export function RaceSummary({
           <caption className="visually-hidden">
             Time of each lane and speedup against your CPU
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Lane</th>
-              <th scope="col">Source</th>
-              <th scope="col">Time</th>
-              <th scope="col">Speedup vs your CPU</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Lane', 'Source', 'Time', 'Speedup vs your CPU']} />
           <tbody>
             {rows.map((l) => (
               <tr key={l.id} data-summary-lane={l.id}>

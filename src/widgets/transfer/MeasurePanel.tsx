@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
 import { formatBytesBinary, formatGigabytesPerSecond } from '../../format/units';
 import { BandwidthChart } from './BandwidthChart';
@@ -93,13 +94,7 @@ export function MeasurePanel({ deps, maxBytes, onMaxBytes }: MeasurePanelProps) 
       {state.points.length > 0 ? (
         <table className="measure-table" data-bench-table>
           <caption>Measured bandwidth (median of repeated copies)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Size</th>
-              <th scope="col">Upload</th>
-              <th scope="col">Readback</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Size', 'Upload', 'Readback']} />
           <tbody>
             {[...new Set(state.points.map((p) => p.bytes))].map((bytes) => {
               const up = state.points.find((p) => p.bytes === bytes && p.direction === 'upload');

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import * as d3 from 'd3';
 import type { GpuId, LinkId } from '../../engine/catalog';
 import type { TimelineEvent } from '../../engine/models';
@@ -106,13 +107,7 @@ export function OverlapTimelineView({ gpu, link, pinned, nonBlocking }: OverlapT
         <caption className="visually-hidden">
           Total time of the four steps for each way of copying
         </caption>
-        <thead>
-          <tr>
-            <th scope="col">Host memory and copy</th>
-            <th scope="col">Four steps</th>
-            <th scope="col">Overlap saves</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Host memory and copy', 'Four steps', 'Overlap saves']} />
         <tbody>
           {modes.map((m) => (
             <tr key={m.name} className={m === current ? 'current' : undefined}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatViewPercent } from './percent';
 import { formatGigabytesPerSecond, formatRatio, formatSeconds } from '../../format/units';
 import { SECTOR_BYTES, STRIDE_LIMITS, WORD_BYTES, warpLoad } from './coalescing';
@@ -86,15 +87,15 @@ export function CoalescingPanel({
               Strided read: <span className="tag-measured">measured</span> on this device,{' '}
               <span className="tag-modeled">modeled</span> on {gpuName}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Stride</th>
-                <th scope="col">Time per launch</th>
-                <th scope="col">Useful bandwidth</th>
-                <th scope="col">vs stride 1</th>
-                <th scope="col">Modeled useful bandwidth</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={[
+                'Stride',
+                'Time per launch',
+                'Useful bandwidth',
+                'vs stride 1',
+                'Modeled useful bandwidth',
+              ]}
+            />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.stride} data-stride-row={r.stride}>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatViewPercent } from './percent';
 import {
   BRANCH_CONDITIONS,
@@ -66,13 +67,7 @@ export function DivergencePanel({ kind, onKind, readings }: DivergencePanelProps
               Divergent branch, half the invocations on each path:{' '}
               <span className="tag-measured">measured</span> on this device
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Branch</th>
-                <th scope="col">Time per launch</th>
-                <th scope="col">vs uniform</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Branch', 'Time per launch', 'vs uniform']} />
             <tbody>
               {rows.map((r) => (
                 <tr key={r.kind} data-branch-row={r.kind}>

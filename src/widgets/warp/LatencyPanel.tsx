@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ColumnHeads } from '../../ui/ColumnHeads';
 import { gpuIds, getGpu } from '../../engine/catalog';
 import {
   formatBytesDecimal,
@@ -72,13 +73,7 @@ export function LatencyPanel({ gpuId, laneBytes, onChange }: LatencyPanelProps) 
       <div className="warp-table-wrap">
         <table className="ui-data-table">
           <caption>Resident warps per SM and the share of bandwidth they can sustain</caption>
-          <thead>
-            <tr>
-              <th scope="col">Warps per SM</th>
-              <th scope="col">Bytes in flight per SM</th>
-              <th scope="col">Share of bandwidth</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Warps per SM', 'Bytes in flight per SM', 'Share of bandwidth']} />
           <tbody>
             {h.rows.map((r) => (
               <tr key={r.warpsPerSm}>

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 import * as d3 from 'd3';
 import { formatBytesBinary, formatCount } from '../../../format/units';
 import { plotLayout } from '../../../ui/plot/layout';
@@ -127,16 +128,16 @@ export function MemoryTimeline({ trace, phases, lines, index, idBase }: MemoryTi
         <summary>The chart as a table, line by line</summary>
         <div className="memstep-table-scroll">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Iteration</th>
-                <th scope="col">Line</th>
-                <th scope="col">Events</th>
-                <th scope="col">Allocated after</th>
-                <th scope="col">Highest allocated</th>
-                <th scope="col">Reserved after</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              names={[
+                'Iteration',
+                'Line',
+                'Events',
+                'Allocated after',
+                'Highest allocated',
+                'Reserved after',
+              ]}
+            />
             <tbody>
               {phases.map((p) => (
                 <tr key={p.firstEvent}>

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 import '../../../ui/field.css';
 import type { TraceReport } from '../analysis/report';
 import { EXAMPLE_REQUEST, type PredictionState } from '../controller';
@@ -125,14 +126,7 @@ function Comparison({ report, engine }: { report: TraceReport; engine: TraceEngi
           <caption>
             Predicted (modeled, eager PyTorch) against traced (measured, mean per step)
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Per step</th>
-              <th scope="col">Predicted</th>
-              <th scope="col">Traced</th>
-              <th scope="col">Ratio</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Per step', 'Predicted', 'Traced', 'Ratio']} />
           <tbody>
             {comparisonRows(report, answer.step).map((r) => (
               <tr key={r.label}>

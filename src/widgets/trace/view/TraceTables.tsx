@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ColumnHeads } from '../../../ui/ColumnHeads';
 import '../../../ui/data-table.css';
 import { formatBytesBinary, formatCount, formatPercent, NO_VALUE } from '../../../format/units';
 import type { TraceReport } from '../analysis/report';
@@ -53,15 +54,7 @@ function KernelTable({ report }: { report: TraceReport }) {
       <caption>
         Kernels by total GPU time, as key_averages().table(sort_by="cuda_time_total") sorts them
       </caption>
-      <thead>
-        <tr>
-          <th scope="col">Kernel</th>
-          <th scope="col">Calls</th>
-          <th scope="col">Total</th>
-          <th scope="col">Mean</th>
-          <th scope="col">Share</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Kernel', 'Calls', 'Total', 'Mean', 'Share']} />
       <tbody>
         {report.topKernels.map((r, i) => (
           <tr key={i} data-family={r.family}>
@@ -85,15 +78,7 @@ function CpuOpTable({ report }: { report: TraceReport }) {
       <caption>
         Top-level CPU ops per thread by total time (nested ops counted in their parent)
       </caption>
-      <thead>
-        <tr>
-          <th scope="col">Op</th>
-          <th scope="col">Thread</th>
-          <th scope="col">Calls</th>
-          <th scope="col">Total</th>
-          <th scope="col">Mean</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Op', 'Thread', 'Calls', 'Total', 'Mean']} />
       <tbody>
         {report.topCpuOps.map((r, i) => (
           <tr key={i}>
@@ -123,16 +108,9 @@ function CopyTable({ report }: { report: TraceReport }) {
   return (
     <table className="ui-data-table trace-table" data-testid="copy-table">
       <caption>Copies by direction (HtoD: host to GPU), longest total first</caption>
-      <thead>
-        <tr>
-          <th scope="col">Direction</th>
-          <th scope="col">Copies</th>
-          <th scope="col">Total</th>
-          <th scope="col">Longest</th>
-          <th scope="col">Bytes</th>
-          <th scope="col">Longest copy’s name</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        names={['Direction', 'Copies', 'Total', 'Longest', 'Bytes', 'Longest copy’s name']}
+      />
       <tbody>
         {report.copies.map((r) => (
           <tr key={r.direction}>
