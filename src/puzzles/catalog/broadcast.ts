@@ -1,6 +1,6 @@
 /** Puzzle 5: a row vector and a column vector make a matrix. */
 import type { Puzzle } from '../types';
-import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
 import { f32Input, f32Output } from './buffers';
 
 const TILE = 8;
@@ -29,13 +29,12 @@ export const broadcast: Puzzle = {
     caption: 'Row r of out adds b[r] to every element of a.',
   },
   constants: { TILE },
-  sizeFields: ['rows', 'cols'],
+  ...overTiles(TILE),
   buffers: [
     f32Input(1, 'a', ['cols'], 'cols values'),
     f32Input(2, 'b', ['rows'], 'rows values'),
     f32Output(3, 'out', ['rows', 'cols'], 'rows × cols sums, row-major'),
   ],
-  grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
   inputs: (s) => ({ a: floats(field(s, 'cols'), 0x5a), b: floats(field(s, 'rows'), 0x5b) }),
   reference: (s, { a, b }) => {
     const rows = field(s, 'rows');
@@ -45,9 +44,6 @@ export const broadcast: Puzzle = {
       for (let c = 0; c < cols; c++) out[r * cols + c] = a![c]! + b![r]!;
     return { out };
   },
-  cases: matrixCases(TILE),
-  benchSize: { rows: 1024, cols: 1024 },
-  tolerance: EXACT,
   starter: `@compute @workgroup_size(TILE, TILE)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let c = gid.x;

@@ -1,14 +1,6 @@
 /** Puzzle 3: workgroups of 64 threads, so the last one may have threads without data. */
 import type { Puzzle } from '../types';
-import {
-  describeWork,
-  EXACT,
-  field,
-  floats,
-  groups,
-  oneDimensionCases,
-  WORD_BYTES,
-} from './shared';
+import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
 import { f32Input, f32Output } from './buffers';
 
 const WG = 64;
@@ -33,14 +25,10 @@ export const guard: Puzzle = {
       'With n = 5 and a workgroup of 8 (64 in the puzzle), threads 5 to 7 have no element and must not write.',
   },
   constants: { WG },
-  sizeFields: ['n'],
+  ...overElements(WG),
   buffers: [f32Input(1, 'a', ['n'], 'n values'), f32Output(2, 'out', ['n'], 'n squares')],
-  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x3a) }),
   reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => Math.fround(x * x)) }),
-  cases: oneDimensionCases(WG),
-  benchSize: { n: 1 << 20 },
-  tolerance: EXACT,
   starter: `@compute @workgroup_size(WG)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let i = gid.x;

@@ -1,14 +1,6 @@
 /** Puzzle 9: many threads adding to the same few counters, with atomics. */
 import type { Puzzle } from '../types';
-import {
-  describeWork,
-  field,
-  groups,
-  oneDimensionCases,
-  wholes,
-  WORD_BYTES,
-  EXACT,
-} from './shared';
+import { describeWork, field, groups, overElements, wholes, WORD_BYTES } from './shared';
 
 const WG = 64;
 const BINS = 16;
@@ -32,7 +24,7 @@ export const histogram: Puzzle = {
       'Six values into four bins (sixteen in the puzzle): three threads add to bin 2 at the same time.',
   },
   constants: { WG, BINS },
-  sizeFields: ['n'],
+  ...overElements(WG),
   buffers: [
     {
       binding: 1,
@@ -53,16 +45,12 @@ export const histogram: Puzzle = {
       initial: 'zero',
     },
   ],
-  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
   inputs: (s) => ({ a: wholes(field(s, 'n'), 0x9a, BINS) }),
   reference: (_s, { a }) => {
     const bins = new Uint32Array(BINS);
     for (const v of a!) bins[v]!++;
     return { bins };
   },
-  cases: oneDimensionCases(WG),
-  benchSize: { n: 1 << 20 },
-  tolerance: EXACT,
   requires: [
     {
       pattern: /\batomicAdd\s*\(/,

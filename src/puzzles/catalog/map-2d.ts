@@ -1,6 +1,6 @@
 /** Puzzle 4: a matrix, threads laid out in two dimensions. */
 import type { Puzzle } from '../types';
-import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
 import { f32Input, f32Output } from './buffers';
 
 const TILE = 8;
@@ -35,17 +35,13 @@ export const map2d: Puzzle = {
       'The number in each cell of a is its index in memory: row r, column c is r × cols + c.',
   },
   constants: { TILE },
-  sizeFields: ['rows', 'cols'],
+  ...overTiles(TILE),
   buffers: [
     f32Input(1, 'a', ['rows', 'cols'], 'rows × cols values, row-major'),
     f32Output(2, 'out', ['rows', 'cols'], 'rows × cols results'),
   ],
-  grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
   inputs: (s) => ({ a: floats(field(s, 'rows') * field(s, 'cols'), 0x4a) }),
   reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => x + 1) }),
-  cases: matrixCases(TILE),
-  benchSize: { rows: 1024, cols: 1024 },
-  tolerance: EXACT,
   starter: `@compute @workgroup_size(TILE, TILE)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   let c = gid.x;

@@ -1,14 +1,6 @@
 /** Puzzle 8: an inclusive scan of each workgroup's values. */
 import type { Puzzle } from '../types';
-import {
-  describeWork,
-  EXACT,
-  field,
-  floats,
-  groups,
-  oneDimensionCases,
-  WORD_BYTES,
-} from './shared';
+import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
 import { f32Input, f32Output } from './buffers';
 
 const WG = 256;
@@ -44,14 +36,10 @@ export const prefixSum: Puzzle = {
       'Three rounds scan eight values: each round adds the value 1, 2, then 4 places to the left.',
   },
   constants: { WG },
-  sizeFields: ['n'],
+  ...overElements(WG),
   buffers: [f32Input(1, 'a', ['n'], 'n values'), f32Output(2, 'out', ['n'], 'n running totals')],
-  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x8a) }),
   reference: (_s, { a }) => ({ out: blockScan(a as Float32Array, WG) }),
-  cases: oneDimensionCases(WG),
-  benchSize: { n: 1 << 20 },
-  tolerance: EXACT,
   requires: [
     {
       pattern: /var\s*<\s*workgroup\s*>/,

@@ -4,7 +4,7 @@
  */
 import type { KernelDescriptor, KernelKind } from '../../engine/models';
 import { inputValue, mixIndex } from '../../compute/inputs';
-import type { PuzzleCase, PuzzleSizes, Tolerance } from '../types';
+import type { Puzzle, PuzzleCase, PuzzleSizes, Tolerance } from '../types';
 
 /** Bytes of one f32 or u32. */
 export const WORD_BYTES = 4;
@@ -80,4 +80,35 @@ export function describeWork(work: {
   blocks: number;
 }): KernelDescriptor {
   return { ...work, precision: 'fp32' };
+}
+
+/** What a puzzle's launch says: its size fields, grid, checked sizes, timed size, tolerance. */
+type Launch = Pick<Puzzle, 'sizeFields' | 'grid' | 'cases' | 'benchSize' | 'tolerance'>;
+
+/**
+ * A launch over `n` elements in workgroups of `wg` threads, ceil(n / wg) of them: checked at
+ * the 1-D sizes around a workgroup's edges, timed at 2^20 elements, exact.
+ */
+export function overElements(wg: number): Launch {
+  return {
+    sizeFields: ['n'],
+    grid: (s) => [groups(field(s, 'n'), wg), 1, 1],
+    cases: oneDimensionCases(wg),
+    benchSize: { n: 1 << 20 },
+    tolerance: EXACT,
+  };
+}
+
+/**
+ * A launch over a rows × cols matrix in square tiles of `tile` × `tile` threads, one per
+ * element: checked at the matrix sizes around a tile's edges, timed at 1024 × 1024, exact.
+ */
+export function overTiles(tile: number): Launch {
+  return {
+    sizeFields: ['rows', 'cols'],
+    grid: (s) => [groups(field(s, 'cols'), tile), groups(field(s, 'rows'), tile), 1],
+    cases: matrixCases(tile),
+    benchSize: { rows: 1024, cols: 1024 },
+    tolerance: EXACT,
+  };
 }

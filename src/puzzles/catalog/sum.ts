@@ -1,14 +1,6 @@
 /** Puzzle 7: a tree reduction in workgroup memory, one sum per workgroup. */
 import type { Puzzle } from '../types';
-import {
-  describeWork,
-  EXACT,
-  field,
-  floats,
-  groups,
-  oneDimensionCases,
-  WORD_BYTES,
-} from './shared';
+import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
 import { f32Input } from './buffers';
 
 const WG = 256;
@@ -40,7 +32,7 @@ export const sum: Puzzle = {
       'Eight values in three rounds: each round, thread t adds the value half a stride away to its own.',
   },
   constants: { WG },
-  sizeFields: ['n'],
+  ...overElements(WG),
   buffers: [
     f32Input(1, 'a', ['n'], 'n values'),
     {
@@ -53,12 +45,8 @@ export const sum: Puzzle = {
       initial: 'fill',
     },
   ],
-  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x7a) }),
   reference: (_s, { a }) => ({ out: blockSums(a as Float32Array, WG) }),
-  cases: oneDimensionCases(WG),
-  benchSize: { n: 1 << 20 },
-  tolerance: EXACT,
   requires: [
     {
       pattern: /var\s*<\s*workgroup\s*>/,

@@ -1,6 +1,6 @@
 /** Puzzle 10: a transpose whose reads and writes both run along rows, through a tile. */
 import type { Puzzle } from '../types';
-import { describeWork, EXACT, field, floats, groups, matrixCases, WORD_BYTES } from './shared';
+import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
 import { f32Input, f32Output } from './buffers';
 
 const TILE = 16;
@@ -35,12 +35,11 @@ export const transpose: Puzzle = {
     caption: 'Row 0 of a (shaded) becomes column 0 of out.',
   },
   constants: { TILE },
-  sizeFields: ['rows', 'cols'],
+  ...overTiles(TILE),
   buffers: [
     f32Input(1, 'a', ['rows', 'cols'], 'rows × cols values, row-major'),
     f32Output(2, 'out', ['rows', 'cols'], 'cols × rows values, row-major'),
   ],
-  grid: (s) => [groups(field(s, 'cols'), TILE), groups(field(s, 'rows'), TILE), 1],
   inputs: (s) => ({ a: floats(field(s, 'rows') * field(s, 'cols'), 0x10a) }),
   reference: (s, { a }) => {
     const rows = field(s, 'rows');
@@ -50,9 +49,6 @@ export const transpose: Puzzle = {
       for (let c = 0; c < cols; c++) out[c * rows + r] = a![r * cols + c]!;
     return { out };
   },
-  cases: matrixCases(TILE),
-  benchSize: { rows: 1024, cols: 1024 },
-  tolerance: EXACT,
   requires: [
     {
       pattern: /var\s*<\s*workgroup\s*>/,

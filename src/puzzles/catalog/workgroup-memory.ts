@@ -1,14 +1,6 @@
 /** Puzzle 6: a tile of the input in workgroup memory, with one element of halo. */
 import type { Puzzle } from '../types';
-import {
-  describeWork,
-  EXACT,
-  field,
-  floats,
-  groups,
-  oneDimensionCases,
-  WORD_BYTES,
-} from './shared';
+import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
 import { f32Input, f32Output } from './buffers';
 
 const WG = 64;
@@ -33,16 +25,12 @@ export const workgroupMemory: Puzzle = {
       'A workgroup of 4 (64 in the puzzle) loads 4 values and one halo value into its tile, then each thread subtracts its own value from its neighbour’s.',
   },
   constants: { WG },
-  sizeFields: ['n'],
+  ...overElements(WG),
   buffers: [f32Input(1, 'a', ['n'], 'n values'), f32Output(2, 'out', ['n'], 'n differences')],
-  grid: (s) => [groups(field(s, 'n'), WG), 1, 1],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x6a) }),
   reference: (_s, { a }) => ({
     out: Float32Array.from(a!, (x, i) => (i + 1 < a!.length ? a![i + 1]! : 0) - x),
   }),
-  cases: oneDimensionCases(WG),
-  benchSize: { n: 1 << 20 },
-  tolerance: EXACT,
   requires: [
     {
       pattern: /var\s*<\s*workgroup\s*>/,

@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { RunActivity, RunButtons, RunMessages } from '../../ui/RunControls';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { useController } from '../../ui/useController';
@@ -102,17 +103,11 @@ export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
           />
         </div>
         <div className="at-actions">
-          <button type="submit" className="primary" disabled={running} data-action="run">
-            {result ? 'Run again' : 'Run on my GPU'}
-          </button>
-          <button
-            type="button"
-            disabled={!running}
-            onClick={() => controller.cancel()}
-            data-action="cancel"
-          >
-            Cancel
-          </button>
+          <RunButtons
+            running={running}
+            runLabel={result ? 'Run again' : 'Run on my GPU'}
+            onCancel={() => controller.cancel()}
+          />
         </div>
       </form>
 
@@ -132,32 +127,19 @@ export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
         </p>
       ) : null}
 
-      <div className="ui-activity" aria-live="polite">
-        {state.progress ? (
-          <>
-            <progress
-              max={state.progress.total}
-              value={state.progress.done}
-              aria-label="Runs done"
-            />
-            <span>
-              {state.progress.done === 0
+      <RunActivity
+        progress={
+          state.progress && {
+            ...state.progress,
+            label: 'Runs done',
+            text:
+              state.progress.done === 0
                 ? 'Compiling, allocating and submitting the first run…'
-                : `Run ${state.progress.done} of ${state.progress.total} done`}
-            </span>
-          </>
-        ) : null}
-      </div>
-      {state.notice ? (
-        <p className="ui-status-warn" role="status" data-notice>
-          {state.notice}
-        </p>
-      ) : null}
-      {state.error ? (
-        <p className="ui-status-error" role="alert" data-error>
-          {state.error}
-        </p>
-      ) : null}
+                : `Run ${state.progress.done} of ${state.progress.total} done`,
+          }
+        }
+      />
+      <RunMessages notice={state.notice} error={state.error} />
 
       {result ? (
         <>

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef } from 'react';
+import { RunButtons } from '../../ui/RunControls';
 import { formatBytesBinary } from '../../format/units';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
@@ -197,23 +198,12 @@ export function Crossover({ deps, instance, ...props }: CrossoverProps) {
           capped to keep a laptop responsive.
         </p>
         <div className="xo-actions">
-          <button
-            type="button"
-            className="primary"
-            onClick={run}
-            data-action="run"
-            disabled={running}
-          >
-            Run the sweep
-          </button>
-          <button
-            type="button"
-            data-action="cancel"
-            onClick={() => controller.cancel()}
-            disabled={!running}
-          >
-            Cancel
-          </button>
+          <RunButtons
+            running={running}
+            runLabel="Run the sweep"
+            onRun={run}
+            onCancel={() => controller.cancel()}
+          />
         </div>
       </div>
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CancelButton } from '../../ui/RunControls';
 import { LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
 import { draftOf, type SizeDraft } from './draft';
 import { SIZE_PRESETS } from './settings';
@@ -123,9 +124,7 @@ export function KernelForm(props: KernelFormProps) {
         <button type="button" disabled={running} onClick={props.onRoofs} data-action="roofs">
           Measure this GPU’s roofs
         </button>
-        <button type="button" disabled={!running} onClick={props.onCancel} data-action="cancel">
-          Cancel
-        </button>
+        <CancelButton running={running} onCancel={props.onCancel} />
       </div>
     </form>
   );

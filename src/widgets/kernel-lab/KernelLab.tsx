@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { RunActivity, RunMessages } from '../../ui/RunControls';
 import { labPlan, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../gpu';
 import { useWidgetState } from '../../state/useWidgetState';
@@ -212,29 +213,19 @@ export function KernelLab({ deps, instance, ...props }: KernelLabProps) {
         </p>
       )}
 
-      <div className="ui-activity kl-activity" aria-live="polite">
-        {state.activity && (
-          <>
-            <progress
-              max={100}
-              value={Math.round(state.activity.fraction * 100)}
-              aria-label="Progress of the run"
-            />
-            <span>{state.activity.label}</span>
-          </>
-        )}
-      </div>
+      <RunActivity
+        className="kl-activity"
+        progress={
+          state.activity && {
+            done: Math.round(state.activity.fraction * 100),
+            total: 100,
+            label: 'Progress of the run',
+            text: state.activity.label,
+          }
+        }
+      />
       <ForecastPanel forecast={state.forecast} />
-      {state.notice && (
-        <p className="ui-status-warn" role="status" data-notice>
-          {state.notice}
-        </p>
-      )}
-      {state.error && (
-        <p className="ui-status-error" role="alert" data-error>
-          {state.error}
-        </p>
-      )}
+      <RunMessages notice={state.notice} error={state.error} />
 
       <ResultTable rows={rows} catalogName={gpuName} />
       {reading && (

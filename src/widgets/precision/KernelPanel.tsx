@@ -1,4 +1,5 @@
 import { useId, useSyncExternalStore } from 'react';
+import { RunButtons } from '../../ui/RunControls';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatGigaflopsPerSecond, formatSeconds } from '../../format/units';
 import { KERNEL_SIZES } from './settings';
@@ -79,18 +80,13 @@ export function KernelPanel({ controller, size, onSize }: KernelPanelProps) {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="primary"
-          disabled={running}
-          onClick={() => void controller.run(n)}
-          data-action="run-kernel"
-        >
-          {state.results.length > 0 ? 'Run again' : 'Run it on my GPU'}
-        </button>
-        <button type="button" disabled={!running} onClick={() => controller.cancel()}>
-          Cancel
-        </button>
+        <RunButtons
+          running={running}
+          runLabel={state.results.length > 0 ? 'Run again' : 'Run it on my GPU'}
+          onRun={() => void controller.run(n)}
+          runAction="run-kernel"
+          onCancel={() => controller.cancel()}
+        />
       </div>
       <div aria-live="polite" className="precision-kernel-status">
         {state.message ? (

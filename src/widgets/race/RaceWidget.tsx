@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { RunButtons } from '../../ui/RunControls';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { LaneRow } from './LaneRow';
@@ -138,17 +139,11 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
           </div>
         )}
         <div className="race-actions">
-          <button type="submit" className="primary" disabled={running} data-action="run">
-            {state.status === 'done' ? 'Run again' : 'Run the race'}
-          </button>
-          <button
-            type="button"
-            disabled={!running}
-            onClick={() => controller.cancel()}
-            data-action="cancel"
-          >
-            Cancel
-          </button>
+          <RunButtons
+            running={running}
+            runLabel={state.status === 'done' ? 'Run again' : 'Run the race'}
+            onCancel={() => controller.cancel()}
+          />
           <span className="hint">{totalSteps(settings).toLocaleString('en-US')} steps in all</span>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { RunButtons } from '../../ui/RunControls';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
 import { formatBytesBinary, formatGigabytesPerSecond } from '../../format/units';
@@ -55,18 +56,13 @@ export function MeasurePanel({ deps, maxBytes, onMaxBytes }: MeasurePanelProps) 
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          className="primary"
-          disabled={running}
-          onClick={() => void controller.run(maxBytes)}
-          data-action="measure"
-        >
-          {state.status === 'done' ? 'Measure again' : 'Measure my device'}
-        </button>
-        <button type="button" disabled={!running} onClick={() => controller.cancel()}>
-          Cancel
-        </button>
+        <RunButtons
+          running={running}
+          runLabel={state.status === 'done' ? 'Measure again' : 'Measure my device'}
+          onRun={() => void controller.run(maxBytes)}
+          runAction="measure"
+          onCancel={() => controller.cancel()}
+        />
       </div>
       <div aria-live="polite" className="measure-status">
         {state.message ? (

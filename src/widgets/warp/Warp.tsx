@@ -1,4 +1,5 @@
 import { getGpu } from '../../engine/catalog';
+import { RunActivity, RunButtons, RunMessages } from '../../ui/RunControls';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { useController } from '../../ui/useController';
@@ -69,38 +70,22 @@ export function Warp({ deps, instance, ...props }: WarpProps) {
       />
       <section className="warp-panel" data-panel="measure" aria-label="Measure on my GPU">
         <div className="warp-actions">
-          <button
-            type="button"
-            className="primary"
-            disabled={running}
-            onClick={() => void controller.run()}
-            data-action="run"
-          >
-            {state.status === 'done' ? 'Measure again' : 'Measure on my GPU'}
-          </button>
-          <button
-            type="button"
-            disabled={!running}
-            onClick={() => controller.cancel()}
-            data-action="cancel"
-          >
-            Cancel
-          </button>
+          <RunButtons
+            running={running}
+            runLabel={state.status === 'done' ? 'Measure again' : 'Measure on my GPU'}
+            onRun={() => void controller.run()}
+            onCancel={() => controller.cancel()}
+          />
         </div>
-        <div className="ui-activity" aria-live="polite">
-          {state.progress ? (
-            <>
-              <progress
-                max={state.progress.total}
-                value={state.progress.done}
-                aria-label="Launches measured"
-              />
-              <span>
-                {state.progress.done} of {state.progress.total} launches measured and checked
-              </span>
-            </>
-          ) : null}
-        </div>
+        <RunActivity
+          progress={
+            state.progress && {
+              ...state.progress,
+              label: 'Launches measured',
+              text: `${state.progress.done} of ${state.progress.total} launches measured and checked`,
+            }
+          }
+        />
         {state.unavailable ? <p data-unavailable>{state.unavailable}</p> : null}
         {state.adapter ? (
           <p data-adapter data-fallback={String(state.adapter.fallback)}>
@@ -115,16 +100,7 @@ export function Warp({ deps, instance, ...props }: WarpProps) {
             <span className="tag-measured">measured</span> {SOFTWARE_ADAPTER_TEXT}
           </p>
         ) : null}
-        {state.notice ? (
-          <p className="ui-status-warn" role="status" data-notice>
-            {state.notice}
-          </p>
-        ) : null}
-        {state.error ? (
-          <p className="ui-status-error" role="alert" data-error>
-            {state.error}
-          </p>
-        ) : null}
+        <RunMessages notice={state.notice} error={state.error} />
       </section>
       <BanksPanel stride={bankStride} pad={pad} onChange={(patch) => handle.set(patch)} />
       <LatencyPanel gpuId={gpuId} laneBytes={laneBytes} onChange={(patch) => handle.set(patch)} />
