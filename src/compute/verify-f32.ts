@@ -55,6 +55,15 @@ export function checkElements(
   return check;
 }
 
+/** Checks elements 0 .. count - 1 of `actual` against `expected`, exactly. */
+export function checkEveryElement(
+  expected: ArrayLike<number>,
+  count: number,
+  actual: ArrayLike<number>,
+): F32Check {
+  return checkElements(allIndices(count), count, (i) => expected[i] as number, actual);
+}
+
 /** Indices 0 .. count - 1. */
 export function* allIndices(count: number): Generator<number> {
   for (let i = 0; i < count; i++) yield i;

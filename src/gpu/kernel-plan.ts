@@ -52,3 +52,24 @@ export function gridForWorkgroups(workgroups: number, maxPerDimension: number): 
 
 /** WebGPU's default, and guaranteed minimum, of maxComputeWorkgroupsPerDimension. */
 export const DEFAULT_MAX_WORKGROUPS_PER_DIMENSION = 65_535;
+
+/** A kernel's work as the cost engine sees it, before its launch geometry is known. */
+export type KernelWork = Omit<KernelDescriptor, 'threadsPerBlock' | 'blocks'>;
+
+/**
+ * The plan of a 1-D launch: `invocations` invocations in workgroups of `workgroupSize` along x,
+ * the workgroups laid out by `gridForWorkgroups`, doing `work` (its launch geometry filled in).
+ */
+export function linearLaunchPlan(
+  work: KernelWork,
+  invocations: number,
+  workgroupSize: number,
+  maxWorkgroupsPerDimension: number,
+): KernelPlan {
+  const workgroups = Math.ceil(invocations / workgroupSize);
+  return {
+    descriptor: { ...work, threadsPerBlock: workgroupSize, blocks: workgroups },
+    workgroupSize: [workgroupSize, 1, 1],
+    dispatches: [gridForWorkgroups(workgroups, maxWorkgroupsPerDimension)],
+  };
+}

@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import type { FieldMap, StateOf } from './fields';
-import { checkState, type WidgetSchema } from './schema';
+import { checkState, type Checked, type WidgetSchema } from './schema';
 import { readState, serializeState, widgetPrefix } from './pairs';
 import { initialWidgetState } from './layers';
 import {
@@ -109,30 +109,10 @@ export function useWidgetState<F extends FieldMap>(
     });
   }, [env, schema, initial, prefix, writer]);
 
-  // Allowed values changed (the learner's machine entered or removed): render the lists afresh,
-  // and replace a value that is no longer allowed, with its notice.
-  const [, setChoicesEpoch] = useState(0);
-  useEffect(() => {
-    return onChoicesChanged(() => {
-      setChoicesEpoch((n) => n + 1);
-      const checked = checkState(schema, latest.current);
-      if (JSON.stringify(checked.state) === JSON.stringify(latest.current)) return;
-      latest.current = checked.state;
-      setState(checked.state);
-      setNotices(checked.notices);
-      const pairs = serializeState(schema, checked.state, { baseline: initial.baseline, prefix });
-      writer.schedule(() => {
-        if (lessonSlugOf(env.readHash()) === slug) writeWidgetPairs(env, prefix, pairs);
-      });
-    });
-  }, [schema, initial, prefix, writer, env, slug]);
-
-  // Nothing is written after the widget is gone (the page may show another lesson by then).
-  useEffect(() => () => writer.cancel(), [writer]);
-
-  const set = useCallback(
-    (patch: SettingsPatch<S>) => {
-      const checked = checkState(schema, patch, latest.current);
+  // Shows checked settings with their notices and writes them into the URL, debounced (only
+  // while the page still shows this widget's lesson).
+  const adopt = useCallback(
+    (checked: Checked<S>) => {
       latest.current = checked.state;
       setState(checked.state);
       setNotices(checked.notices);
@@ -142,6 +122,26 @@ export function useWidgetState<F extends FieldMap>(
       });
     },
     [schema, initial, prefix, writer, env, slug],
+  );
+
+  // Allowed values changed (the learner's machine entered or removed): render the lists afresh,
+  // and replace a value that is no longer allowed, with its notice.
+  const [, setChoicesEpoch] = useState(0);
+  useEffect(() => {
+    return onChoicesChanged(() => {
+      setChoicesEpoch((n) => n + 1);
+      const checked = checkState(schema, latest.current);
+      if (JSON.stringify(checked.state) === JSON.stringify(latest.current)) return;
+      adopt(checked);
+    });
+  }, [schema, adopt]);
+
+  // Nothing is written after the widget is gone (the page may show another lesson by then).
+  useEffect(() => () => writer.cancel(), [writer]);
+
+  const set = useCallback(
+    (patch: SettingsPatch<S>) => adopt(checkState(schema, patch, latest.current)),
+    [schema, adopt],
   );
 
   const dismissNotices = useCallback(() => setNotices([]), []);

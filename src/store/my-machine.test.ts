@@ -7,39 +7,14 @@ import {
   MY_MACHINE_KEY,
   MY_MACHINE_SET_ASIDE_PREFIX,
   readSavedMachine,
-  type MachineStorage,
 } from './my-machine';
 import { createProgressStore } from './progress';
 import { createReviewStore } from './review-store';
 import { buildProgressFile, parseProgressFile, serializeProgressFile } from './progress-io';
-import {
-  applyImportedProgress,
-  BACKUP_PREFIX,
-  readBackup,
-  type BackupStorage,
-} from './progress-backups';
+import { applyImportedProgress, BACKUP_PREFIX, readBackup } from './progress-backups';
+import { memoryStorage, type MemoryStorage } from './testing/memory-storage';
 
 const REPORT = DESKTOP_REPORT;
-
-type Storage = MachineStorage & BackupStorage & { data: Record<string, string> };
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data: Record<string, string> = { ...initial };
-  return {
-    data,
-    getItem: (k) => (k in data ? data[k]! : null),
-    setItem: (k, v) => {
-      data[k] = v;
-    },
-    removeItem: (k) => {
-      delete data[k];
-    },
-    key: (i) => Object.keys(data)[i] ?? null,
-    get length() {
-      return Object.keys(data).length;
-    },
-  };
-}
 
 const NOW = new Date('2026-11-27T09:00:00.000Z');
 const now = () => NOW;
@@ -102,7 +77,7 @@ describe('the machine store', () => {
 });
 
 describe('the machine in progress files', () => {
-  function stores(storage: Storage) {
+  function stores(storage: MemoryStorage) {
     return {
       progress: createProgressStore(storage, now, () => 'seedabc'),
       review: createReviewStore(storage, now),

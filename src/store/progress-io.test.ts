@@ -17,24 +17,7 @@ import {
   readBackup,
   type BackupStorage,
 } from './progress-backups';
-
-/** An in-memory storage with key listing, like localStorage. */
-function memoryStorage(initial: Record<string, string> = {}): BackupStorage & {
-  data: Record<string, string>;
-} {
-  const data: Record<string, string> = { ...initial };
-  return {
-    data,
-    getItem: (k) => (k in data ? data[k]! : null),
-    setItem: (k, v) => {
-      data[k] = v;
-    },
-    key: (i) => Object.keys(data)[i] ?? null,
-    get length() {
-      return Object.keys(data).length;
-    },
-  };
-}
+import { memoryStorage } from './testing/memory-storage';
 
 const T0 = '2026-05-31T23:00:00.000Z';
 

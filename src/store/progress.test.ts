@@ -6,19 +6,7 @@ import {
   type KeyValueStorage,
 } from './progress';
 import { parseSavedProgress, PROGRESS_SCHEMA_VERSION, serializeProgress } from './progress-schema';
-
-function memoryStorage(
-  initial: Record<string, string> = {},
-): KeyValueStorage & { data: Record<string, string> } {
-  const data = { ...initial };
-  return {
-    data,
-    getItem: (k) => (k in data ? data[k]! : null),
-    setItem: (k, v) => {
-      data[k] = v;
-    },
-  };
-}
+import { memoryStorage } from './testing/memory-storage';
 
 const fixedNow = () => new Date('2026-01-02T03:04:05.000Z');
 

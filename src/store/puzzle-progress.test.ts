@@ -1,35 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createProgressStore } from './progress';
 import { buildProgressFile, parseProgressFile, serializeProgressFile } from './progress-io';
-import { applyImportedProgress, type BackupStorage } from './progress-backups';
+import { applyImportedProgress } from './progress-backups';
 import {
   createPuzzleProgressStore,
   PUZZLES_KEY,
   PUZZLES_SET_ASIDE_PREFIX,
   readSavedPuzzles,
-  type PuzzleStorage,
 } from './puzzle-progress';
 import { createReviewStore } from './review-store';
-
-type Storage = PuzzleStorage & BackupStorage & { data: Record<string, string> };
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const data: Record<string, string> = { ...initial };
-  return {
-    data,
-    getItem: (k) => (k in data ? data[k]! : null),
-    setItem: (k, v) => {
-      data[k] = v;
-    },
-    removeItem: (k) => {
-      delete data[k];
-    },
-    key: (i) => Object.keys(data)[i] ?? null,
-    get length() {
-      return Object.keys(data).length;
-    },
-  };
-}
+import { memoryStorage } from './testing/memory-storage';
 
 const NOW = new Date('2026-11-27T09:00:00.000Z');
 const now = () => NOW;

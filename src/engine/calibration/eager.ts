@@ -64,6 +64,15 @@ function eagerTime(
   };
 }
 
+/** BERT-base pretraining at batch 32, seq 128, AMP bf16, AdamW: measured with foreach and fused. */
+const BERT_BASE_B32: Omit<TrainStepRequest, 'gpu'> = {
+  model: 'bert-base',
+  batch: 32,
+  seq: 128,
+  precision: 'amp-bf16',
+  optimizer: 'adamw',
+};
+
 /** The disclosed eager steps, one per row of the table in hardware-figures.md. */
 export const EAGER_CALIBRATION_CASES: readonly CalibrationCase[] = [
   ...eagerCases(
@@ -97,20 +106,13 @@ export const EAGER_CALIBRATION_CASES: readonly CalibrationCase[] = [
     'BERT-base with pretraining heads (Hugging Face), AMP bf16, AdamW (foreach), batch 32, seq 128',
     [39.56, 46.05],
     4_554_959_360,
-    { model: 'bert-base', batch: 32, seq: 128, precision: 'amp-bf16', optimizer: 'adamw' },
+    BERT_BASE_B32,
   ),
   ...eagerCases(
     'h200-eager-bert-base-b32-fused',
     'BERT-base with pretraining heads, AMP bf16, AdamW(fused=True), batch 32, seq 128',
     [31.79, 42.04],
     4_555_064_832,
-    {
-      model: 'bert-base',
-      batch: 32,
-      seq: 128,
-      precision: 'amp-bf16',
-      optimizer: 'adamw',
-      fusedOptimizer: true,
-    },
+    { ...BERT_BASE_B32, fusedOptimizer: true },
   ),
 ];

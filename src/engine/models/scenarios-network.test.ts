@@ -4,6 +4,7 @@ import { getGpu } from '../catalog/hardware';
 import { predictDataParallel } from './network/predict-data-parallel';
 import { predictInference, predictTrainStep } from './network/predict-network';
 import { runScenarios } from './scenarios';
+import { BERT_BASE_ON_H200 } from './network/testing/requests';
 
 /** The answers of a run that must succeed. */
 function answers(scenarios: unknown[]): Array<Record<string, unknown>> {
@@ -45,15 +46,7 @@ describe('whole-network scenarios', () => {
   });
 
   it('takes the host fields: hostOpSeconds, execution and fusedOptimizer, and names unknown ones', () => {
-    const bert = {
-      op: 'train-step',
-      model: 'bert-base',
-      gpu: 'h200-sxm',
-      batch: 32,
-      seq: 128,
-      precision: 'amp-bf16',
-      optimizer: 'adamw',
-    };
+    const bert = { op: 'train-step', ...BERT_BASE_ON_H200 };
     const [eager, slowHost, compiled, graphs, fused] = answers([
       { id: 1, ...bert },
       { id: 2, ...bert, hostOpSeconds: 16.98e-6 },

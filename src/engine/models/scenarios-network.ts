@@ -45,42 +45,20 @@ export interface ScenarioAnswer {
   bound?: 'host' | 'gpu';
 }
 
-/** The fields each network operation accepts besides "id" and "op"; any other is an error. */
+/** The host fields every network step takes. */
 const HOST_FIELDS = ['hostOpSeconds', 'execution', 'fusedOptimizer'] as const;
+/** The fields naming a network and how it runs, first in every network step's list. */
+const MODEL_FIELDS = ['model', 'gpu', 'batch', 'seq', 'precision'] as const;
+/** The fields of a training step, which a data-parallel step takes too. */
+const TRAIN_FIELDS = [...MODEL_FIELDS, 'optimizer', 'checkpointing', 'mlmPositions'] as const;
+/** The fields each network operation accepts besides "id" and "op"; any other is an error. */
 const NETWORK_FIELDS: Readonly<Record<NetworkScenarioOp, readonly string[]>> = {
-  'train-step': [
-    'model',
-    'gpu',
-    'batch',
-    'seq',
-    'precision',
-    'optimizer',
-    'checkpointing',
-    'mlmPositions',
-    ...HOST_FIELDS,
-  ],
+  'train-step': [...TRAIN_FIELDS, ...HOST_FIELDS],
   // An inference scenario may carry a training one's optimizer and checkpointing: ignored.
-  inference: [
-    'model',
-    'gpu',
-    'batch',
-    'seq',
-    'precision',
-    'phase',
-    'optimizer',
-    'checkpointing',
-    ...HOST_FIELDS,
-  ],
+  inference: [...MODEL_FIELDS, 'phase', 'optimizer', 'checkpointing', ...HOST_FIELDS],
   allreduce: ['gpu', 'gpus', 'bytes', 'link', 'nodes', 'nodeLink'],
   'data-parallel-step': [
-    'model',
-    'gpu',
-    'batch',
-    'seq',
-    'precision',
-    'optimizer',
-    'checkpointing',
-    'mlmPositions',
+    ...TRAIN_FIELDS,
     'gpus',
     'nodes',
     'link',

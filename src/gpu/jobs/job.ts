@@ -1,8 +1,11 @@
 /**
  * The two steps every job's `record` is made of: bind a kernel's buffers by the names in its
- * record, and dispatch its pipeline over a grid. (What a job is: kernel-job.ts.)
+ * record, and dispatch its pipeline over a grid; and the job of a kernel run by one dispatch.
+ * (What a job is: kernel-job.ts.)
  */
 import { entryPointOf, type AnyKernelModule } from '../kernel-module';
+import type { KernelPlan } from '../kernel-plan';
+import type { KernelJob } from './kernel-job';
 
 /** Records a dispatch of `pipeline` with `group` over `grid`. */
 export function dispatch(
@@ -43,4 +46,28 @@ export function bindBuffers(
       return { binding: b.binding, resource: { buffer } };
     }),
   });
+}
+
+/** What a one-dispatch job says besides its label, plan and record: its output and its check. */
+export type SingleDispatchOutput = Omit<KernelJob, 'label' | 'plan' | 'record'>;
+
+/**
+ * The job of a kernel run by one dispatch: `pipeline` with `group` over the plan's first grid,
+ * labelled as its kernel, with `output` saying where the result is and how it is checked (and
+ * anything a job of its kind adds; its type comes from `output`, not from where the job goes).
+ */
+export function singleDispatchJob<Output extends SingleDispatchOutput>(
+  kernel: AnyKernelModule,
+  plan: KernelPlan,
+  pipeline: GPUComputePipeline,
+  group: GPUBindGroup,
+  output: Output,
+): KernelJob & NoInfer<Output> {
+  const grid = plan.dispatches[0] ?? [1, 1, 1];
+  return {
+    label: kernel.label,
+    plan,
+    record: (pass) => dispatch(pass, pipeline, group, grid),
+    ...output,
+  };
 }

@@ -14,7 +14,7 @@ import {
 import { getPipeline } from '../pipelines';
 import { allIndices, checkElements, sampledIndices } from '../../compute/verify-f32';
 import { formatBytesBinary } from '../../format/units';
-import { bindBuffers, dispatch } from './job';
+import { bindBuffers, singleDispatchJob } from './job';
 import { type JobContext, type KernelJob } from './kernel-job';
 import { SEEDS } from '../../compute/inputs';
 import { shapeOf, type LabFacet, type LabPlanning } from '../lab/lab-facet';
@@ -87,11 +87,7 @@ export async function createMatmulJob(
       b: bBuffer,
       c: cBuffer,
     });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
+    return singleDispatchJob(kernel, plan, pipeline, group, {
       output: cBuffer,
       outputBytes: sizes.c * 4,
       uploads: [
@@ -110,7 +106,7 @@ export async function createMatmulJob(
           matmulTolerance(shape.k, absSums.get(index) ?? 0),
         );
       },
-    };
+    });
   });
 }
 

@@ -10,7 +10,7 @@ import type { AnyKernelModule } from '../kernel-module';
 import { PARAMS_BINDING, type KernelBinding } from '../kernel-source';
 import { getPipeline } from '../pipelines';
 import { allIndices, checkElements } from '../../compute/verify-f32';
-import { bindBuffers, dispatch } from './job';
+import { bindBuffers, singleDispatchJob } from './job';
 import { type JobContext, type KernelJob } from './kernel-job';
 
 /** The bindings every two-operand kernel declares: what `createOperandJob` binds by name. */
@@ -65,11 +65,7 @@ export async function createOperandJob(
       b: buffers.upload(`${kernel.name} b`, spec.b, inputUsage()),
       result,
     });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
+    return singleDispatchJob(kernel, plan, pipeline, group, {
       output: result,
       outputBytes: spec.outputs * 4,
       verify(actual) {
@@ -87,6 +83,6 @@ export async function createOperandJob(
           (i) => bounds.get(i) ?? 0,
         );
       },
-    };
+    });
   });
 }

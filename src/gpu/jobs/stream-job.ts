@@ -11,9 +11,9 @@ import type { AnyKernelModule } from '../kernel-module';
 import type { KernelBinding } from '../kernel-source';
 import { getPipeline } from '../pipelines';
 import { formatBytesBinary } from '../../format/units';
-import { allIndices, checkElements } from '../../compute/verify-f32';
+import { checkEveryElement } from '../../compute/verify-f32';
 import { VEC4_BYTES } from '../vec4-stream';
-import { bindBuffers, dispatch } from './job';
+import { bindBuffers, singleDispatchJob } from './job';
 import { type JobContext, type KernelJob } from './kernel-job';
 import { SEEDS } from '../../compute/inputs';
 
@@ -50,19 +50,12 @@ export async function createStreamJob(
       [spec.bindings.input]: src,
       [spec.bindings.output]: dst,
     });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
+    return singleDispatchJob(kernel, plan, pipeline, group, {
       output: dst,
       outputBytes: elements * 4,
       uploads: [{ buffer: src, data: input }],
-      verify(result) {
-        const expected = spec.reference(input);
-        return checkElements(allIndices(elements), elements, (i) => expected[i] as number, result);
-      },
-    };
+      verify: (result) => checkEveryElement(spec.reference(input), elements, result),
+    });
   });
 }
 

@@ -12,7 +12,7 @@ import { performanceClock, type Clock } from '../../compute/timing/clock';
 import { recordBetweenEmptyPasses, withBatchTimer } from '../timing/gpu-batch-timer';
 import { withRun } from '../with-run';
 import { measureRuns, type Measurement } from '../../compute/timing/harness';
-import { allIndices, checkElements, type F32Check } from '../../compute/verify-f32';
+import { checkEveryElement, type F32Check } from '../../compute/verify-f32';
 import { runLabKernel, type LabMeasureOptions, type LabRunResult } from './kernel-runner';
 import { MIN_ROOF_COPY_ELEMENTS, MIN_ROOF_FMA_THREADS, scaleToTarget } from './roof-sizes';
 import { maxCount } from './size-limits';
@@ -110,7 +110,7 @@ export async function measureCopyEngine(
       ),
     );
     const result = await readF32(device, guard.wait, dst, bytes);
-    const check = checkElements(allIndices(elements), elements, (i) => input[i] as number, result);
+    const check = checkEveryElement(input, elements, result);
     return { bytes, measurement, check, bytesPerSecond: (2 * bytes) / measurement.medianSeconds };
   });
 }

@@ -9,25 +9,21 @@ import type {
   InferencePhase,
   InferenceRequest,
   LayerCost,
-  ModelInput,
   NetworkPrecision,
   NetworkPrediction,
-  OptimizerId,
   TrainStepRequest,
 } from '../../engine/models';
 import { effectiveSeq, isLearnerNetwork, phaseApplies, type MemorySettings } from './settings';
 
-/** A step to predict: everything the engine's training and inference requests need. */
-export interface MemoryScenario {
+/**
+ * A step to predict: everything the engine's training and inference requests need. Its model is
+ * a zoo id, or the learner's layer list (already checked by the engine's parser).
+ */
+export interface MemoryScenario extends Pick<
+  TrainStepRequest,
+  'model' | 'gpu' | 'batch' | 'seq' | 'precision' | 'optimizer'
+> {
   mode: 'train' | 'inference';
-  /** A zoo id, or the learner's layer list (already checked by the engine's parser). */
-  model: ModelInput;
-  gpu: string;
-  batch: number;
-  /** Sequence length, for networks that have one. */
-  seq?: number;
-  precision: NetworkPrecision;
-  optimizer: OptimizerId;
   checkpointing: boolean;
   /** A chunked or fused cross-entropy (training): one chunk of the logits at a time. */
   chunkedLoss: boolean;
@@ -86,14 +82,21 @@ export function withChange(scenario: MemoryScenario, change: ScenarioChange): Me
   return { ...scenario, ...change };
 }
 
-/** The engine's training request for a scenario. */
-export function trainRequestOf(scenario: MemoryScenario): TrainStepRequest {
+/** The fields of a scenario that training and inference requests share. */
+function requestFieldsOf(scenario: MemoryScenario) {
   return {
     model: scenario.model,
     gpu: scenario.gpu,
     batch: scenario.batch,
     ...(scenario.seq === undefined ? {} : { seq: scenario.seq }),
     precision: scenario.precision,
+  };
+}
+
+/** The engine's training request for a scenario. */
+export function trainRequestOf(scenario: MemoryScenario): TrainStepRequest {
+  return {
+    ...requestFieldsOf(scenario),
     optimizer: scenario.optimizer,
     checkpointing: scenario.checkpointing,
   };
@@ -101,12 +104,5 @@ export function trainRequestOf(scenario: MemoryScenario): TrainStepRequest {
 
 /** The engine's inference request for a scenario. */
 export function inferenceRequestOf(scenario: MemoryScenario): InferenceRequest {
-  return {
-    model: scenario.model,
-    gpu: scenario.gpu,
-    batch: scenario.batch,
-    ...(scenario.seq === undefined ? {} : { seq: scenario.seq }),
-    precision: scenario.precision,
-    phase: scenario.phase,
-  };
+  return { ...requestFieldsOf(scenario), phase: scenario.phase };
 }

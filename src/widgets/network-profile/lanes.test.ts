@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { predictTrainStep } from '../../engine/models';
+import { BERT_BASE_ON_H200 } from '../../engine/models/network/testing/requests';
 import { burstsOf, stepLanes, type StepLanes } from './lanes';
 import { GPU_BOUND, HOST_BOUND, madeUpStep } from './testing/steps';
 
@@ -89,14 +90,7 @@ describe('stepLanes', () => {
   });
 
   it('follows the engine: BERT-base on an H200 leaves the GPU waiting for Python most of the step', () => {
-    const step = predictTrainStep({
-      model: 'bert-base',
-      gpu: 'h200-sxm',
-      batch: 32,
-      seq: 128,
-      precision: 'amp-bf16',
-      optimizer: 'adamw',
-    }).step;
+    const step = predictTrainStep(BERT_BASE_ON_H200).step;
     const lanes = stepLanes(step);
     expectWellFormed(lanes);
     expect(lanes.bound).toBe('host');

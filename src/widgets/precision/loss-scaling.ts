@@ -8,16 +8,11 @@
 import { limitsOf, type NumberFormat } from './formats';
 import { toNumber } from './rational';
 
-/** What storing a value in a format does to it. */
-export type GradientClass = 'zero' | 'subnormal' | 'normal' | 'overflow';
-
 /** Every class, smallest values first. */
-export const GRADIENT_CLASSES: readonly GradientClass[] = [
-  'zero',
-  'subnormal',
-  'normal',
-  'overflow',
-];
+export const GRADIENT_CLASSES = ['zero', 'subnormal', 'normal', 'overflow'] as const;
+
+/** What storing a value in a format does to it. */
+export type GradientClass = (typeof GRADIENT_CLASSES)[number];
 
 /** Gradients in the sample. */
 export const GRADIENT_COUNT = 20_000;

@@ -3,6 +3,7 @@ import { predictAllReduce, predictBroadcast, predictReduce } from '../collective
 import { DDP_BUCKET_BYTES, predictDataParallelStep } from './data-parallel';
 import type { StepPrediction } from './step-time';
 import { layerCost } from './layer-fixture';
+import { computePass, madeUpStep } from './testing/step-fixture';
 import type { LayerCost } from './types';
 
 const ms = 1e-3;
@@ -13,15 +14,9 @@ const HOST_SECONDS_PER_KERNEL = 8e-6;
 
 function step(backward: number, forwardKernels = 0): StepPrediction {
   const gpuSeconds = 5 * ms + backward + 1 * ms;
-  return {
+  return madeUpStep({
     seconds: gpuSeconds,
     gpuSeconds,
-    hostSeconds: 0,
-    bound: 'gpu',
-    gpuIdleShare: 0,
-    execution: 'eager',
-    optimizerForm: 'foreach',
-    hostOpSeconds: 8.49e-6,
     host: {
       forwardSeconds: forwardKernels * HOST_SECONDS_PER_KERNEL,
       backwardSeconds: 0,
@@ -30,30 +25,18 @@ function step(backward: number, forwardKernels = 0): StepPrediction {
     },
     forwardSeconds: 5 * ms,
     backwardSeconds: backward,
-    recomputeSeconds: 0,
     optimizerSeconds: 1 * ms,
-    optimizer: null,
-    kernels: 0,
-    flops: 0,
     layers: [
       {
         name: 'l',
         type: 'linear',
-        forward: {
-          seconds: 5 * ms,
-          computeSeconds: 5 * ms,
-          memorySeconds: 0,
-          kernels: forwardKernels,
-          flops: 0,
-          bytes: 0,
-          bound: 'compute',
-        },
+        forward: computePass(5 * ms, forwardKernels),
         backward: null,
         hostForwardSeconds: 0,
         hostBackwardSeconds: 0,
       },
     ],
-  };
+  });
 }
 
 /** One layer holding `params` parameters, reading `inputs` and writing `outputs` per sample. */

@@ -17,23 +17,12 @@
  */
 import { predictBroadcast, predictGather, predictReduce, predictScatter } from '../collectives';
 import { requireOneOf } from '../validate';
+import { bucketTimeline } from './gradient-buckets';
+import type { ModeParts } from './mode-parts';
 import { shardedStep } from './sharded-step';
-import {
-  bytesSentPerGpu,
-  requireShardingStrategy,
-  stepCollectives,
-  type ShardingStrategy,
-  type StepCollectives,
-} from './sharding';
+import { bytesSentPerGpu, requireShardingStrategy, stepCollectives } from './sharding';
 import type { StepPrediction } from './step-time';
-import {
-  DDP_BUCKET_BYTES,
-  gpusPerNode,
-  ringOver,
-  sequence,
-  type StepPhase,
-  type Topology,
-} from './topology';
+import { gpusPerNode, sequence, type Topology } from './topology';
 import type { LayerCost } from './types';
 
 export { DDP_BUCKET_BYTES, type StepPhase, type Topology } from './topology';
@@ -44,15 +33,9 @@ export type DataParallelMode = 'ddp' | 'dp';
 /** Every data-parallel mode. */
 export const DATA_PARALLEL_MODES: readonly DataParallelMode[] = ['ddp', 'dp'];
 
-/** A predicted data-parallel step. */
-export interface DataParallelPrediction {
+/** A predicted data-parallel step: what its mode worked out (mode-parts.ts), and its speed. */
+export interface DataParallelPrediction extends ModeParts {
   mode: DataParallelMode;
-  /** How DDP keeps the model state: replicated, or a ZeRO stage (null for DataParallel). */
-  strategy: ShardingStrategy | null;
-  /** The step's collectives as whole buffers (DDP and ZeRO; zeros for DataParallel). */
-  collectives: StepCollectives;
-  /** Bytes GPU 0 sends per step over its links, all collectives together (0 on one GPU). */
-  bytesSentPerGpu: number;
   /** Seconds per step (every GPU processing its own batch). */
   seconds: number;
   /** The same model on one GPU, for the speedup. */
@@ -61,55 +44,19 @@ export interface DataParallelPrediction {
   speedup: number;
   /** Speedup over the GPU count (1 = perfect scaling). */
   scalingEfficiency: number;
-  /** All communication of a step, hidden or not. */
-  communicationSeconds: number;
-  /** Communication the step waits for. */
-  exposedCommunicationSeconds: number;
-  /** Bytes of fp32 gradients each GPU contributes to the all-reduce (DDP), reduce (DP) or reduce-scatter (ZeRO). */
-  gradientBytes: number;
-  /** Backward's length: the window DDP's bucket all-reduces can hide behind. */
-  backwardSeconds: number;
-  /**
-   * The collectives on NCCL's streams, each from when it starts to when it ends, on the step's
-   * clock: DDP's bucket all-reduces, ZeRO's reduce-scatters and all-gathers (empty on one GPU,
-   * and for DataParallel, whose copies are among its phases).
-   */
-  communicationPhases: StepPhase[];
-  /** GPU 0's step; on DDP every GPU looks the same. */
-  phases: StepPhase[];
-  /** The other GPUs' step (DataParallel's differ from GPU 0's). */
-  otherGpuPhases: StepPhase[];
 }
 
 /**
- * DDP: buckets become ready in turn as backward runs (gradients appear at an even pace over
- * backward), and one NCCL stream all-reduces them in order, each when ready and after the one
- * before.
+ * DDP: buckets become ready in turn as backward runs, and one NCCL stream all-reduces them in
+ * order, each when ready and after the one before (gradient-buckets.ts).
  */
 function ddpStep(step: StepPrediction, params: number, t: Topology): DataParallelPrediction {
   gpusPerNode(t);
   const gradientBytes = params * 4;
-  const buckets = Math.max(1, Math.ceil(gradientBytes / DDP_BUCKET_BYTES));
-  const compute = step.forwardSeconds + step.recomputeSeconds;
   const backward = step.backwardSeconds;
-  let commEnd = compute;
-  let communicationSeconds = 0;
-  const bucketPhases: StepPhase[] = [];
-  for (let b = 0; b < buckets; b++) {
-    const bytes = Math.min(DDP_BUCKET_BYTES, gradientBytes - b * DDP_BUCKET_BYTES);
-    const ready = compute + (backward * (b + 1)) / buckets;
-    const seconds = ringOver('all-reduce', t, bytes).seconds;
-    communicationSeconds += seconds;
-    const start = Math.max(commEnd, ready);
-    commEnd = start + seconds;
-    bucketPhases.push({
-      name: `all-reduce bucket ${b + 1} of ${buckets}`,
-      startSeconds: start,
-      endSeconds: commEnd,
-    });
-  }
-  const backwardEnd = compute + backward;
-  const exposed = t.gpus > 1 ? Math.max(0, commEnd - backwardEnd) : 0;
+  const buckets = bucketTimeline('all-reduce', step, gradientBytes, t);
+  const backwardEnd = step.forwardSeconds + step.recomputeSeconds + backward;
+  const exposed = t.gpus > 1 ? Math.max(0, buckets.endSeconds - backwardEnd) : 0;
   const gpuSeconds = step.gpuSeconds + exposed;
   const seconds = Math.max(gpuSeconds, step.hostSeconds);
   const phases = sequence([
@@ -124,11 +71,11 @@ function ddpStep(step: StepPrediction, params: number, t: Topology): DataParalle
     strategy: 'replicate',
     collectives,
     bytesSentPerGpu: bytesSentPerGpu(collectives, t.gpus),
-    communicationSeconds: t.gpus > 1 ? communicationSeconds : 0,
+    communicationSeconds: t.gpus > 1 ? buckets.communicationSeconds : 0,
     exposedCommunicationSeconds: exposed,
     gradientBytes,
     backwardSeconds: backward,
-    communicationPhases: t.gpus > 1 ? bucketPhases : [],
+    communicationPhases: t.gpus > 1 ? buckets.phases : [],
     phases,
     otherGpuPhases: phases,
   });
@@ -205,21 +152,6 @@ function dpStep(
     otherGpuPhases: others,
   });
 }
-
-/** The parts of a prediction each mode works out for itself. */
-export type ModeParts = Pick<
-  DataParallelPrediction,
-  | 'strategy'
-  | 'collectives'
-  | 'bytesSentPerGpu'
-  | 'communicationSeconds'
-  | 'exposedCommunicationSeconds'
-  | 'gradientBytes'
-  | 'backwardSeconds'
-  | 'communicationPhases'
-  | 'phases'
-  | 'otherGpuPhases'
->;
 
 function finish(
   mode: DataParallelMode,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { predictTrainStep, type TrainStepRequest } from './predict-network';
+import { BERT_BASE_ON_H200 } from './testing/requests';
 
 /**
  * The peaks of eager PyTorch steps measured on an H200 (`H200_EAGER`: PyTorch 2.11, bf16
@@ -24,19 +25,12 @@ const CASES: Array<{ name: string; request: Omit<TrainStepRequest, 'gpu'>; bytes
   },
   {
     name: 'BERT-base pretraining, AMP bf16, AdamW (foreach), batch 32, seq 128',
-    request: { model: 'bert-base', batch: 32, seq: 128, precision: 'amp-bf16', optimizer: 'adamw' },
+    request: BERT_BASE_ON_H200,
     bytes: 4_554_959_360,
   },
   {
     name: 'the same with AdamW(fused=True)',
-    request: {
-      model: 'bert-base',
-      batch: 32,
-      seq: 128,
-      precision: 'amp-bf16',
-      optimizer: 'adamw',
-      fusedOptimizer: true,
-    },
+    request: { ...BERT_BASE_ON_H200, fusedOptimizer: true },
     bytes: 4_555_064_832,
   },
 ];

@@ -8,16 +8,11 @@ import type { Precision } from '../descriptor';
 import type { Gpu } from '../../catalog/hardware';
 import { requireOneOf } from '../validate';
 
-/** The precisions a network step can run in. */
-export type NetworkPrecision = 'fp32' | 'tf32' | 'amp-fp16' | 'amp-bf16';
-
 /** Every network precision, in a fixed order. */
-export const NETWORK_PRECISIONS: readonly NetworkPrecision[] = [
-  'fp32',
-  'tf32',
-  'amp-fp16',
-  'amp-bf16',
-];
+export const NETWORK_PRECISIONS = ['fp32', 'tf32', 'amp-fp16', 'amp-bf16'] as const;
+
+/** The precisions a network step can run in. */
+export type NetworkPrecision = (typeof NETWORK_PRECISIONS)[number];
 
 /** What a precision means for the work and the memory of a step. */
 export interface PrecisionPlan {

@@ -4,6 +4,7 @@ import { predictDataParallelStep } from './data-parallel';
 import { layerCost } from './layer-fixture';
 import { predictDataParallel } from './predict-data-parallel';
 import type { LayerStep, StepPrediction } from './step-time';
+import { computePass, madeUpStep } from './testing/step-fixture';
 
 const ms = 1e-3;
 /** Parameters per block: 100 MB of fp32 weights. */
@@ -11,45 +12,25 @@ const BLOCK_PARAMS = 25_000_000;
 
 /** A layer's share of the made-up step: `forward` and `backward` seconds. */
 function layerStep(name: string, forward: number, backward: number): LayerStep {
-  const pass = (seconds: number) => ({
-    seconds,
-    computeSeconds: seconds,
-    memorySeconds: 0,
-    kernels: 1,
-    flops: 0,
-    bytes: 0,
-    bound: 'compute' as const,
-  });
   return {
     name,
     type: 'linear',
-    forward: pass(forward),
-    backward: pass(backward),
+    forward: computePass(forward),
+    backward: computePass(backward),
     hostForwardSeconds: 0,
     hostBackwardSeconds: 0,
   };
 }
 
 /** Two blocks of 5 ms forward and 10 ms backward each, then an 8 ms optimizer step. */
-const STEP: StepPrediction = {
+const STEP: StepPrediction = madeUpStep({
   seconds: 38 * ms,
   gpuSeconds: 38 * ms,
-  hostSeconds: 0,
-  bound: 'gpu',
-  gpuIdleShare: 0,
-  execution: 'eager',
-  optimizerForm: 'foreach',
-  hostOpSeconds: 8.49e-6,
-  host: { forwardSeconds: 0, backwardSeconds: 0, optimizerSeconds: 0, fixedSeconds: 0 },
   forwardSeconds: 10 * ms,
   backwardSeconds: 20 * ms,
-  recomputeSeconds: 0,
   optimizerSeconds: 8 * ms,
-  optimizer: null,
-  kernels: 0,
-  flops: 0,
   layers: [layerStep('h.0.fc', 5 * ms, 10 * ms), layerStep('h.1.fc', 5 * ms, 10 * ms)],
-};
+});
 const LAYERS = [
   layerCost({ name: 'h.0.fc', params: BLOCK_PARAMS }),
   layerCost({ name: 'h.1.fc', params: BLOCK_PARAMS }),

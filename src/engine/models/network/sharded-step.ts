@@ -16,17 +16,12 @@
  * collectives do not hide shows as waiting on the compute stream. Collectives move the fp32
  * weights and gradients the engine keeps (no MixedPrecisionPolicy). Pure.
  */
-import type { ShardingStrategy, StepCollectives } from './sharding';
+import type { ShardingStrategy } from './sharding';
 import { bytesSentPerGpu, shardUnits, stepCollectives, type ShardUnit } from './sharding';
 import type { LayerStep, StepPrediction } from './step-time';
-import {
-  DDP_BUCKET_BYTES,
-  gpusPerNode,
-  ringSeconds,
-  sequence,
-  type StepPhase,
-  type Topology,
-} from './topology';
+import { bucketTimeline } from './gradient-buckets';
+import type { ModeParts } from './mode-parts';
+import { gpusPerNode, ringSeconds, sequence, type StepPhase, type Topology } from './topology';
 import type { LayerCost } from './types';
 
 /** Bytes of an fp32 weight or gradient, as the collectives move them. */
@@ -35,18 +30,7 @@ const FP32_BYTES = 4;
 /** A sharded step's time and the parts of its prediction. */
 export interface ShardedStep {
   seconds: number;
-  parts: {
-    strategy: ShardingStrategy;
-    collectives: StepCollectives;
-    bytesSentPerGpu: number;
-    communicationSeconds: number;
-    exposedCommunicationSeconds: number;
-    gradientBytes: number;
-    backwardSeconds: number;
-    communicationPhases: StepPhase[];
-    phases: StepPhase[];
-    otherGpuPhases: StepPhase[];
-  };
+  parts: ModeParts & { strategy: ShardingStrategy };
 }
 
 /** Shortest gap the timelines show as waiting (shorter ones are rounding). */
@@ -71,30 +55,13 @@ function zeroStep(
   strategy: ShardingStrategy,
 ): ShardedStep {
   const gradientBytes = params * FP32_BYTES;
-  const buckets = Math.max(1, Math.ceil(gradientBytes / DDP_BUCKET_BYTES));
-  const compute = step.forwardSeconds + step.recomputeSeconds;
   const backward = step.backwardSeconds;
-  const communicationPhases: StepPhase[] = [];
-  let commEnd = compute;
-  let communicationSeconds = 0;
-  for (let b = 0; b < buckets; b++) {
-    const bytes = Math.min(DDP_BUCKET_BYTES, gradientBytes - b * DDP_BUCKET_BYTES);
-    const ready = compute + (backward * (b + 1)) / buckets;
-    const seconds = ringSeconds('reduce-scatter', t, bytes);
-    communicationSeconds += seconds;
-    const start = Math.max(commEnd, ready);
-    commEnd = start + seconds;
-    communicationPhases.push({
-      name: `reduce-scatter bucket ${b + 1} of ${buckets}`,
-      startSeconds: start,
-      endSeconds: commEnd,
-    });
-  }
-  const backwardEnd = compute + backward;
-  const exposedScatter = Math.max(0, commEnd - backwardEnd);
+  const buckets = bucketTimeline('reduce-scatter', step, gradientBytes, t);
+  const backwardEnd = step.forwardSeconds + step.recomputeSeconds + backward;
+  const exposedScatter = Math.max(0, buckets.endSeconds - backwardEnd);
   const optimizer = step.optimizerSeconds / t.gpus;
   const gather = ringSeconds('all-gather', t, gradientBytes);
-  communicationSeconds += gather;
+  const communicationSeconds = buckets.communicationSeconds + gather;
   const phases = sequence([
     ['forward', step.forwardSeconds],
     ['recompute', step.recomputeSeconds],
@@ -115,7 +82,7 @@ function zeroStep(
       exposedCommunicationSeconds: exposedScatter + gather,
       gradientBytes,
       backwardSeconds: backward,
-      communicationPhases,
+      communicationPhases: buckets.phases,
       phases,
       otherGpuPhases: phases,
     },

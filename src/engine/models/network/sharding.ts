@@ -13,16 +13,11 @@
 import { requireOneOf, requirePositiveInteger } from '../validate';
 import type { LayerCost } from './types';
 
-/** How data parallelism keeps the model state: replicated (DDP) or a ZeRO stage. */
-export type ShardingStrategy = 'replicate' | 'zero1' | 'zero2' | 'zero3';
-
 /** Every strategy, from none sharded to all. */
-export const SHARDING_STRATEGIES: readonly ShardingStrategy[] = [
-  'replicate',
-  'zero1',
-  'zero2',
-  'zero3',
-];
+export const SHARDING_STRATEGIES = ['replicate', 'zero1', 'zero2', 'zero3'] as const;
+
+/** How data parallelism keeps the model state: replicated (DDP) or a ZeRO stage. */
+export type ShardingStrategy = (typeof SHARDING_STRATEGIES)[number];
 
 /** Checks a strategy id; throws a RangeError naming it when it is unknown. */
 export function requireShardingStrategy(value: unknown): asserts value is ShardingStrategy {

@@ -3,13 +3,13 @@
  * engine). The WGSL twin is divergence.wgsl, the CPU reference compute/divergence-reference;
  * this file imports no WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/models';
 import { requireInteger } from '../../../compute/require-integer';
 import { BRANCH_KINDS, type BranchKind } from '../../../compute/divergence-reference';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-  gridForWorkgroups,
+  linearLaunchPlan,
   type KernelPlan,
+  type KernelWork,
 } from '../../kernel-plan';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
@@ -44,21 +44,14 @@ export function divergencePlan(
 ): KernelPlan {
   requireInteger('count', count, 1);
   requireInteger('trips', trips, 0);
-  const workgroups = Math.ceil(count / DIVERGENCE_WORKGROUP_SIZE);
-  const descriptor: KernelDescriptor = {
+  const work: KernelWork = {
     name: `divergent branch (${kind}) ${count.toLocaleString('en-US')} x ${trips} steps`,
     kind: 'other',
     precision: 'fp32',
     bytesRead: count * 4,
     bytesWritten: count * 4,
     flops: count * trips * OPS_PER_TRIP,
-    threadsPerBlock: DIVERGENCE_WORKGROUP_SIZE,
-    blocks: workgroups,
     footprintBytes: count * 8,
   };
-  return {
-    descriptor,
-    workgroupSize: [DIVERGENCE_WORKGROUP_SIZE, 1, 1],
-    dispatches: [gridForWorkgroups(workgroups, maxWorkgroupsPerDimension)],
-  };
+  return linearLaunchPlan(work, count, DIVERGENCE_WORKGROUP_SIZE, maxWorkgroupsPerDimension);
 }

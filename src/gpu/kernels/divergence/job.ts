@@ -1,7 +1,7 @@
 /** The divergence kernel's job: one u32 word in and one f32 out per invocation. */
 import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch } from '../../jobs/job';
+import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import type { AnyKernelModule } from '../../kernel-module';
 import { getPipeline } from '../../pipelines';
@@ -10,7 +10,7 @@ import {
   divergenceInput,
   type BranchKind,
 } from '../../../compute/divergence-reference';
-import { allIndices, checkElements } from '../../../compute/verify-f32';
+import { checkEveryElement } from '../../../compute/verify-f32';
 import { DIVERGENCE_WORKGROUP_SIZE, divergenceParams, divergencePlan } from './divergence';
 
 /** Builds a job of `count` invocations under rule `kind` with `kernel` (the divergence record). */
@@ -38,17 +38,10 @@ export async function createDivergenceJob(
     const src = buffers.upload('divergence input', input, inputUsage());
     const dst = buffers.create('divergence output', count * 4, outputUsage());
     const group = bindBuffers(device, pipeline, kernel, 'divergent_branch', { params, src, dst });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
+    return singleDispatchJob(kernel, plan, pipeline, group, {
       output: dst,
       outputBytes: count * 4,
-      verify(result) {
-        const expected = divergenceCpu(count, kind, trips);
-        return checkElements(allIndices(count), count, (i) => expected[i] as number, result);
-      },
-    };
+      verify: (result) => checkEveryElement(divergenceCpu(count, kind, trips), count, result),
+    });
   });
 }

@@ -3,11 +3,11 @@
  * engine), its CPU reference and its lab card. The WGSL twin is fma.wgsl; this file imports no
  * WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/models';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-  gridForWorkgroups,
+  linearLaunchPlan,
   type KernelPlan,
+  type KernelWork,
 } from '../../kernel-plan';
 import { requireInteger } from '../../../compute/require-integer';
 import { countPlanning, defineLabCard, type LabLimits } from '../../lab/lab-facet';
@@ -69,24 +69,17 @@ export function fmaPlan(
 ): KernelPlan {
   requireInteger('threads', threads, 1);
   requireInteger('trips', trips, 0);
-  const workgroups = Math.ceil(threads / FMA_WORKGROUP_SIZE);
   const bytesWritten = threads * VEC4_BYTES;
-  const descriptor: KernelDescriptor = {
+  const work: KernelWork = {
     name: `FMA chains ${threads.toLocaleString('en-US')} threads x ${trips} trips`,
     kind: 'other',
     precision: 'fp32',
     bytesRead: 0,
     bytesWritten,
     flops: threads * trips * FMA_FLOPS_PER_TRIP,
-    threadsPerBlock: FMA_WORKGROUP_SIZE,
-    blocks: workgroups,
     footprintBytes: bytesWritten,
   };
-  return {
-    descriptor,
-    workgroupSize: [FMA_WORKGROUP_SIZE, 1, 1],
-    dispatches: [gridForWorkgroups(workgroups, maxWorkgroupsPerDimension)],
-  };
+  return linearLaunchPlan(work, threads, FMA_WORKGROUP_SIZE, maxWorkgroupsPerDimension);
 }
 
 /** The starting vec4 of chain `chain` (0..7) of invocation `thread`, as the WGSL builds it. */

@@ -1,11 +1,11 @@
 /** The FMA throughput kernel's job: a parameter block in, one vec4 per invocation out. */
 import { outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch } from '../../jobs/job';
+import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
 import type { AnyKernelModule } from '../../kernel-module';
 import { getPipeline } from '../../pipelines';
-import { allIndices, checkElements } from '../../../compute/verify-f32';
+import { checkEveryElement } from '../../../compute/verify-f32';
 import { VEC4_BYTES } from '../../vec4-stream';
 import { formatBytesBinary } from '../../../format/units';
 import {
@@ -36,19 +36,12 @@ export async function createFmaJob(
     const results = buffers.create('FMA results', threads * VEC4_BYTES, outputUsage());
     device.queue.writeBuffer(params, 0, fmaParams(threads, FMA_DEFAULT_TRIPS));
     const group = bindBuffers(device, pipeline, kernel, 'fma_chains', { params, results });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
+    return singleDispatchJob(kernel, plan, pipeline, group, {
       output: results,
       outputBytes: threads * VEC4_BYTES,
-      verify(result) {
-        // Every value in the chains is a small multiple of 1/4: exact in f32, so no tolerance.
-        const expected = fmaCpu(threads, FMA_DEFAULT_TRIPS);
-        const count = threads * 4;
-        return checkElements(allIndices(count), count, (i) => expected[i] as number, result);
-      },
-    };
+      // Every value in the chains is a small multiple of 1/4: exact in f32, so no tolerance.
+      verify: (result) =>
+        checkEveryElement(fmaCpu(threads, FMA_DEFAULT_TRIPS), threads * 4, result),
+    });
   });
 }

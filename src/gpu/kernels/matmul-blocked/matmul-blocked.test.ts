@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readWgslDeclarations } from '../../testing/wgsl-declarations';
-import { matmulNaivePlan } from '../matmul-naive/matmul-naive';
+import { compulsoryWork, naiveCompulsoryWork } from '../matmul-naive/testing/compulsory-work';
 import { matmulBlockedKernel } from '.';
 import {
   MATMUL_BLOCK_EDGE,
@@ -16,10 +16,7 @@ describe('register-blocked matmul plan', () => {
   it('does the same compulsory work as the naive kernel, in 128 x 128 blocks of 256 lanes', () => {
     const shape = { m: 300, n: 129, k: 31 };
     const blocked = matmulBlockedPlan(shape);
-    const naive = matmulNaivePlan(shape);
-    expect(blocked.descriptor.flops).toBe(naive.descriptor.flops);
-    expect(blocked.descriptor.bytesRead).toBe(naive.descriptor.bytesRead);
-    expect(blocked.descriptor.bytesWritten).toBe(naive.descriptor.bytesWritten);
+    expect(compulsoryWork(blocked)).toEqual(naiveCompulsoryWork(shape));
     expect(blocked.workgroupSize).toEqual([16, 16, 1]);
     expect(blocked.dispatches).toEqual([[2, 3, 1]]);
     expect(blocked.descriptor).toMatchObject({ threadsPerBlock: 256, blocks: 6 });

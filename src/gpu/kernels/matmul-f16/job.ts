@@ -5,7 +5,7 @@
  */
 import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch } from '../../jobs/job';
+import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
 import { matmulCheckIndices } from '../../jobs/matmul-job';
 import { getPipeline } from '../../pipelines';
@@ -57,11 +57,7 @@ export async function createHalfMatmulJob(
     device.queue.writeBuffer(a, 0, variant === 'f16' ? inputs.aHalf : inputs.a);
     device.queue.writeBuffer(b, 0, variant === 'f16' ? inputs.bHalf : inputs.b);
     const group = bindBuffers(device, pipeline, kernel, 'matmul_half', { dims, a, b, c });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
+    return singleDispatchJob(kernel, plan, pipeline, group, {
       output: c,
       outputBytes: n * n * 4,
       errors: () => lastErrors,
@@ -81,6 +77,6 @@ export async function createHalfMatmulJob(
         lastErrors = tally.result();
         return check;
       },
-    };
+    });
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matmulNaivePlan } from '../matmul-naive/matmul-naive';
+import { compulsoryWork, naiveCompulsoryWork } from '../matmul-naive/testing/compulsory-work';
 import {
   DEFAULT_MATMUL_TILE,
   MATMUL_TILES,
@@ -50,10 +50,7 @@ describe('tuned matmul tiles', () => {
     const shape = { m: 300, n: 129, k: 31 };
     const tile = { tileM: 64, tileN: 128, tileK: 16, microM: 4, microN: 8 };
     const plan = matmulTunedPlan(shape, tile);
-    const naive = matmulNaivePlan(shape);
-    expect(plan.descriptor.flops).toBe(naive.descriptor.flops);
-    expect(plan.descriptor.bytesRead).toBe(naive.descriptor.bytesRead);
-    expect(plan.descriptor.bytesWritten).toBe(naive.descriptor.bytesWritten);
+    expect(compulsoryWork(plan)).toEqual(naiveCompulsoryWork(shape));
     expect(plan.workgroupSize).toEqual([16, 16, 1]);
     expect(plan.dispatches).toEqual([[2, 5, 1]]);
     expect(plan.descriptor).toMatchObject({ threadsPerBlock: 256, blocks: 10 });

@@ -5,7 +5,7 @@
 import { elementwiseDescriptor } from '../../../engine/models';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-  gridForWorkgroups,
+  linearLaunchPlan,
   type KernelPlan,
 } from '../../kernel-plan';
 import { requireInteger } from '../../../compute/require-integer';
@@ -28,7 +28,10 @@ export const RELU_MAX_WORKGROUP_SIZE = 1024;
 
 /** The work of ReLU over `elements` f32 values: 4 bytes read and written, one op each. */
 function reluWork(elements: number) {
-  return elementwiseDescriptor(elements, 'fp32', RELU_FLOPS_PER_ELEMENT);
+  return {
+    ...elementwiseDescriptor(elements, 'fp32', RELU_FLOPS_PER_ELEMENT),
+    name: `ReLU ${elements.toLocaleString('en-US')} x fp32`,
+  };
 }
 
 /** `relu_vec4` over `elements` f32 values, one vec4 per load, copy.wgsl's layout. */
@@ -42,7 +45,6 @@ export function reluPlan(elements: number, options: StreamOptions = {}): KernelP
   return {
     descriptor: {
       ...reluWork(elements),
-      name: `ReLU ${elements.toLocaleString('en-US')} x fp32`,
       threadsPerBlock: RELU_WORKGROUP_SIZE,
       blocks: stream.workgroups,
     },
@@ -67,17 +69,7 @@ export function reluScalarPlan(
       `workgroupSize must be at most ${RELU_MAX_WORKGROUP_SIZE}, got ${workgroupSize}`,
     );
   }
-  const blocks = Math.ceil(elements / workgroupSize);
-  return {
-    descriptor: {
-      ...reluWork(elements),
-      name: `ReLU ${elements.toLocaleString('en-US')} x fp32`,
-      threadsPerBlock: workgroupSize,
-      blocks,
-    },
-    workgroupSize: [workgroupSize, 1, 1],
-    dispatches: [gridForWorkgroups(blocks, maxWorkgroupsPerDimension)],
-  };
+  return linearLaunchPlan(reluWork(elements), elements, workgroupSize, maxWorkgroupsPerDimension);
 }
 
 /** The CPU reference: x when x > 0, otherwise +0 (exact in f32: results must match exactly). */

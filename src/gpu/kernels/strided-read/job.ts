@@ -1,13 +1,13 @@
 /** The strided-read kernel's job: a source of count × stride words, count words read back. */
 import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, dispatch } from '../../jobs/job';
+import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import type { AnyKernelModule } from '../../kernel-module';
 import { getPipeline } from '../../pipelines';
 import { makeInput } from '../../../compute/inputs';
 import { stridedReadCpu, stridedSourceWords } from '../../../compute/strided-read-reference';
-import { allIndices, checkElements } from '../../../compute/verify-f32';
+import { checkEveryElement } from '../../../compute/verify-f32';
 import { formatBytesBinary } from '../../../format/units';
 import {
   STRIDED_READ_WORKGROUP_SIZE,
@@ -44,17 +44,10 @@ export async function createStridedReadJob(
     const src = buffers.upload('strided-read source', source, inputUsage());
     const dst = buffers.create('strided-read output', count * WORD_BYTES, outputUsage());
     const group = bindBuffers(device, pipeline, kernel, 'strided_read', { params, src, dst });
-    const grid = plan.dispatches[0] ?? [1, 1, 1];
-    return {
-      label: kernel.label,
-      plan,
-      record: (pass) => dispatch(pass, pipeline, group, grid),
+    return singleDispatchJob(kernel, plan, pipeline, group, {
       output: dst,
       outputBytes: count * WORD_BYTES,
-      verify(result) {
-        const expected = stridedReadCpu(source, count, stride);
-        return checkElements(allIndices(count), count, (i) => expected[i] as number, result);
-      },
-    };
+      verify: (result) => checkEveryElement(stridedReadCpu(source, count, stride), count, result),
+    });
   });
 }

@@ -3,13 +3,13 @@
  * engine). The WGSL twin is strided-read.wgsl, the CPU reference compute/strided-read-reference;
  * this file imports no WGSL.
  */
-import type { KernelDescriptor } from '../../../engine/models';
 import { requireInteger } from '../../../compute/require-integer';
 import { stridedSourceWords } from '../../../compute/strided-read-reference';
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-  gridForWorkgroups,
+  linearLaunchPlan,
   type KernelPlan,
+  type KernelWork,
 } from '../../kernel-plan';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
@@ -50,21 +50,14 @@ export function stridedReadPlan(
 ): KernelPlan {
   requireInteger('count', count, 1);
   requireInteger('stride', stride, 1);
-  const workgroups = Math.ceil(count / STRIDED_READ_WORKGROUP_SIZE);
-  const descriptor: KernelDescriptor = {
+  const work: KernelWork = {
     name: `strided read ${count.toLocaleString('en-US')} x fp32, stride ${stride}`,
     kind: 'copy',
     precision: 'fp32',
     bytesRead: stridedSectorBytes(count, stride),
     bytesWritten: count * WORD_BYTES,
     flops: 0,
-    threadsPerBlock: STRIDED_READ_WORKGROUP_SIZE,
-    blocks: workgroups,
     footprintBytes: (stridedSourceWords(count, stride) + count) * WORD_BYTES,
   };
-  return {
-    descriptor,
-    workgroupSize: [STRIDED_READ_WORKGROUP_SIZE, 1, 1],
-    dispatches: [gridForWorkgroups(workgroups, maxWorkgroupsPerDimension)],
-  };
+  return linearLaunchPlan(work, count, STRIDED_READ_WORKGROUP_SIZE, maxWorkgroupsPerDimension);
 }

@@ -132,15 +132,7 @@ export class EventTable {
     const n = c.count;
     return {
       count: n,
-      kind: c.kind.slice(0, n),
-      name: c.name.slice(0, n),
-      startUs: c.startUs.slice(0, n),
-      durationUs: c.durationUs.slice(0, n),
-      thread: c.thread.slice(0, n),
-      correlation: c.correlation.slice(0, n),
-      stream: c.stream.slice(0, n),
-      device: c.device.slice(0, n),
-      bytes: c.bytes.slice(0, n),
+      ...eachColumn((column) => c[column].slice(0, n)),
       names: c.names,
       threads: c.threads,
     };
@@ -148,43 +140,47 @@ export class EventTable {
 
   private grow(): void {
     this.capacity *= 2;
-    const next = allocate(this.capacity);
     const c = this.cols;
-    next.kind.set(c.kind);
-    next.name.set(c.name);
-    next.startUs.set(c.startUs);
-    next.durationUs.set(c.durationUs);
-    next.thread.set(c.thread);
-    next.correlation.set(c.correlation);
-    next.stream.set(c.stream);
-    next.device.set(c.device);
-    next.bytes.set(c.bytes);
-    Object.assign(c, {
-      kind: next.kind,
-      name: next.name,
-      startUs: next.startUs,
-      durationUs: next.durationUs,
-      thread: next.thread,
-      correlation: next.correlation,
-      stream: next.stream,
-      device: next.device,
-      bytes: next.bytes,
+    const grown = eachColumn((column) => {
+      const next = new COLUMN_ARRAYS[column](this.capacity);
+      next.set(c[column]);
+      return next;
     });
+    Object.assign(c, grown);
   }
+}
+
+/** The typed array each per-event column is kept in, one column per field of an event. */
+const COLUMN_ARRAYS = {
+  kind: Uint8Array,
+  name: Int32Array,
+  startUs: Float64Array,
+  durationUs: Float64Array,
+  thread: Int32Array,
+  correlation: Float64Array,
+  stream: Int32Array,
+  device: Int32Array,
+  bytes: Float64Array,
+} as const satisfies Record<keyof EventRecord, unknown>;
+
+/** The name of a per-event column. */
+type ColumnName = keyof typeof COLUMN_ARRAYS;
+
+/** The per-event columns, each made by `make`. */
+function eachColumn(
+  make: (column: ColumnName) => EventColumns[ColumnName],
+): Pick<EventColumns, ColumnName> {
+  const names = Object.keys(COLUMN_ARRAYS) as ColumnName[];
+  return Object.fromEntries(names.map((column) => [column, make(column)])) as Pick<
+    EventColumns,
+    ColumnName
+  >;
 }
 
 function allocate(capacity: number): EventColumns {
   return {
     count: 0,
-    kind: new Uint8Array(capacity),
-    name: new Int32Array(capacity),
-    startUs: new Float64Array(capacity),
-    durationUs: new Float64Array(capacity),
-    thread: new Int32Array(capacity),
-    correlation: new Float64Array(capacity),
-    stream: new Int32Array(capacity),
-    device: new Int32Array(capacity),
-    bytes: new Float64Array(capacity),
+    ...eachColumn((column) => new COLUMN_ARRAYS[column](capacity)),
     names: [],
     threads: [],
   };

@@ -5,6 +5,7 @@
  * is a `LineProblem` naming the argument, so the line becomes unused and the walk goes on.
  */
 import { FIELD_RANGES } from '../parse-network';
+import { scanOutsideQuotes } from './brackets';
 import { LineProblem, type ModuleNode } from './types';
 
 /** One printed value. */
@@ -20,24 +21,14 @@ const KEYWORD = /^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*([\s\S]*)$/;
 /** Splits `text` at its top-level commas (outside brackets and quotes); parts trimmed. */
 function splitTopLevel(text: string): string[] {
   const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
   let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quote !== '') {
-      if (c === quote) quote = '';
-    } else if (c === "'" || c === '"') {
-      quote = c;
-    } else if (c === '(' || c === '[' || c === '{') {
-      depth += 1;
-    } else if (c === ')' || c === ']' || c === '}') {
-      depth -= 1;
-    } else if (c === ',' && depth === 0) {
+  scanOutsideQuotes(text, 0, (i, c, depth) => {
+    if (c === ',' && depth === 0) {
       parts.push(text.slice(start, i).trim());
       start = i + 1;
     }
-  }
+    return false;
+  });
   parts.push(text.slice(start).trim());
   if (parts[parts.length - 1] === '') parts.pop();
   return parts;

@@ -148,17 +148,26 @@ export function poolLeaf(ctx: WalkContext, node: ModuleNode, path: string, strea
     return after;
   }
   if (ceil) ctx.note(`${path}: ceil_mode; the engine costs the floor-mode window count`);
+  emitPool(ctx, path, max, image, { kernel: kernel[0], stride: stride[0], padding: padding[0] });
+  return after;
+}
+
+/** Emits a max or average pool over `image` with a square window (padding where printed). */
+function emitPool(
+  ctx: WalkContext,
+  path: string,
+  max: boolean,
+  image: Image,
+  window: { kernel: number; stride: number; padding?: number },
+) {
   ctx.emit({
     type: max ? 'maxpool2d' : 'avgpool2d',
     name: path,
     channels: image.channels,
     inHeight: image.height,
     inWidth: image.width,
-    kernel: kernel[0],
-    stride: stride[0],
-    padding: padding[0],
+    ...window,
   });
-  return after;
 }
 
 /** The output size of an adaptive pool: one or two edges, `None` keeping the input's. */
@@ -203,15 +212,7 @@ export function adaptivePoolLeaf(ctx: WalkContext, node: ModuleNode, path: strin
     );
     return after;
   }
-  ctx.emit({
-    type: max ? 'maxpool2d' : 'avgpool2d',
-    name: path,
-    channels: image.channels,
-    inHeight: image.height,
-    inWidth: image.width,
-    kernel,
-    stride: kernel,
-  });
+  emitPool(ctx, path, max, image, { kernel, stride: kernel });
   return after;
 }
 

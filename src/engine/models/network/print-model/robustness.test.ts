@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../../../../state/testing/hostile';
 import { analyzeNetwork } from '../layers';
 import { parsePrintedModel } from './parse-printed-model';
 import { fixture, PRINTED_CASES } from './testing/fixtures';
@@ -136,18 +137,6 @@ describe('parsePrintedModel on junk', () => {
   });
 });
 
-/** A seeded random number generator (mulberry32): the same mutations on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const JUNK = ['(', ')', '((', ',', '=', '__proto__', '<b>', 'x', '1e308', '-1', 'None', "'"];
 const NUMBERS = ['0', '-3', '1e12', '2.5', '16777217', 'NaN', '()', '(1, 2, 3)', 'None'];
 
@@ -195,7 +184,8 @@ describe('parsePrintedModel under seeded random mutations of the fixtures', () =
   ];
   for (const c of PRINTED_CASES) {
     it(`${c.name}: never throws but a RangeError with a message, and returns plain data`, () => {
-      const next = random(c.name.length * 7919 + c.params);
+      // Seeded: the same mutations on every run.
+      const { next } = createRng(c.name.length * 7919 + c.params);
       const original = fixture(c.name).split('\n');
       let read_ok = 0;
       for (let round = 0; round < 60; round += 1) {

@@ -9,6 +9,7 @@
  * whole subtree under an opening line that could not be read. The work is one pass over the
  * lines; the caller bounds their number and length.
  */
+import { scanOutsideQuotes } from './brackets';
 import type { ModuleNode, UnusedLine } from './types';
 
 /** The deepest nesting read; deeper modules are unused lines. */
@@ -42,22 +43,7 @@ export function shownLine(text: string): string {
  * strings: the index of that `)`, or -1 when it stays open.
  */
 export function closingParen(text: string): number {
-  let depth = 1;
-  let quote = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quote !== '') {
-      if (c === quote) quote = '';
-    } else if (c === "'" || c === '"') {
-      quote = c;
-    } else if (c === '(' || c === '[' || c === '{') {
-      depth += 1;
-    } else if (c === ')' || c === ']' || c === '}') {
-      depth -= 1;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
+  return scanOutsideQuotes(text, 1, (_i, _c, depth) => depth === 0);
 }
 
 /** A module line read: its node, and whether children follow. Or why it is not one. */
