@@ -3,6 +3,7 @@ import { MDXProvider } from '@mdx-js/react';
 import type { MDXComponents } from 'mdx/types';
 import { guideHref, type GuideName } from '../state/route';
 import { LessonBoundary } from '../lessons/LessonBoundary';
+import { LoadFailed } from '../ui/LoadFailed';
 import './lesson-page.css';
 
 /** A compiled guide: its MDX content and its frontmatter (title and a one-line summary). */
@@ -115,12 +116,7 @@ export function GuidePage({ name, section }: { name: GuideName; section: string 
         </header>
         <div className="lesson-body" ref={body}>
           {load.state === 'loading' && <p className="loading">Loading the guide…</p>}
-          {load.state === 'failed' && (
-            <div role="alert" className="notice">
-              <p>This guide could not be loaded: {load.message}</p>
-              <p>Check your connection and reload the page.</p>
-            </div>
-          )}
+          {load.state === 'failed' && <LoadFailed what="This guide" message={load.message} />}
           {Content && load.state === 'ready' && (
             <LessonBoundary>
               <MDXProvider components={load.components}>

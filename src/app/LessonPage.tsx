@@ -8,6 +8,7 @@ import { lessonHref } from '../state/route';
 import { Toc, type TocEntry } from './Toc';
 import { LessonBoundary } from '../lessons/LessonBoundary';
 import { TextPaintContext, whenElementPainted } from '../ui/frame/text-paint';
+import { LoadFailed } from '../ui/LoadFailed';
 import './lesson-page.css';
 
 // The "Embed this lesson's check" control sits in the footer: it loads after the lesson, not
@@ -111,12 +112,7 @@ export function LessonPage({ lesson, section }: { lesson: LessonSummary; section
               Loading the lesson…
             </p>
           )}
-          {load.state === 'failed' && (
-            <div role="alert" className="notice">
-              <p>This lesson could not be loaded: {load.message}</p>
-              <p>Check your connection and reload the page.</p>
-            </div>
-          )}
+          {load.state === 'failed' && <LoadFailed what="This lesson" message={load.message} />}
           {Content && (
             <LessonBoundary>
               <TextPaintContext.Provider value={textPaint.promise}>

@@ -11,6 +11,7 @@ import { lessonComponents } from '../lessons/components';
 import { allowedValues, formatFieldValue, type Field } from '../state/fields';
 import type { AnyWidgetSchema } from '../state/schema';
 import { loadWidgetSchemas, WIDGETS } from '../widgets/registry';
+import { ScrollRegion } from '../ui/ScrollRegion';
 import './guide.css';
 
 /** How many allowed values a row lists before it says how many more there are. */
@@ -95,7 +96,7 @@ export function WidgetStateTable() {
   schemas ??= loadWidgetSchemas();
   const rows = widgetStateRows(WIDGETS, use(schemas));
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Widgets and their keys">
+    <ScrollRegion className="table-scroll" label="Widgets and their keys">
       <table className="guide-widget-table">
         <ColumnHeads names={['Widget', 'URL key', 'Accepts', 'Default']} />
         <tbody>
@@ -134,7 +135,7 @@ export function WidgetStateTable() {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

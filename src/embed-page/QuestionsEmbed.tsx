@@ -7,6 +7,7 @@ import { useProgress } from '../store/progress';
 import { scoreCheck, scoreText, shouldReportCompletion } from './check-score';
 import { loadQuestions } from './question-modules';
 import type { QuestionSource } from './resolve-target';
+import { LoadFailed } from '../ui/LoadFailed';
 
 type LoadState =
   | { state: 'loading' }
@@ -105,10 +106,7 @@ export function QuestionsEmbed({
       ) : null}
       {loadState.state === 'loading' && <p className="loading">Loading the questions…</p>}
       {loadState.state === 'failed' && (
-        <div role="alert" className="notice">
-          <p>The questions could not be loaded: {loadState.message}</p>
-          <p>Check your connection and reload the page.</p>
-        </div>
+        <LoadFailed what="The questions" message={loadState.message} />
       )}
       {missing.length > 0 && (
         <div role="alert" className="notice">

@@ -11,6 +11,7 @@ import { questionTags } from './blocks/lazy-questions';
 import { Practice, Task } from './blocks/Practice';
 import { lazyWidget } from '../ui/frame/lazyWidget';
 import { WIDGETS, type WidgetTag } from '../widgets/registry';
+import { ScrollRegion } from '../ui/ScrollRegion';
 
 /** Every widget by tag: its code in its own chunk, a placeholder of its height meanwhile. */
 const widgetTags = Object.fromEntries(
@@ -34,8 +35,8 @@ export const lessonComponents: MDXComponents = {
   ...lessonTags,
   pre: CodeBlock,
   table: (props) => (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Table">
+    <ScrollRegion className="table-scroll" label="Table">
       <table {...props} />
-    </div>
+    </ScrollRegion>
   ),
 };

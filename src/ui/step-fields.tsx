@@ -149,13 +149,15 @@ export interface CountInputProps {
   value: number;
   min: number;
   max: number;
+  /** The spinner's step (1 by default). */
+  step?: number;
   /** The typed text, for the widget's schema to check and clamp. */
   onValue(text: string): void;
   describedBy?: string;
 }
 
 /** A whole-number input; a cleared box changes nothing until a number is typed. */
-export function CountInput({ id, value, min, max, onValue, describedBy }: CountInputProps) {
+export function CountInput({ id, value, min, max, step, onValue, describedBy }: CountInputProps) {
   return (
     <input
       id={id}
@@ -164,6 +166,7 @@ export function CountInput({ id, value, min, max, onValue, describedBy }: CountI
       inputMode="numeric"
       min={min}
       max={max}
+      step={step}
       value={value}
       aria-describedby={describedBy}
       onChange={(e) => {

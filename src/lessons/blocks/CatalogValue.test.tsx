@@ -6,7 +6,8 @@ import * as runtime from 'react/jsx-runtime';
 import { VFile } from 'vfile';
 import { describe, expect, it } from 'vitest';
 import { mdxOptions } from '../../../scripts/mdx-options';
-import { CatalogValue, tooltipPlacement } from './CatalogValue';
+import { CatalogValue } from './CatalogValue';
+import { tooltipPlacement } from './Tooltip';
 
 /** Compiles MDX through the lesson pipeline (which resolves catalog values) and renders it. */
 async function renderLessonText(body: string) {

@@ -1,5 +1,6 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { CatalogValueResolvedProps } from './catalog-value-props';
+import { Tooltip, useTooltipPlace } from './Tooltip';
 import './catalog-value.css';
 
 /**
@@ -20,24 +21,6 @@ export interface CatalogValueProps extends Partial<CatalogValueResolvedProps> {
   bare?: boolean;
 }
 
-/** Gap between the value and its tooltip, and the tooltip and the window's edge, in px. */
-const GAP = 6;
-
-/**
- * Where the tooltip goes: above the value when it fits, else below, kept inside the window.
- * Fixed positioning lets it escape tables and other boxes that clip their overflow.
- */
-export function tooltipPlacement(
-  anchor: Pick<DOMRect, 'left' | 'top' | 'bottom'>,
-  tip: Pick<DOMRect, 'width' | 'height'>,
-  viewportWidth: number,
-): CSSProperties {
-  const above = anchor.top - GAP - tip.height >= 0;
-  const top = above ? anchor.top - GAP - tip.height : anchor.bottom + GAP;
-  const left = Math.max(GAP, Math.min(anchor.left, viewportWidth - GAP - tip.width));
-  return { position: 'fixed', top, left };
-}
-
 /**
  * A hardware figure quoted in lesson text, straight from the cost engine's catalog: the number
  * with its unit, marked when it is an estimate, with its kind and source in a tooltip that
@@ -48,16 +31,13 @@ export function CatalogValue(props: CatalogValueProps) {
   const { of, figure, resolvedText, resolvedKind, resolvedDescription } = props;
   const tipId = useId();
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<CSSProperties>({});
   const anchor = useRef<HTMLSpanElement>(null);
   const tip = useRef<HTMLSpanElement>(null);
+  const [place, placeTip] = useTooltipPlace(anchor, tip);
 
   useLayoutEffect(() => {
-    if (!open || !anchor.current || !tip.current) return;
-    const a = anchor.current.getBoundingClientRect();
-    const t = tip.current.getBoundingClientRect();
-    setPlace(tooltipPlacement(a, t, document.documentElement.clientWidth));
-  }, [open]);
+    if (open) placeTip();
+  }, [open, placeTip]);
 
   useEffect(() => {
     if (!open) return;
@@ -98,16 +78,9 @@ export function CatalogValue(props: CatalogValueProps) {
           <span className="visually-hidden"> (an estimate)</span>
         </span>
       ) : null}
-      <span
-        ref={tip}
-        role="tooltip"
-        id={tipId}
-        className="catalog-value-tip"
-        hidden={!open}
-        style={open ? place : undefined}
-      >
+      <Tooltip tipRef={tip} id={tipId} className="catalog-value-tip" open={open} place={place}>
         <span className="catalog-value-tip-kind">Course catalog:</span> {resolvedDescription}
-      </span>
+      </Tooltip>
     </span>
   );
 }

@@ -1,15 +1,7 @@
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { glossaryHref } from '../../state/route';
-import { tooltipPlacement } from './CatalogValue';
+import { Tooltip, useTooltipPlace } from './Tooltip';
 import './term.css';
 
 /** How long a hover tooltip stays after the pointer leaves, in ms. */
@@ -77,9 +69,9 @@ export function Term({ id, children }: TermProps) {
   const entry = useGlossaryEntry(id);
   const tipId = useId();
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<CSSProperties>({});
   const anchor = useRef<HTMLAnchorElement>(null);
   const tip = useRef<HTMLSpanElement>(null);
+  const [place, placeTip] = useTooltipPlace(anchor, tip);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const cancelClose = useCallback(() => {
@@ -101,13 +93,6 @@ export function Term({ id, children }: TermProps) {
     closeTimer.current = setTimeout(() => setOpen(false), HOVER_GRACE_MS);
   };
   useEffect(() => cancelClose, [cancelClose]);
-
-  const placeTip = useCallback(() => {
-    if (!anchor.current || !tip.current) return;
-    const a = anchor.current.getBoundingClientRect();
-    const t = tip.current.getBoundingClientRect();
-    setPlace(tooltipPlacement(a, t, document.documentElement.clientWidth));
-  }, []);
 
   // Placed again when the definition arrives while the tooltip is open (its size changes).
   useLayoutEffect(() => {
@@ -143,14 +128,7 @@ export function Term({ id, children }: TermProps) {
       >
         {children}
       </a>
-      <span
-        ref={tip}
-        role="tooltip"
-        id={tipId}
-        className="term-tip"
-        hidden={!open}
-        style={open ? place : undefined}
-      >
+      <Tooltip tipRef={tip} id={tipId} className="term-tip" open={open} place={place}>
         {entry === undefined ? (
           'Loading the definition…'
         ) : entry === FAILED ? (
@@ -160,7 +138,7 @@ export function Term({ id, children }: TermProps) {
             <span className="term-tip-name">{entry.term}:</span> {entry.definition}
           </>
         )}
-      </span>
+      </Tooltip>
     </span>
   );
 }

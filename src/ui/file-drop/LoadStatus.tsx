@@ -4,6 +4,7 @@
  * problem in plain words if it failed (a quiet status for a cancel, an alert otherwise).
  */
 import { formatBytesBinary, formatPercent } from '../../format/units';
+import './file-drop.css';
 
 /** The file being read: the learner's own, or the widget's example. */
 export interface LoadSource {
@@ -57,7 +58,7 @@ export function LoadStatus<Kind extends string>({
   if (phase === 'loading' && source) {
     const text = loadProgressText(source, progress);
     return (
-      <div className={`${c}-progress`} role="status">
+      <div className={`file-progress ${c}-progress`} role="status">
         <span>{text}</span>
         <progress max={1} value={progress?.fraction ?? undefined} aria-label={text} />
         <button type="button" onClick={onCancel}>
@@ -70,7 +71,7 @@ export function LoadStatus<Kind extends string>({
   const cancelled = problem.kind === 'cancelled';
   return (
     <div
-      className={`${c}-problem${cancelled ? ` ${c}-problem--quiet` : ''}`}
+      className={`file-problem ${c}-problem${cancelled ? ` file-problem--quiet ${c}-problem--quiet` : ''}`}
       role={cancelled ? 'status' : 'alert'}
       data-problem={problem.kind}
     >

@@ -2,6 +2,7 @@ import { formatSeconds, formatSpread, NO_VALUE } from '../../format/units';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { CLOCK_TEXT, WARM_TWIN } from './clock-text';
 import type { ClockRow, GpuClockStatus, TimingReport } from './model';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** Why the GPU row is empty, in a few words. */
 const NO_GPU_CLOCK: Partial<Record<GpuClockStatus, string>> = {
@@ -53,12 +54,7 @@ export function ClockTable({ report, n }: { report: TimingReport; n: number }) {
   const longest = Math.max(...report.rows.map((r) => r.warm?.medianSeconds ?? 0));
   const samples = report.runs.length - 1;
   return (
-    <div
-      className="at-scroll"
-      tabIndex={0}
-      role="region"
-      aria-label="The three clocks (scrolls sideways)"
-    >
+    <ScrollRegion className="at-scroll" label="The three clocks (scrolls sideways)">
       <table className="at-table" data-clock-table>
         <caption>
           <span className="tag-measured">measured</span> One {n} × {n} × {n} matmul per submit,
@@ -96,6 +92,6 @@ export function ClockTable({ report, n }: { report: TimingReport; n: number }) {
           </tr>
         </tfoot>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { formatSeconds, NO_VALUE } from '../../format/units';
 import { CLOCK_IDS, clockSeconds, type RunTimings } from './model';
 import { CLOCK_TEXT } from './clock-text';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** A time, or the dash. */
 function seconds(value: number | null): string {
@@ -10,7 +11,7 @@ function seconds(value: number | null): string {
 /** Every run in order, the first one with its set-up: the first-versus-warm picture. */
 export function RunTable({ runs, pending }: { runs: readonly RunTimings[]; pending: boolean }) {
   return (
-    <div className="at-scroll" tabIndex={0} role="region" aria-label="Every run (scrolls sideways)">
+    <ScrollRegion className="at-scroll" label="Every run (scrolls sideways)">
       <table className="at-table at-runs" data-run-table>
         <caption>
           Every run in order{pending ? ' (still running; checked against the CPU at the end)' : ''}.
@@ -45,6 +46,6 @@ export function RunTable({ runs, pending }: { runs: readonly RunTimings[]; pendi
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,23 +1,19 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { F32Check } from '../../gpu';
+import { passedCheck } from './testing/checks';
 import { Crossover } from './Crossover';
 import type { CrossoverDeps } from './types';
-
-const ok = (n: number): F32Check => ({
-  ok: true,
-  checked: n,
-  total: n,
-  mismatches: 0,
-  maxAbsError: 0,
-});
 
 /** The CPU takes 1 µs per element; the GPU 1 ms fixed plus 0.1 µs per element: it wins at about 1,111. */
 function fakeDeps(gpuAvailable = true): CrossoverDeps {
   let t = 0;
   return {
-    measureCpu: async (_op, size) => ({ seconds: size * 1e-6, check: ok(size), workers: 2 }),
+    measureCpu: async (_op, size) => ({
+      seconds: size * 1e-6,
+      check: passedCheck(size),
+      workers: 2,
+    }),
     getGpu: async () =>
       gpuAvailable
         ? {
@@ -26,7 +22,7 @@ function fakeDeps(gpuAvailable = true): CrossoverDeps {
             measure: async (_op, size) => ({
               seconds: 1e-3 + size * 1e-7,
               kernelSeconds: null,
-              check: ok(size),
+              check: passedCheck(size),
               size,
               kernelLabel: 'ReLU',
             }),

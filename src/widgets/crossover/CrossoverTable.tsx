@@ -3,6 +3,7 @@ import { describeOpSize } from './sweep';
 import type { ModeledPoint } from './model';
 import type { Op } from './settings';
 import type { SweepResult } from './types';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** Props of the table. */
 export interface CrossoverTableProps {
@@ -43,11 +44,9 @@ export function CrossoverTable({
         each output checked against a CPU reference; <span className="tag-modeled">modeled</span>{' '}
         columns are the cost engine.
       </p>
-      <div
+      <ScrollRegion
         className="xo-table-wrap table-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="Crossover measurements as a table"
+        label="Crossover measurements as a table"
       >
         <table className="xo-table" data-table>
           <caption className="visually-hidden">
@@ -107,7 +106,7 @@ export function CrossoverTable({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { F32Check } from '../../gpu';
+import { passedCheck } from './testing/checks';
 import { CrossoverController, PROGRESS_INTERVAL_SECONDS } from './controller';
 import type { CrossoverDeps, CrossoverGpu, GpuSample } from './types';
 
-const ok = (n: number): F32Check => ({
-  ok: true,
-  checked: n,
-  total: n,
-  mismatches: 0,
-  maxAbsError: 0,
-});
 const bad: F32Check = {
   ok: false,
   checked: 4,
@@ -38,7 +32,7 @@ function fakeDeps(options: { gpu?: CrossoverGpu; onCpu?: (size: number) => void 
       return {
         seconds: 1e-3 + size * 1e-7,
         kernelSeconds: kernelAlone ? size * 1e-8 : null,
-        check: ok(size),
+        check: passedCheck(size),
         size,
         kernelLabel: 'ReLU',
       };
@@ -50,7 +44,7 @@ function fakeDeps(options: { gpu?: CrossoverGpu; onCpu?: (size: number) => void 
       options.onCpu?.(size);
       clock.advance(PROGRESS_INTERVAL_SECONDS);
       onProgress(1);
-      return { seconds: size * 1e-6, check: ok(size), workers: 2 };
+      return { seconds: size * 1e-6, check: passedCheck(size), workers: 2 };
     },
     getGpu: async () => gpu,
     now: clock.now,

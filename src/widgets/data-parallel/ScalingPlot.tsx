@@ -5,6 +5,7 @@ import { formatCount, formatPercent, formatSeconds, formatSiShort } from '../../
 import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
 import type { DataParallelResult, ScalingPoint, ScalingValue } from './model';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/panel.css';
 import './scaling-plot.css';
 
@@ -172,7 +173,7 @@ export function ScalingPlot({ result, widthPx, idBase }: ScalingPlotProps) {
           ? `From ${stopsHiding.gpus} GPUs${stopsHiding.nodes > 1 ? ` (${stopsHiding.nodes} nodes)` : ''}, DDP’s all-reduces (${formatSeconds(stopsHiding.ddp.communicationSeconds)}) take longer than the backward pass they overlap (${formatSeconds(stopsHiding.ddp.backwardSeconds)}): communication no longer hides, and the step waits for it.`
           : `Up to 32 GPUs, DDP’s all-reduces fit inside backward: communication hides behind compute (only the last bucket’s all-reduce is left over).`}
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Scaling as a table">
+      <ScrollRegion className="table-scroll" label="Scaling as a table">
         <table className="dp-table" data-scaling-table>
           <ColumnHeads
             names={[
@@ -210,7 +211,7 @@ export function ScalingPlot({ result, widthPx, idBase }: ScalingPlotProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

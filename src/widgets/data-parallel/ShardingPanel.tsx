@@ -9,6 +9,7 @@ import {
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import type { DataParallelResult, StrategyRow } from './model';
 import { STRATEGY_SHORT_NAMES } from './settings';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** What each strategy shards, in a few words. */
 const SHARDS: Readonly<Record<StrategyRow['strategy'], string>> = {
@@ -63,7 +64,7 @@ export function ShardingPanel({ result, idBase }: { result: DataParallelResult; 
         Every row trains the same step on {result.gpus} GPU{result.gpus === 1 ? '' : 's'}; memory is
         one GPU’s, traffic is what one GPU sends per step in all its collectives.
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={headingId}>
+      <ScrollRegion className="table-scroll" labelledBy={headingId}>
         <table className="dp-table" data-sharding-table>
           <ColumnHeads
             names={[
@@ -123,7 +124,7 @@ export function ShardingPanel({ result, idBase }: { result: DataParallelResult; 
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Verdict result={result} />
     </section>
   );

@@ -4,6 +4,7 @@ import type { DataParallelPrediction } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
 import { lanesOf, type LaneSegment } from './model';
 import { STRATEGY_SHORT_NAMES } from './settings';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** How each mode is named. */
 export const MODE_NAMES = {
@@ -167,12 +168,7 @@ export function TimelineTable({ prediction }: { prediction: DataParallelPredicti
   );
   const same = prediction.mode === 'ddp';
   return (
-    <div
-      className="table-scroll"
-      tabIndex={0}
-      role="region"
-      aria-label={`${stepName(prediction)} phases`}
-    >
+    <ScrollRegion className="table-scroll" label={`${stepName(prediction)} phases`}>
       <table className="dp-table">
         <ColumnHeads names={['Phase', 'GPU', 'Starts at', 'Lasts']} />
         <tbody>
@@ -181,6 +177,6 @@ export function TimelineTable({ prediction }: { prediction: DataParallelPredicti
           {prediction.communicationPhases.map((p) => row('every GPU, NCCL stream', p))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -7,6 +7,7 @@ import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { allLimits, identityFacts, keyLimits, PYTORCH_COUNTERPARTS } from './device-facts';
 import { deviceSchema } from './settings';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/readout-table.css';
 import './device-card.css';
 import { deviceCardFace } from './face';
@@ -70,7 +71,7 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
         ))}
       </dl>
       <h4>Limits that shape a compute kernel</h4>
-      <div className="table-scroll" role="region" aria-label="Key limits" tabIndex={0}>
+      <ScrollRegion className="table-scroll" label="Key limits">
         <table className="ui-readout dc-table">
           <ColumnHeads
             names={[
@@ -95,14 +96,14 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="dc-note">
         A page&apos;s device gets WebGPU&apos;s default limits unless it asks for more, so it can be
         held below what the adapter offers. The kernel lab keeps to the defaults, which every
         adapter supports, and fits its sizes to them.
       </p>
       <h4>Compared with PyTorch</h4>
-      <div className="table-scroll" role="region" aria-label="PyTorch counterparts" tabIndex={0}>
+      <ScrollRegion className="table-scroll" label="PyTorch counterparts">
         <table className="ui-readout dc-table">
           <thead>
             <tr>
@@ -121,14 +122,14 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="dc-note">
         Browsers hide memory size, core counts and exact models so that pages cannot fingerprint
         your machine; what they do report is enough to size kernels safely.
       </p>
       <details className="dc-details">
         <summary>All {everyLimit.length} limits</summary>
-        <div className="table-scroll" role="region" aria-label="All limits" tabIndex={0}>
+        <ScrollRegion className="table-scroll" label="All limits">
           <table className="ui-readout dc-table">
             <tbody>
               {everyLimit.map((f) => (
@@ -141,7 +142,7 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
       <details className="dc-details">
         <summary>All {adapter.features.length} features</summary>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import type { ExplorerController, ExplorerState } from './controller';
+import type { ExplorerPanelProps } from './panel-props';
 import { drawScene } from './draw';
 import { OverviewLayer } from './overview-layer';
 import type { DrawColors } from './scene';
@@ -34,15 +34,7 @@ function readColors(element: Element): DrawColors {
 }
 
 /** The canvas drawing of the GPU, its keyboard and pointer controls, and its text alternative. */
-export function GpuCanvas({
-  state,
-  controller,
-  idBase,
-}: {
-  state: ExplorerState;
-  controller: ExplorerController;
-  idBase: string;
-}) {
+export function GpuCanvas({ state, controller, idBase }: ExplorerPanelProps) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const widthPx = useElementWidth(wrapRef, FALLBACK_WIDTH_PX);

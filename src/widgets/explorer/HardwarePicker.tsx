@@ -1,5 +1,6 @@
 import { getGpu, listGpus } from '../../engine/catalog';
 import type { SettingsPatch } from '../../state/useWidgetState';
+import { CountInput } from '../../ui/step-fields';
 import {
   CATALOG_COUNT,
   CATALOG_COUNTS,
@@ -24,11 +25,6 @@ export function HardwarePicker({ settings, set, idBase }: PickerProps) {
   const base = getGpu(settings.gpuId);
   const word = smWord(base);
   const custom = settings.sms !== CATALOG_COUNT || settings.coresPerSm !== CATALOG_COUNT;
-  // An emptied number box is left alone (it shows the current count again); anything typed is checked.
-  const typed = (key: 'sms' | 'coresPerSm', text: string) => {
-    if (text.trim() === '') return;
-    set(key === 'sms' ? { sms: text } : { coresPerSm: text });
-  };
   return (
     <fieldset className="explorer-fieldset">
       <legend>Hardware</legend>
@@ -49,30 +45,24 @@ export function HardwarePicker({ settings, set, idBase }: PickerProps) {
       </div>
       <div className="explorer-field">
         <label htmlFor={`${idBase}-sms`}>{word}s</label>
-        <input
-          className="ui-field"
+        <CountInput
           id={`${idBase}-sms`}
-          type="number"
-          inputMode="numeric"
           min={EXPLORER_LIMITS.sms.min}
           max={EXPLORER_LIMITS.sms.max}
           value={config.sms}
-          onChange={(e) => typed('sms', e.target.value)}
+          onValue={(sms) => set({ sms })}
         />
       </div>
       <div className="explorer-field">
         <label htmlFor={`${idBase}-cores`}>Cores per {word}</label>
-        <input
-          className="ui-field"
+        <CountInput
           id={`${idBase}-cores`}
-          type="number"
-          inputMode="numeric"
           min={EXPLORER_LIMITS.coresPerSm.min}
           max={EXPLORER_LIMITS.coresPerSm.max}
           step={EXPLORER_LIMITS.coresPerSm.step}
           value={config.coresPerSm}
-          aria-describedby={`${idBase}-cores-hint`}
-          onChange={(e) => typed('coresPerSm', e.target.value)}
+          describedBy={`${idBase}-cores-hint`}
+          onValue={(coresPerSm) => set({ coresPerSm })}
         />
         <p className="hint" id={`${idBase}-cores-hint`}>
           A multiple of 32, one warp

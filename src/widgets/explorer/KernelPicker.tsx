@@ -1,5 +1,6 @@
 import { getGpu } from '../../engine/catalog';
 import { formatCount } from '../../format/units';
+import { CountInput } from '../../ui/step-fields';
 import {
   ELEMENT_PRESETS,
   EXPLORER_LIMITS,
@@ -19,17 +20,12 @@ export function KernelPicker({ settings, set, idBase }: PickerProps) {
       <legend>Kernel: ReLU</legend>
       <div className="explorer-field">
         <label htmlFor={`${idBase}-elements`}>Elements (one thread each)</label>
-        <input
+        <CountInput
           id={`${idBase}-elements`}
-          className="ui-field"
-          type="number"
-          inputMode="numeric"
           min={EXPLORER_LIMITS.elements.min}
           max={EXPLORER_LIMITS.elements.max}
           value={settings.elements}
-          onChange={(e) => {
-            if (e.target.value.trim() !== '') set({ elements: e.target.value });
-          }}
+          onValue={(elements) => set({ elements })}
         />
       </div>
       <div className="explorer-field">

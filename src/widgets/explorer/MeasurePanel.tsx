@@ -1,4 +1,5 @@
-import type { ExplorerController, ExplorerState } from './controller';
+import type { ExplorerState } from './controller';
+import type { ExplorerPanelProps } from './panel-props';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import {
   formatCount,
@@ -12,15 +13,7 @@ import '../../ui/readout-table.css';
 const BYTES_MOVED_PER_ELEMENT = 8;
 
 /** "Run it on my GPU": the same kernel measured through WebGPU, beside the modeled time. */
-export function MeasurePanel({
-  state,
-  controller,
-  idBase,
-}: {
-  state: ExplorerState;
-  controller: ExplorerController;
-  idBase: string;
-}) {
+export function MeasurePanel({ state, controller, idBase }: ExplorerPanelProps) {
   const { measure, config } = state;
   const unavailable = measure.phase === 'unavailable';
   const running = measure.phase === 'running';

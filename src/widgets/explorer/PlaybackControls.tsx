@@ -1,17 +1,9 @@
-import type { ExplorerController, ExplorerState } from './controller';
+import type { ExplorerPanelProps } from './panel-props';
 import { smWord } from './hardware';
 import '../../ui/field.css';
 
 /** Play, pause, step, reset, and the zoom controls. */
-export function PlaybackControls({
-  state,
-  controller,
-  idBase,
-}: {
-  state: ExplorerState;
-  controller: ExplorerController;
-  idBase: string;
-}) {
+export function PlaybackControls({ state, controller, idBase }: ExplorerPanelProps) {
   const { playback, zoom, reducedMotion, hardware } = state;
   const playing = playback.phase === 'playing';
   const finished = playback.phase === 'finished';

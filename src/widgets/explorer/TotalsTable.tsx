@@ -9,6 +9,7 @@ import {
   formatGigahertz,
   formatTeraflopsPerSecond,
 } from '../../format/units';
+import '../../ui/figure-tiles.css';
 
 /** The totals the chosen hardware adds up to: cores, tensor cores, peaks, memory. */
 export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; idBase: string }) {
@@ -67,7 +68,7 @@ export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; 
         {hardware.name}: {formatCount(hardware.sms)} {word}
         {hardware.sms === 1 ? '' : 's'}
       </h4>
-      <dl>
+      <dl className="ui-figure-tiles">
         {rows.map((row) => (
           <div
             key={row.key}

@@ -8,6 +8,7 @@ import {
   formatSignedError,
   medianSentence,
 } from './prediction-text';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** Props of the prediction record. */
 export interface PredictionRecordProps {
@@ -44,12 +45,7 @@ export function PredictionRecord({ rows, device, onClear }: PredictionRecordProp
             on this device. Error = (predicted − measured) / measured: negative when the kernel took
             longer than predicted.
           </p>
-          <div
-            className="table-scroll kl-results"
-            role="region"
-            aria-label="Prediction record table"
-            tabIndex={0}
-          >
+          <ScrollRegion className="table-scroll kl-results" label="Prediction record table">
             <table>
               <caption className="visually-hidden">
                 Each run of this session: the prediction of the model of this device, the measured
@@ -94,7 +90,7 @@ export function PredictionRecord({ rows, device, onClear }: PredictionRecordProp
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <p className="kl-record__median" data-median>
             {medianSentence(medianAbsoluteError(rows), withError)}
           </p>

@@ -6,6 +6,7 @@ import {
   formatSeconds,
   formatSpread,
 } from '../../format/units';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** Words for the limit the model sees. */
 const BOUND_WORDS = { memory: 'memory', compute: 'arithmetic', overhead: 'launch overhead' };
@@ -19,7 +20,7 @@ export function ResultTable({ rows, catalogName }: { rows: Comparison[]; catalog
         Measured on this GPU, and modeled for the {catalogName} on the same work. Bandwidth counts
         bytes read plus bytes written.
       </p>
-      <div className="table-scroll kl-results" role="region" aria-label="Results" tabIndex={0}>
+      <ScrollRegion className="table-scroll kl-results" label="Results">
         <table>
           <caption className="visually-hidden">
             Each kernel measured on this GPU, and modeled for the {catalogName}
@@ -105,7 +106,7 @@ export function ResultTable({ rows, catalogName }: { rows: Comparison[]; catalog
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

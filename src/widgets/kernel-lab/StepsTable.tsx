@@ -2,6 +2,7 @@ import { LAB_KERNELS } from '../../gpu';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatPercent, formatRatio } from '../../format/units';
 import type { StepRow } from './matmul-steps';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** A rate with three significant digits and its unit. */
 function rateText(row: StepRow): string {
@@ -18,7 +19,7 @@ export function StepsTable({ rows, tensorCores }: { rows: StepRow[]; tensorCores
   return (
     <section className="kl-steps" aria-label="What each step bought" data-steps>
       {rows.length > 0 && (
-        <div className="table-scroll" role="region" aria-label="Steps" tabIndex={0}>
+        <ScrollRegion className="table-scroll" label="Steps">
           <table>
             <caption>
               <span className="tag-measured">measured</span> What each step bought on this GPU
@@ -46,7 +47,7 @@ export function StepsTable({ rows, tensorCores }: { rows: StepRow[]; tensorCores
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {tensorCores !== null && (
         <p className="kl-tensor-cores" data-tensor-cores>

@@ -1,7 +1,9 @@
+import '../../ui/file-drop/file-drop.css';
+
 /** How to record a snapshot with PyTorch, folded away until asked for. */
 export function HowToRecord() {
   return (
-    <details className="snap-howto">
+    <details className="file-howto">
       <summary>How do I record a snapshot?</summary>
       <p>
         On a machine with a CUDA GPU, start recording before the code you want to see, run a few

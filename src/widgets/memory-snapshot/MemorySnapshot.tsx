@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { useController } from '../../ui/useController';
@@ -7,6 +6,7 @@ import { SnapshotController, statusOf, type SnapshotDeps } from './controller';
 import { DropZone } from './DropZone';
 import { HowToRecord } from './HowToRecord';
 import { LoadStatus } from '../../ui/file-drop/LoadStatus';
+import { useFileOrExample } from '../../ui/file-drop/useFileOrExample';
 import { PROBLEM_TITLES } from './view-text';
 import { ReportView } from './ReportView';
 import { memorySnapshotSchema } from './settings';
@@ -34,29 +34,15 @@ export default function MemorySnapshot({ example, view, deps }: MemorySnapshotPr
   const [controller, state] = useController(
     () => new SnapshotController(deps ?? createBrowserSnapshotDeps()),
   );
-  const exampleOpened = useRef(false);
-  const wantsExample = settings.state.example;
-  useEffect(() => {
-    if (!wantsExample || exampleOpened.current) return;
-    exampleOpened.current = true;
-    void controller.openExample();
-  }, [wantsExample, controller]);
+  const { onFile, onExample } = useFileOrExample(controller, settings.state.example, (example) =>
+    settings.set({ example }),
+  );
 
   const report = state.report;
   const device = report?.devices.find((d) => d.device === state.device) ?? report?.devices[0];
   return (
     <WidgetRoot widget={memorySnapshotFace} status={statusOf(state)} settings={settings}>
-      <DropZone
-        onFile={(file) => {
-          settings.set({ example: false });
-          void controller.openFile(file);
-        }}
-        onExample={() => {
-          exampleOpened.current = true;
-          settings.set({ example: true });
-          void controller.openExample();
-        }}
-      />
+      <DropZone onFile={onFile} onExample={onExample} />
       <HowToRecord />
       <LoadStatus
         state={state}

@@ -5,6 +5,7 @@ import type { TimelineReport } from './analysis/report';
 import { nextSort, sortAliveRows, type PeakSort, type PeakSortKey } from './peak-rows';
 import { StackCell } from './StackCell';
 import { formatX } from './view-text';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** Rows shown before "Show all". */
 const FIRST_ROWS = 15;
@@ -50,7 +51,7 @@ export function PeakTable({ timeline, stacks }: PeakTableProps) {
       <p className="snap-table-title" aria-hidden="true">
         {caption}
       </p>
-      <div className="snap-table-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <ScrollRegion className="snap-table-scroll" label={caption}>
         <table className="snap-table" data-testid="peak-table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
@@ -85,7 +86,7 @@ export function PeakTable({ timeline, stacks }: PeakTableProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {rows.length > FIRST_ROWS && (
         <button type="button" onClick={() => setShowAll(!showAll)}>
           {showAll ? `Show the largest ${FIRST_ROWS}` : `Show all ${formatCount(rows.length)} rows`}

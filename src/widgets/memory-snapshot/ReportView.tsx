@@ -7,6 +7,7 @@ import { SegmentStrips } from './SegmentStrips';
 import { SNAPSHOT_VIEWS, type SnapshotView } from './settings';
 import { TimelineChart } from './TimelineChart';
 import { formatX } from './view-text';
+import '../../ui/figure-tiles.css';
 
 /** Props of the report. */
 export interface ReportViewProps {
@@ -57,7 +58,7 @@ function Figures({ device }: { device: DeviceReport }) {
     ['Cached free', formatBytesBinary(device.totals.freeBytes)],
   ];
   return (
-    <dl className="snap-figures">
+    <dl className="ui-figure-tiles snap-figures">
       {items.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>

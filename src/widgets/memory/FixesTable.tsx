@@ -1,6 +1,7 @@
 import { formatBytesBinary, formatPercent, formatSeconds } from '../../format/units';
 import type { MemoryFix } from './fixes';
 import type { ScenarioChange } from './scenario';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/panel.css';
 import './memory-tables.css';
 
@@ -41,7 +42,7 @@ export function FixesTable({ fixes, seconds, onApply, idBase }: FixesTableProps)
         Each is the engine’s prediction of the same step with one change (the step as it is would
         take {formatSeconds(seconds)}, <span className="tag-modeled">modeled</span> as if it fit).
       </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`${idBase}-fixes`}>
+      <ScrollRegion className="table-scroll" labelledBy={`${idBase}-fixes`}>
         <table className="memory-fixes-table">
           <thead>
             <tr>
@@ -84,7 +85,7 @@ export function FixesTable({ fixes, seconds, onApply, idBase }: FixesTableProps)
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

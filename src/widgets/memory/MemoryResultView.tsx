@@ -5,7 +5,7 @@ import type { PartId } from './bar-parts';
 import { FixesTable } from './FixesTable';
 import { MemoryBar } from './MemoryBar';
 import { OomPanel } from './OomPanel';
-import { PartsLegend, PartsTable } from './PartsTable';
+import { PartsLegend, PartsTable, type PartsProps } from './PartsTable';
 import type { ScenarioChange } from './scenario';
 
 /** Props of the result area. */
@@ -67,6 +67,14 @@ export const MemoryResultView = forwardRef<HTMLParagraphElement, MemoryResultVie
       );
     }
     const parts = analysis.parts;
+    // The legend and the table show the same parts, with the same one picked out.
+    const partsProps: PartsProps = {
+      parts,
+      capacityBytes: analysis.capacityBytes,
+      activePart,
+      onShow: onShowPart,
+      idBase,
+    };
     return (
       <div className="memory-result">
         <p
@@ -86,13 +94,7 @@ export const MemoryResultView = forwardRef<HTMLParagraphElement, MemoryResultVie
           onHover={onShowPart}
           idBase={idBase}
         />
-        <PartsLegend
-          parts={parts}
-          capacityBytes={analysis.capacityBytes}
-          activePart={activePart}
-          onShow={onShowPart}
-          idBase={idBase}
-        />
+        <PartsLegend {...partsProps} />
         {!analysis.fits && (
           <>
             <OomPanel
@@ -108,13 +110,7 @@ export const MemoryResultView = forwardRef<HTMLParagraphElement, MemoryResultVie
             />
           </>
         )}
-        <PartsTable
-          parts={parts}
-          capacityBytes={analysis.capacityBytes}
-          activePart={activePart}
-          onShow={onShowPart}
-          idBase={idBase}
-        />
+        <PartsTable {...partsProps} />
       </div>
     );
   },

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import MemorySimulator from './MemorySimulator';
+import { onMemoryLessonPage } from './testing/lesson-page';
 
 const FIXTURES = 'src/engine/models/network/print-model/fixtures';
 const fixture = (name: string) => readFileSync(`${FIXTURES}/${name}.txt`, 'utf8');
@@ -12,17 +13,7 @@ const status = () => document.querySelector('[data-print-status]')?.textContent 
 const box = () => screen.getByLabelText<HTMLTextAreaElement>('The output of print(model)');
 
 describe('MemorySimulator with a pasted print(model)', () => {
-  beforeEach(() => {
-    window.location.hash = '#/lesson/gpu-memory';
-    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => {
-      run(0);
-      return 0;
-    });
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    window.history.replaceState(null, '', '#');
-  });
+  onMemoryLessonPage();
 
   it('reads a pasted ResNet-50 and predicts its step; the text is not in the URL', async () => {
     render(<MemorySimulator network="print" />);

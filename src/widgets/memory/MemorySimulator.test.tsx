@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { engineMemoryModel } from './browser-deps';
 import MemorySimulator from './MemorySimulator';
+import { onMemoryLessonPage } from './testing/lesson-page';
 import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
 
 const root = () => document.querySelector<HTMLElement>('[data-widget="memory"]')!;
@@ -15,19 +16,7 @@ function flushUrl(): string {
 }
 
 describe('MemorySimulator', () => {
-  beforeEach(() => {
-    window.location.hash = '#/lesson/gpu-memory';
-    // jsdom has no animation frames to wait for; run them at once.
-    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => {
-      run(0);
-      return 0;
-    });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-    window.history.replaceState(null, '', '#');
-  });
+  onMemoryLessonPage();
 
   it('shows a step that fits: the bar, its legend, the table, headroom and largest batch', () => {
     render(<MemorySimulator />);

@@ -1,6 +1,7 @@
 import { formatBytesBinary, formatPercent } from '../../format/units';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { sumParts, type BarPart, type PartId } from './bar-parts';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import './memory-tables.css';
 
 /** Props of the legend and the parts table. */
@@ -96,7 +97,7 @@ export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
   const allocated = sumParts(parts, ['allocated']);
   const reserved = sumParts(parts, ['allocated', 'reserved']);
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={`${idBase}-parts`}>
+    <ScrollRegion className="table-scroll" labelledBy={`${idBase}-parts`}>
       <table className="memory-parts">
         <caption id={`${idBase}-parts`}>The peak of one step, part by part (modeled)</caption>
         <ColumnHeads names={['Part', 'Size', 'Of the GPU', 'What it is']} />
@@ -115,6 +116,6 @@ export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

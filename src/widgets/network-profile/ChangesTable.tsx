@@ -2,6 +2,7 @@ import { formatRatio, formatSeconds, NO_VALUE } from '../../format/units';
 import type { ChangeRow } from './changes';
 import { EXECUTION_CODE, EXECUTION_LABELS } from './labels';
 import { EXECUTIONS } from './settings';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** Props of the comparison table. */
 export interface ChangesTableProps {
@@ -55,11 +56,9 @@ export function ChangesTable({ rows, optimizerClass, idBase }: ChangesTableProps
         <span className="tag-modeled">modeled</span> What each change buys: this step run another
         way
       </p>
-      <div
+      <ScrollRegion
         className="np-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="What each change buys (scrolls sideways on small screens)"
+        label="What each change buys (scrolls sideways on small screens)"
       >
         <table
           className="ui-data-table np-table np-changes"
@@ -91,7 +90,7 @@ export function ChangesTable({ rows, optimizerClass, idBase }: ChangesTableProps
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

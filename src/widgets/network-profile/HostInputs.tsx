@@ -1,5 +1,5 @@
 import type { SettingsPatch } from '../../state/useWidgetState';
-import { DecimalNumber } from './DecimalNumber';
+import { NumberField } from './NumberField';
 import { EXECUTION_CHOICES } from './labels';
 import {
   DEFAULT_HOST_OP_MICROSECONDS,
@@ -54,7 +54,7 @@ export function HostInputs({ settings, set, idBase }: HostInputsProps) {
           </label>
         </span>
       )}
-      <DecimalNumber
+      <NumberField
         label="Host time per eager op (µs)"
         value={settings.hostOpMicroseconds}
         min={MIN_HOST_OP_MICROSECONDS}

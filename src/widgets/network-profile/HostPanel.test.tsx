@@ -5,6 +5,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { engineProfileModel } from './browser-deps';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
 import NetworkProfile from './NetworkProfile';
+import { RESNET_TRAIN } from './testing/requests';
 
 const root = () => document.querySelector<HTMLElement>('[data-widget="network-profile"]')!;
 const panel = () => screen.getByRole('region', { name: /Host and GPU: who waits for whom/ });
@@ -48,16 +49,10 @@ describe('the host and GPU panel', () => {
   it('draws BERT-base on an H200 waiting for Python, the lanes as wide as each side’s time', () => {
     render(<NetworkProfile network="bert-base" gpu="h200-sxm" />);
     const step = engineProfileModel.step({
+      ...RESNET_TRAIN,
       network: 'bert-base',
       gpu: 'h200-sxm',
-      mode: 'train',
-      batch: 32,
       seq: 128,
-      precision: 'amp-bf16',
-      optimizer: 'adamw',
-      execution: 'eager',
-      fusedOptimizer: false,
-      hostOpSeconds: 8.49e-6,
     });
     expect(step.bound).toBe('host');
     expect(within(panel()).getByText(/^The GPU waits for Python \d+ % of this step:/)).toBeTruthy();
@@ -130,17 +125,7 @@ describe('the host and GPU panel', () => {
       'cuda-graphs+fused',
     ]);
     expect(rows[0]?.dataset.current).toBe('true');
-    const compiled = engineProfileModel.step({
-      network: 'resnet50',
-      gpu: 'a100-sxm-80gb',
-      mode: 'train',
-      batch: 32,
-      precision: 'amp-bf16',
-      optimizer: 'adamw',
-      execution: 'compiled',
-      fusedOptimizer: false,
-      hostOpSeconds: 8.49e-6,
-    });
+    const compiled = engineProfileModel.step({ ...RESNET_TRAIN, execution: 'compiled' });
     expect(Number(rows[2]?.dataset.seconds)).toBeCloseTo(compiled.seconds, 12);
     expect(rows[2]?.textContent).toMatch(/[\d.]+× faster/);
     fireEvent.click(screen.getByRole('radio', { name: 'Inference' }));

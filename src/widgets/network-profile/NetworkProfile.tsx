@@ -168,40 +168,8 @@ function ProfileResultView(props: {
  * as a profiler's table sorted by time and a bar chart of the longest rows, each row's bound, the
  * LSTM's serial loop and attention's growth with sequence length. All modeled by the cost engine.
  */
-export default function NetworkProfile({
-  network,
-  gpu,
-  mode,
-  batch,
-  seq,
-  precision,
-  optimizer,
-  execution,
-  fused,
-  hostOpMicroseconds,
-  grouped,
-  rows,
-  instance,
-  deps,
-}: NetworkProfileProps) {
-  const handle = useWidgetState(
-    networkProfileSchema,
-    {
-      network,
-      gpu,
-      mode,
-      batch,
-      seq,
-      precision,
-      optimizer,
-      execution,
-      fused,
-      hostOpMicroseconds,
-      grouped,
-      rows,
-    },
-    instance ? { instance } : {},
-  );
+export default function NetworkProfile({ instance, deps, ...props }: NetworkProfileProps) {
+  const handle = useWidgetState(networkProfileSchema, props, instance ? { instance } : {});
   const [controller, state] = useController(
     () => new NetworkProfileController(deps ?? createBrowserProfileDeps(), handle.state),
   );

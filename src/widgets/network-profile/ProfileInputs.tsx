@@ -17,7 +17,7 @@ import {
   zooNetworkOf,
   type NetworkProfileSettings,
 } from './settings';
-import { WholeNumber } from './WholeNumber';
+import { NumberField } from './NumberField';
 import '../../ui/inputs.css';
 
 /** Props of the profile's inputs. */
@@ -60,7 +60,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
           onChange={(mode) => set({ mode })}
         />
       </span>
-      <WholeNumber
+      <NumberField
         label="Batch size"
         value={settings.batch}
         min={1}
@@ -68,7 +68,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
         onValue={(batch) => set({ batch })}
       />
       {network && seq !== undefined && (
-        <WholeNumber
+        <NumberField
           label={network.family === 'rnn' ? 'Time steps' : 'Sequence length'}
           value={seq}
           min={1}

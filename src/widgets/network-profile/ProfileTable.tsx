@@ -9,6 +9,7 @@ import {
 } from '../../format/units';
 import { BOUND_SHORT_LABELS, formatFlops } from './labels';
 import { OPTIMIZER_KIND, type ProfileRow } from './profile';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
 
 /** Props of the profile table. */
@@ -51,12 +52,7 @@ export function ProfileTable({
         <span className="tag-modeled">modeled</span>{' '}
         {`${stepLabel}, ${grouped ? 'layers grouped by kind' : 'layer by layer'}, sorted by GPU time (${shown} rows)`}
       </p>
-      <div
-        className="np-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="Profile table (scrolls sideways on small screens)"
-      >
+      <ScrollRegion className="np-scroll" label="Profile table (scrolls sideways on small screens)">
         <table
           className="ui-data-table np-table"
           aria-labelledby={captionId}
@@ -104,7 +100,7 @@ export function ProfileTable({
             </tfoot>
           )}
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

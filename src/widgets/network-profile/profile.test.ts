@@ -12,6 +12,7 @@ import {
   tableRows,
   type PassTime,
 } from './profile';
+import { madeUpStep } from './testing/steps';
 
 /** A pass of `seconds` under `bound`, with made-up work. */
 function pass(seconds: number, bound: PassTime['bound'], kernels = 1): PassTime {
@@ -38,29 +39,13 @@ function layer(
 
 /** A step made of `layers` whose GPU time is their sum. */
 function step(layers: LayerStep[], hostSeconds = 0, optimizerSeconds = 0): StepPrediction {
-  const gpuSeconds =
-    layers.reduce((s, l) => s + l.forward.seconds + (l.backward?.seconds ?? 0), 0) +
-    optimizerSeconds;
-  const seconds = Math.max(gpuSeconds, hostSeconds);
-  return {
-    seconds,
-    gpuSeconds,
-    hostSeconds,
-    bound: gpuSeconds >= hostSeconds ? 'gpu' : 'host',
-    gpuIdleShare: seconds > 0 ? 1 - gpuSeconds / seconds : 0,
-    execution: 'eager',
-    optimizerForm: 'foreach',
-    hostOpSeconds: 8.49e-6,
+  const forward = layers.reduce((s, l) => s + l.forward.seconds, 0);
+  const backward = layers.reduce((s, l) => s + (l.backward?.seconds ?? 0), 0);
+  return madeUpStep({
     host: { forwardSeconds: hostSeconds, backwardSeconds: 0, optimizerSeconds: 0, fixedSeconds: 0 },
-    optimizer: null,
-    forwardSeconds: 0,
-    backwardSeconds: 0,
-    recomputeSeconds: 0,
-    optimizerSeconds,
-    kernels: 10,
-    flops: 0,
+    gpu: { forward, backward, optimizer: optimizerSeconds },
     layers,
-  };
+  });
 }
 
 describe('bounds', () => {

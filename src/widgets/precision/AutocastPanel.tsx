@@ -12,6 +12,7 @@ import {
   type AutocastDtype,
   type AutocastList,
 } from './autocast';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
 import './precision.css';
 import './autocast.css';
@@ -53,11 +54,9 @@ export function AutocastPanel({ dtype, onDtype }: AutocastPanelProps) {
           </label>
         ))}
       </fieldset>
-      <div
+      <ScrollRegion
         className="precision-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="Where common ops run under autocast (scrolls sideways)"
+        label="Where common ops run under autocast (scrolls sideways)"
       >
         <table className="ui-data-table precision-table precision-autocast-table" data-autocast>
           <caption>{`Common ops under autocast(dtype=torch.${dtype}) on CUDA`}</caption>
@@ -83,7 +82,7 @@ export function AutocastPanel({ dtype, onDtype }: AutocastPanelProps) {
             </tbody>
           ))}
         </table>
-      </div>
+      </ScrollRegion>
       <p className="precision-note">
         Only out-of-place ops are autocast; an in-place call (<code>a.addmm_(b, c)</code>), an{' '}
         <code>out=</code> tensor or an explicit <code>dtype=</code> argument bypasses it, and ops on

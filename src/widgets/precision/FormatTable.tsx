@@ -3,6 +3,7 @@ import { ColumnHeads } from '../../ui/ColumnHeads';
 import { BitString } from './BitString';
 import type { FormatId } from './formats';
 import { errorText, type FormatReading } from './reading';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
 
 /** Props of the table. */
@@ -19,11 +20,9 @@ export interface FormatTableProps {
 export function FormatTable({ readings, selected, onSelect, typedText }: FormatTableProps) {
   const name = `precision-format-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <div
+    <ScrollRegion
       className="precision-scroll"
-      tabIndex={0}
-      role="region"
-      aria-label="How each format stores the number (scrolls sideways)"
+      label="How each format stores the number (scrolls sideways)"
     >
       <table className="ui-data-table precision-table" data-formats-table>
         <caption className="visually-hidden">{`How each format stores ${typedText}`}</caption>
@@ -69,6 +68,6 @@ export function FormatTable({ readings, selected, onSelect, typedText }: FormatT
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

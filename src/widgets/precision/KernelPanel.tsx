@@ -4,6 +4,7 @@ import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatGigaflopsPerSecond, formatSeconds } from '../../format/units';
 import { KERNEL_SIZES } from './settings';
 import type { KernelController, KernelResult } from './kernel-controller';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
 
 /** Props of the kernel part. */
@@ -114,12 +115,7 @@ export function KernelPanel({ controller, size, onSize }: KernelPanelProps) {
         ) : null}
       </div>
       {state.results.length > 0 ? (
-        <div
-          className="precision-scroll"
-          tabIndex={0}
-          role="region"
-          aria-label="Measured results (scrolls sideways)"
-        >
+        <ScrollRegion className="precision-scroll" label="Measured results (scrolls sideways)">
           <table className="ui-data-table precision-table" data-kernel-results>
             <caption>
               Measured on this device, median of timed batches (
@@ -141,7 +137,7 @@ export function KernelPanel({ controller, size, onSize }: KernelPanelProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import { exactDecimal } from './exact-decimal';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { FORMATS, limitsOf } from './formats';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
 
 /** Every format's largest and smallest normal, smallest subnormal and epsilon, exactly. */
@@ -8,12 +9,7 @@ export function LimitsTable() {
   return (
     <details className="precision-limits">
       <summary>Limits of every format, as exact decimals</summary>
-      <div
-        className="precision-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="Limits of every format (scrolls sideways)"
-      >
+      <ScrollRegion className="precision-scroll" label="Limits of every format (scrolls sideways)">
         <table className="ui-data-table precision-table">
           <ColumnHeads
             names={[
@@ -42,7 +38,7 @@ export function LimitsTable() {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from './loss-scaling';
 import { ScalerLoop } from './ScalerLoop';
 import type { ScalerController } from './scaler-controller';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
 import './precision.css';
 import './loss-scaling.css';
@@ -93,12 +94,7 @@ export function LossScalingPanel(props: LossScalingPanelProps) {
         summary={`With the loss × 2^${props.scaleLog2}: ${sentence(rows[1]!.shares)}.`}
         idPrefix={`${id}-histogram`}
       />
-      <div
-        className="precision-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="Shares of the gradients (scrolls sideways)"
-      >
+      <ScrollRegion className="precision-scroll" label="Shares of the gradients (scrolls sideways)">
         <table className="ui-data-table precision-table precision-shares" data-shares>
           <caption>What storage does to the gradients</caption>
           <thead>
@@ -124,7 +120,7 @@ export function LossScalingPanel(props: LossScalingPanelProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="precision-note">
         bf16 usually needs no scaler: it keeps fp32&apos;s 8 exponent bits, so its normal range
         reaches down to about 1.2e-38 and no gradient here comes near it. What bf16 gives up is

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useTypedNumber } from '../../ui/useTypedNumber';
 import type { ScalerPhase } from './grad-scaler';
 import type { ScalerController } from './scaler-controller';
 import './precision.css';
@@ -39,15 +40,15 @@ const NEXT_LABELS: Record<ScalerPhase, string> = {
  * did, and the scale, the good-step count and the skipped steps are shown as they change.
  */
 export function ScalerLoop({ scaler, growthInterval, onGrowthInterval }: ScalerLoopProps) {
-  const id = useId();
   const state = useSyncExternalStore(
     (listener) => scaler.subscribe(listener),
     () => scaler.getState(),
   );
-  const [intervalText, setIntervalText] = useState(String(growthInterval));
-  useEffect(() => setIntervalText(String(growthInterval)), [growthInterval]);
-  const intervalOk =
-    /^\d{1,5}$/.test(intervalText) && Number(intervalText) >= 1 && Number(intervalText) <= 10_000;
+  const interval = useTypedNumber({
+    value: growthInterval,
+    valid: (text) => /^\d{1,5}$/.test(text) && Number(text) >= 1 && Number(text) <= 10_000,
+    onValue: onGrowthInterval,
+  });
 
   return (
     <section className="scaler-loop" aria-label="GradScaler loop" data-scaler>
@@ -121,33 +122,18 @@ export function ScalerLoop({ scaler, growthInterval, onGrowthInterval }: ScalerL
         </button>
       </div>
       <div className="scaler-interval">
-        <label htmlFor={`${id}-interval`}>
+        <label htmlFor={interval.id}>
           <code>growth_interval</code>
         </label>
-        <input
-          id={`${id}-interval`}
-          className="ui-field"
-          type="text"
-          inputMode="numeric"
-          value={intervalText}
-          aria-invalid={!intervalOk}
-          aria-describedby={`${id}-interval-hint`}
-          onChange={(e) => {
-            setIntervalText(e.target.value);
-            if (/^\d{1,5}$/.test(e.target.value)) {
-              const n = Number(e.target.value);
-              if (n >= 1 && n <= 10_000) onGrowthInterval(n);
-            }
-          }}
-        />
+        <input {...interval.inputProps} aria-describedby={`${interval.id}-hint`} />
         <button type="button" onClick={() => scaler.reset(growthInterval)}>
           Start over
         </button>
         <span
-          id={`${id}-interval-hint`}
-          className={intervalOk ? 'precision-hint' : 'precision-input-error'}
+          id={`${interval.id}-hint`}
+          className={interval.ok ? 'precision-hint' : 'precision-input-error'}
         >
-          {intervalOk
+          {interval.ok
             ? 'A smaller interval shows growth sooner; changing it starts over.'
             : 'growth_interval must be a whole number from 1 to 10,000.'}
         </span>

@@ -1,10 +1,12 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { getGpu, type GpuId } from '../../engine/catalog';
 import { listZooNetworks, OPTIMIZER_IDS, type OptimizerId } from '../../engine/models';
 import { formatBytesBinary, formatSeconds } from '../../format/units';
 import { GpuPicker } from '../../ui/GpuPicker';
+import { numberTextIn, useTypedNumber } from '../../ui/useTypedNumber';
 import { compareSteps, PRECISION_CODE, takesSeq, type StepInputs } from './step-compare';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
 import './precision.css';
 import './step-time.css';
@@ -22,33 +24,16 @@ function WholeNumber(props: {
   max: number;
   onValue(n: number): void;
 }) {
-  const id = useId();
-  const [text, setText] = useState(String(props.value));
-  const [seen, setSeen] = useState(props.value);
-  if (seen !== props.value) {
-    setSeen(props.value);
-    setText(String(props.value));
-  }
-  const n = Number(text);
-  const ok = /^\d+$/.test(text.trim()) && n >= 1 && n <= props.max;
+  const field = useTypedNumber({
+    value: props.value,
+    valid: numberTextIn(1, props.max),
+    onValue: props.onValue,
+  });
+  const { id, ok } = field;
   return (
     <span className="precision-field">
       <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        className="ui-field"
-        type="text"
-        inputMode="numeric"
-        value={text}
-        aria-invalid={!ok}
-        aria-describedby={ok ? undefined : `${id}-error`}
-        onChange={(e) => {
-          setText(e.target.value);
-          const next = Number(e.target.value);
-          if (/^\d+$/.test(e.target.value.trim()) && next >= 1 && next <= props.max)
-            props.onValue(next);
-        }}
-      />
+      <input {...field.inputProps} aria-describedby={ok ? undefined : `${id}-error`} />
       {ok ? null : (
         <span id={`${id}-error`} className="precision-input-error">
           {`A whole number from 1 to ${props.max.toLocaleString('en-US')}.`}
@@ -122,11 +107,9 @@ export function StepPanel({ inputs, onChange }: StepPanelProps) {
           </select>
         </span>
       </fieldset>
-      <div
+      <ScrollRegion
         className="precision-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label="Modeled step per precision (scrolls sideways)"
+        label="Modeled step per precision (scrolls sideways)"
       >
         <table className="ui-data-table precision-table precision-step-table" data-step-table>
           <caption>
@@ -164,7 +147,7 @@ export function StepPanel({ inputs, onChange }: StepPanelProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="precision-note">
         Modeled, not measured: each layer&apos;s kernels as rooflines with the engine&apos;s
         calibrated in-network shares. AMP keeps fp32 master weights, gradients and optimizer state

@@ -5,6 +5,7 @@ import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { ShownGpus } from './ShownGpus';
 import { buildSpecTable, type SpecCell, type SpecRow } from './model';
 import { specTableSchema } from './settings';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 import './spec-table.css';
 import { specTableFace } from './face';
 
@@ -65,12 +66,7 @@ export default function SpecTable({ gpus, caption }: SpecTableProps) {
         {table.rows.length === 1 ? '1 GPU' : `${table.rows.length} GPUs`} × {table.columns.length}{' '}
         figures: scroll the table sideways for tensor-core peaks, memory, bandwidth and host link.
       </p>
-      <div
-        className="spec-scroll"
-        tabIndex={0}
-        role="region"
-        aria-label={`${title} (scrolls sideways)`}
-      >
+      <ScrollRegion className="spec-scroll" label={`${title} (scrolls sideways)`}>
         <table aria-describedby={sourcesId}>
           <caption className="visually-hidden">{title}</caption>
           <thead>
@@ -105,7 +101,7 @@ export default function SpecTable({ gpus, caption }: SpecTableProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div className="spec-notes" id={sourcesId}>
         <p>
           All columns but one are <strong>vendor peaks</strong> from datasheets (dense, no

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { useWidgetState } from '../../state/useWidgetState';
 import { FileDropZone } from '../../ui/file-drop/FileDropZone';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
@@ -9,6 +9,7 @@ import { TraceController, traceStatusOf, type TraceDeps, type TraceSource } from
 import { traceSchema } from './settings';
 import { HowToRecord } from './view/HowToRecord';
 import { LoadStatus } from '../../ui/file-drop/LoadStatus';
+import { useFileOrExample } from '../../ui/file-drop/useFileOrExample';
 import { TRACE_PROBLEM_TITLES } from './problem';
 import { PredictionPanel } from './view/PredictionPanel';
 import { TimelineCanvas } from './view/TimelineCanvas';
@@ -54,13 +55,9 @@ export default function TraceReader({ example, table, deps }: TraceReaderProps) 
     () => new TraceController(deps ?? createBrowserTraceDeps()),
   );
   const summaryId = useId();
-  const exampleOpened = useRef(false);
-  const wantsExample = settings.state.example;
-  useEffect(() => {
-    if (!wantsExample || exampleOpened.current) return;
-    exampleOpened.current = true;
-    void controller.openExample();
-  }, [wantsExample, controller]);
+  const { onFile, onExample } = useFileOrExample(controller, settings.state.example, (example) =>
+    settings.set({ example }),
+  );
   const report = state.phase === 'done' ? state.report : null;
   return (
     <WidgetRoot widget={traceFace} status={traceStatusOf(state)} settings={settings}>
@@ -74,15 +71,8 @@ export default function TraceReader({ example, table, deps }: TraceReaderProps) 
         inputLabel="Trace file"
         accept=".json,.gz,application/json,application/gzip"
         testIdPrefix="trace"
-        onFile={(file) => {
-          settings.set({ example: false });
-          void controller.openFile(file);
-        }}
-        onExample={() => {
-          exampleOpened.current = true;
-          settings.set({ example: true });
-          void controller.openExample();
-        }}
+        onFile={onFile}
+        onExample={onExample}
       />
       <HowToRecord />
       <LoadStatus

@@ -1,16 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { TrainStepRequest } from '../../../engine/models';
 import { StepThroughPanel } from './StepThroughPanel';
-
-const MLP: TrainStepRequest = {
-  model: 'mlp-mnist',
-  gpu: 'a100-sxm-80gb',
-  batch: 64,
-  precision: 'fp32',
-  optimizer: 'adam',
-};
+import { MLP } from './testing/setups';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TrainStepRequest } from '../../../engine/models';
 import { ENGINE_TOLERANCE } from './engine-gap';
 import { PLAIN_LOOP, type LoopHabits } from './loop-code';
-import { resolveStepSetup, type StepSetup } from './step-setup';
+import { resolveStepSetup } from './step-setup';
 import { stepModel } from './step-model';
+import { MLP, setupOf } from './testing/setups';
 import { TraceReplay } from './trace';
-
-function setupOf(request: TrainStepRequest): StepSetup {
-  const result = resolveStepSetup(request);
-  if (!result.ok) throw new Error(result.message);
-  return result.setup;
-}
 
 /** A loop that forgets zero_grad: its gradients live through the next forward. */
 const GRADIENTS_KEPT: LoopHabits = { ...PLAIN_LOOP, forgetZeroGrad: true };
@@ -116,13 +111,7 @@ describe('the step-through against the engine’s stepMemory', () => {
   });
 
   it('replays the allocator to any event, backward as well as forward', () => {
-    const setup = setupOf({
-      model: 'mlp-mnist',
-      gpu: 'a100-sxm-80gb',
-      batch: 64,
-      precision: 'fp32',
-      optimizer: 'adam',
-    });
+    const setup = setupOf(MLP);
     const { trace } = stepModel(setup, PLAIN_LOOP);
     const replay = new TraceReplay(trace);
     for (const index of [5, 20, 3, trace.counters.length - 1, 0]) {

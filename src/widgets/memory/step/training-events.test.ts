@@ -2,23 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { TrainStepRequest } from '../../../engine/models';
 import type { TensorOp, TrainingEvent } from './event-log';
 import { PLAIN_LOOP, type LoopHabits } from './loop-code';
-import { resolveStepSetup, type StepSetup } from './step-setup';
 import { runTrace } from './trace';
+import { MLP, setupOf } from './testing/setups';
 import { buildTrainingEvents } from './training-events';
-
-const MLP: TrainStepRequest = {
-  model: 'mlp-mnist',
-  gpu: 'a100-sxm-80gb',
-  batch: 64,
-  precision: 'fp32',
-  optimizer: 'adam',
-};
-
-function setupOf(request: TrainStepRequest): StepSetup {
-  const result = resolveStepSetup(request);
-  if (!result.ok) throw new Error(result.message);
-  return result.setup;
-}
 
 function eventsOf(request: TrainStepRequest, habits: Partial<LoopHabits> = {}) {
   return buildTrainingEvents(setupOf(request), { ...PLAIN_LOOP, ...habits });

@@ -1,4 +1,4 @@
-/** StepPrediction fixtures for the lanes' and the comparison's tests. */
+/** StepPrediction fixtures for the lanes', the comparison's and the profile's tests. */
 import type { StepPrediction } from '../../../engine/models';
 
 /** Host seconds by phase, GPU seconds by phase: the parts of a made-up step. */
@@ -6,10 +6,17 @@ export interface StepParts {
   host: StepPrediction['host'];
   gpu: { forward: number; backward: number; optimizer: number };
   execution?: StepPrediction['execution'];
+  /** The step's layers (none by default). */
+  layers?: StepPrediction['layers'];
 }
 
 /** A made-up step from its parts, timed as the engine times one without loss scaling. */
-export function madeUpStep({ host, gpu, execution = 'eager' }: StepParts): StepPrediction {
+export function madeUpStep({
+  host,
+  gpu,
+  execution = 'eager',
+  layers = [],
+}: StepParts): StepPrediction {
   const hostSeconds =
     host.forwardSeconds + host.backwardSeconds + host.optimizerSeconds + host.fixedSeconds;
   const gpuSeconds = gpu.forward + gpu.backward + gpu.optimizer;
@@ -31,7 +38,7 @@ export function madeUpStep({ host, gpu, execution = 'eager' }: StepParts): StepP
     optimizer: null,
     kernels: 100,
     flops: 0,
-    layers: [],
+    layers,
   };
 }
 

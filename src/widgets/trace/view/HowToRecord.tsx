@@ -1,7 +1,9 @@
+import '../../../ui/file-drop/file-drop.css';
+
 /** How to record a trace with torch.profiler, folded away until asked for. */
 export function HowToRecord() {
   return (
-    <details className="trace-howto">
+    <details className="file-howto">
       <summary>How do I record a trace?</summary>
       <pre>
         <code>{`from torch.profiler import profile, ProfilerActivity, schedule
