@@ -51,6 +51,8 @@ describe.skipIf(!gpu)('the WGSL puzzles on real WebGPU', () => {
     ]);
   });
 
+  // The solutions of sum, softmax and tiled-matmul keep barriers in uniform loops: their passing
+  // here is also the check that such loops still compile once instrumented.
   for (const puzzle of PUZZLES) {
     it(`${puzzle.id}: the reference solution passes at every size`, async () => {
       const result = await checkKernel(puzzle, puzzle.solution, deps);
@@ -81,13 +83,6 @@ describe.skipIf(!gpu)('the WGSL puzzles on real WebGPU', () => {
     );
     expect(await checkKernel(map, spin, deps)).toMatchObject({ kind: 'out-of-budget' });
     expect(await checkKernel(map, map.solution, deps)).toMatchObject({ kind: 'pass' });
-  });
-
-  it('keeps barriers in uniform loops compiling after instrumentation (sum, softmax, matmul)', async () => {
-    for (const id of ['sum', 'softmax', 'tiled-matmul']) {
-      const result = await checkKernel(findPuzzle(id)!, findPuzzle(id)!.solution, deps);
-      expect(result.kind).toBe('pass');
-    }
   });
 
   it("names the learner's own line and column for a syntax error", async () => {
