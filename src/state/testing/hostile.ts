@@ -112,26 +112,46 @@ export const HOSTILE_VALUES: readonly string[] = [
   '１２',
 ];
 
-/** A string of random code points, weighted towards characters that matter in URLs. */
-export function randomText(rng: Rng, maxChars: number): string {
-  const pools: readonly (() => number)[] = [
-    () => rng.int(0x20, 0x7e),
-    () => rng.int(0, 0x1f),
-    () => rng.pick([0x25, 0x26, 0x3d, 0x2b, 0x23, 0x3f, 0x2e, 0x2c, 0x7f, 0x85]),
-    () => rng.int(0xa0, 0x2fff),
-    () => rng.pick([0x202e, 0x2066, 0x200f, 0xfeff, 0xd800, 0xdfff]),
-    () => rng.int(0x1f600, 0x1f64f),
-  ];
-  let out = '';
-  const length = rng.int(0, maxChars);
-  for (let i = 0; i < length; i += 1) out += String.fromCharCode(...toUnits(rng.pick(pools)()));
-  return out;
+const URL_CHARS: readonly number[] = [0x25, 0x26, 0x3d, 0x2b, 0x23, 0x3f, 0x2e, 0x2c, 0x7f, 0x85];
+/** Bidirectional marks, a byte-order mark and lone surrogates. */
+const INVISIBLE_CHARS: readonly number[] = [0x202e, 0x2066, 0x200f, 0xfeff, 0xd800, 0xdfff];
+
+/** One random code point from one of six pools (the pool drawn first, then the point). */
+function randomCodePoint(rng: Rng): number {
+  switch (rng.int(0, 5)) {
+    case 0:
+      return rng.int(0x20, 0x7e);
+    case 1:
+      return rng.int(0, 0x1f);
+    case 2:
+      return rng.pick(URL_CHARS);
+    case 3:
+      return rng.int(0xa0, 0x2fff);
+    case 4:
+      return rng.pick(INVISIBLE_CHARS);
+    default:
+      return rng.int(0x1f600, 0x1f64f);
+  }
 }
 
-function toUnits(codePoint: number): number[] {
-  if (codePoint <= 0xffff) return [codePoint];
-  const c = codePoint - 0x10000;
-  return [0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff)];
+/** A string of random code points, weighted towards characters that matter in URLs. */
+export function randomText(rng: Rng, maxChars: number): string {
+  const length = rng.int(0, maxChars);
+  const units: number[] = [];
+  for (let i = 0; i < length; i += 1) {
+    const point = randomCodePoint(rng);
+    if (point <= 0xffff) {
+      units.push(point);
+    } else {
+      const c = point - 0x10000;
+      units.push(0xd800 + (c >> 10), 0xdc00 + (c & 0x3ff));
+    }
+  }
+  let out = '';
+  for (let at = 0; at < units.length; at += 4096) {
+    out += String.fromCharCode(...units.slice(at, at + 4096));
+  }
+  return out;
 }
 
 /** A value that fits a field, or nearly does (at and past its limits, duplicates, unknowns). */

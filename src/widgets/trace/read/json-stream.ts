@@ -109,10 +109,14 @@ export class JsonTokenizer {
       }
       const c = chunk.charCodeAt(i);
       if (mode === Mode.Number || mode === Mode.Literal) {
-        if (isTokenChar(c)) {
-          if (this.token.length >= MAX_NUMBER_CHARS) this.fail('a number or word too long', i);
-          this.token += chunk[i];
-          i += 1;
+        // Take the run of token characters at once.
+        let j = i;
+        while (j < n && isTokenChar(chunk.charCodeAt(j))) j += 1;
+        if (j > i) {
+          const room = MAX_NUMBER_CHARS - this.token.length;
+          if (j - i > room) this.fail('a number or word too long', i + room);
+          this.token += chunk.slice(i, j);
+          i = j;
           continue;
         }
         this.finishToken(i);
