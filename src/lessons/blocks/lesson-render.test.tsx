@@ -35,6 +35,9 @@ beforeEach(() => {
   act(() => progressStore.getState().reset());
 });
 
+// The manifest of every lesson, read once (each lesson's title is checked against it).
+const manifest = buildManifest(contentDir);
+
 describe('the lessons rendered with the blocks', () => {
   it.each(lessons)('%s shows every block without a problem message', async (file) => {
     const path = join(contentDir, file);
@@ -49,25 +52,34 @@ describe('the lessons rendered with the blocks', () => {
       },
     );
     // The module exports the lesson's frontmatter beside its content.
-    const title = buildManifest(contentDir).find((l) => l.slug === slugFromPath(file))?.title;
+    const title = manifest.find((l) => l.slug === slugFromPath(file))?.title;
     expect((frontmatter as { title?: string } | undefined)?.title).toBe(title);
     const { container } = render(<Content components={components} />);
     const source = readFileSync(path, 'utf8');
     const count = (tag: string) => (source.match(new RegExp(`<${tag}\\b`, 'g')) ?? []).length;
-    expect(container.querySelectorAll('[role="alert"]'), 'problem messages').toHaveLength(0);
-    expect(container.querySelectorAll('.quick-check')).toHaveLength(count('QuickCheck'));
-    expect(container.querySelectorAll('.annotated-code')).toHaveLength(count('AnnotatedCode'));
-    expect(container.querySelectorAll('.callout')).toHaveLength(count('Callout'));
-    expect(container.querySelectorAll('.task')).toHaveLength(count('Task'));
+    // One walk of the lesson for all the checks below (each querySelectorAll walks it again).
+    const all = [...container.querySelectorAll('*')];
+    const withClass = (name: string) => all.filter((el) => el.classList.contains(name));
+    expect(
+      all.filter((el) => el.getAttribute('role') === 'alert'),
+      'problem messages',
+    ).toHaveLength(0);
+    expect(withClass('quick-check')).toHaveLength(count('QuickCheck'));
+    expect(withClass('annotated-code')).toHaveLength(count('AnnotatedCode'));
+    expect(withClass('callout')).toHaveLength(count('Callout'));
+    expect(withClass('task')).toHaveLength(count('Task'));
     // Every catalog value was resolved by the lesson check at compile time.
-    expect(container.querySelectorAll('.catalog-value[data-kind]')).toHaveLength(
+    expect(withClass('catalog-value').filter((el) => el.hasAttribute('data-kind'))).toHaveLength(
       count('CatalogValue'),
     );
-    expect(container.querySelectorAll('.catalog-value-missing')).toHaveLength(0);
-    for (const details of container.querySelectorAll('details:not(.qc-all)')) {
-      expect(details.firstElementChild?.tagName, 'summary first in <details>').toBe('SUMMARY');
+    expect(withClass('catalog-value-missing')).toHaveLength(0);
+    const details = all.filter(
+      (el) => el.localName === 'details' && !el.classList.contains('qc-all'),
+    );
+    for (const el of details) {
+      expect(el.firstElementChild?.tagName, 'summary first in <details>').toBe('SUMMARY');
     }
-    const ids = Array.from(container.querySelectorAll('[id]'), (el) => el.id);
+    const ids = all.filter((el) => el.hasAttribute('id')).map((el) => el.id);
     expect(
       ids.filter((id, i) => ids.indexOf(id) !== i),
       'repeated ids',

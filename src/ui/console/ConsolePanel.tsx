@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { ConsoleEntry } from './ConsoleEntry';
 import { EMPTY_HISTORY, historyDown, historyUp, pushHistory } from './history';
@@ -22,7 +22,12 @@ export interface ConsolePanelProps {
  * The transcript and the input line: Enter runs, ArrowUp/ArrowDown walk the history, Escape
  * clears the line. The transcript is a log region that follows new entries.
  */
-export function ConsolePanel({ store, inputLabel, maxEntries, placeholder }: ConsolePanelProps) {
+export const ConsolePanel = memo(function ConsolePanel({
+  store,
+  inputLabel,
+  maxEntries,
+  placeholder,
+}: ConsolePanelProps) {
   const transcript = useSession(store, (s) => s.transcript);
   const [text, setText] = useState('');
   const [history, setHistory] = useState(EMPTY_HISTORY);
@@ -108,4 +113,4 @@ export function ConsolePanel({ store, inputLabel, maxEntries, placeholder }: Con
       </p>
     </div>
   );
-}
+});

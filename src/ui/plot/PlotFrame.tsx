@@ -108,9 +108,34 @@ export function PlotFrame({
 /** Redraws an axis with d3 whenever what it shows changes. */
 function useAxis(ref: { current: SVGGElement | null }, axis: PlotAxis, side: 'bottom' | 'left') {
   const { scale, ticks, format, tickSizePx, tickPaddingPx, line } = axis;
+  // What the group was last drawn with: a chart that builds its scales afresh on each render
+  // gets an equal axis, and d3 need not write the same ticks into the DOM again.
+  const drawn = useRef<{ group: SVGGElement; key: string } | null>(null);
   useLayoutEffect(() => {
-    if (ref.current) {
-      drawAxis(ref.current, { scale, ticks, format, tickSizePx, tickPaddingPx, line }, side);
-    }
+    const group = ref.current;
+    if (!group) return;
+    const key = axisKey({ scale, ticks, format, tickSizePx, tickPaddingPx, line }, side);
+    if (drawn.current?.group === group && drawn.current.key === key) return;
+    drawAxis(group, { scale, ticks, format, tickSizePx, tickPaddingPx, line }, side);
+    drawn.current = { group, key };
   }, [ref, side, scale, ticks, format, tickSizePx, tickPaddingPx, line]);
+}
+
+/**
+ * Everything d3 draws an axis from: the side, the range (the domain line), each tick's place and
+ * label, a band's width, and the tick sizes. Equal keys draw equal axes.
+ */
+function axisKey(axis: PlotAxis, side: 'bottom' | 'left'): string {
+  const { scale } = axis;
+  const band =
+    'bandwidth' in scale && typeof scale.bandwidth === 'function' ? scale.bandwidth() : '';
+  return JSON.stringify([
+    side,
+    scale.range(),
+    band,
+    axis.ticks.map((t) => [scale(t), axis.format(t)]),
+    axis.tickSizePx,
+    axis.tickPaddingPx,
+    axis.line,
+  ]);
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { DTYPES, type DTypeName } from '../../torch';
 import { createLine, type MoveTarget } from './moves';
 import '../../ui/field.css';
@@ -22,7 +22,10 @@ export interface CreateTensorFormProps {
 }
 
 /** A small form that creates a tensor of a chosen name, shape, dtype and place. */
-export function CreateTensorForm({ busy, onCreate }: CreateTensorFormProps) {
+export const CreateTensorForm = memo(function CreateTensorForm({
+  busy,
+  onCreate,
+}: CreateTensorFormProps) {
   const id = useId();
   const [name, setName] = useState('x');
   const [shape, setShape] = useState('1024, 1024');
@@ -105,4 +108,4 @@ export function CreateTensorForm({ busy, onCreate }: CreateTensorFormProps) {
       </fieldset>
     </form>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { RunButtons } from '../../ui/RunControls';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
@@ -20,7 +20,11 @@ export interface MeasurePanelProps {
 }
 
 /** "Measure my device": the learner's own upload and readback bandwidth through WebGPU. */
-export function MeasurePanel({ deps, maxBytes, onMaxBytes }: MeasurePanelProps) {
+export const MeasurePanel = memo(function MeasurePanel({
+  deps,
+  maxBytes,
+  onMaxBytes,
+}: MeasurePanelProps) {
   const id = useId();
   const [controller, state] = useController(() => new BenchController(deps));
   const running = state.status === 'running';
@@ -114,4 +118,4 @@ export function MeasurePanel({ deps, maxBytes, onMaxBytes }: MeasurePanelProps) 
       ) : null}
     </section>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import * as d3 from 'd3';
 import type { GpuId, LinkId } from '../../engine/catalog';
@@ -23,7 +23,12 @@ const ROW_PX = 34;
 const LEFT_PX = 118;
 
 /** Copies and compute of a four-batch loop on streams, as the cost engine schedules them. */
-export function OverlapTimelineView({ gpu, link, pinned, nonBlocking }: OverlapTimelineViewProps) {
+export const OverlapTimelineView = memo(function OverlapTimelineView({
+  gpu,
+  link,
+  pinned,
+  nonBlocking,
+}: OverlapTimelineViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   const widthPx = useElementWidth(ref, 640);
   const modes = useMemo(() => compareModes(gpu, link), [gpu, link]);
@@ -120,4 +125,4 @@ export function OverlapTimelineView({ gpu, link, pinned, nonBlocking }: OverlapT
       </table>
     </figure>
   );
-}
+});

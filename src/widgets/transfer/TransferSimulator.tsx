@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StoreApi } from 'zustand/vanilla';
 import { getGpu, getLink } from '../../engine/catalog';
 import { formatBytesDecimal, formatSeconds } from '../../format/units';
@@ -91,21 +91,36 @@ export default function TransferSimulator({
     setFocusAfterMove(null);
   }, [busy, focusAfterMove, snapshot]);
 
-  const runLines = async (lines: readonly string[]) => {
-    const entries = [];
-    for (const line of lines) {
-      const entry = await store.getState().run(line, 'transfer');
-      entries.push(entry);
-      if (entry.error) {
-        setStatus({
-          kind: 'error',
-          text: `${entry.error.display}${entry.error.hint ? ` Hint: ${entry.error.hint}` : ''}`,
-        });
-        return null;
+  // Stable across renders (with the callbacks below), so the panels that do not depend on a
+  // move (the form, the console, the timeline, the measurement) skip the re-renders a move makes.
+  const runLines = useCallback(
+    async (lines: readonly string[]) => {
+      const entries = [];
+      for (const line of lines) {
+        const entry = await store.getState().run(line, 'transfer');
+        entries.push(entry);
+        if (entry.error) {
+          setStatus({
+            kind: 'error',
+            text: `${entry.error.display}${entry.error.hint ? ` Hint: ${entry.error.hint}` : ''}`,
+          });
+          return null;
+        }
       }
-    }
-    return entries;
-  };
+      return entries;
+    },
+    [store],
+  );
+  const onCreate = useCallback(
+    (line: string) =>
+      void runLines([line]).then((ok) => ok && setStatus({ kind: 'info', text: `Ran: ${line}` })),
+    [runLines],
+  );
+  const setSettings = settings.set;
+  const onMaxBytes = useCallback(
+    (bytes: number) => setSettings({ maxMiB: maxChoiceOf(bytes) }),
+    [setSettings],
+  );
 
   const move = async (item: SessionItem, target: MoveTarget) => {
     const entries = await runLines(moveLines(item, target, { pinned, nonBlocking }));
@@ -202,14 +217,7 @@ export default function TransferSimulator({
         {status?.text ??
           'Move a tensor with its button (or focus the button and press → or ←). Try pinned memory with non_blocking=True, then pageable, and compare the times.'}
       </p>
-      <CreateTensorForm
-        busy={busy}
-        onCreate={(line) =>
-          void runLines([line]).then(
-            (ok) => ok && setStatus({ kind: 'info', text: `Ran: ${line}` }),
-          )
-        }
-      />
+      <CreateTensorForm busy={busy} onCreate={onCreate} />
       <h4 className="console-heading">Console (shared with the PyTorch console on this page)</h4>
       <ConsolePanel
         store={store}
@@ -221,7 +229,7 @@ export default function TransferSimulator({
       <MeasurePanel
         deps={bench}
         maxBytes={maxBytesOf(settings.state.maxMiB)}
-        onMaxBytes={(bytes) => settings.set({ maxMiB: maxChoiceOf(bytes) })}
+        onMaxBytes={onMaxBytes}
       />
     </WidgetRoot>
   );
