@@ -1,7 +1,7 @@
 /** Accessibility checks for the browser tests: axe-core run in the page. */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { loadedWidget } from './browser';
 
 const require = createRequire(import.meta.url);
@@ -51,14 +51,20 @@ export async function finiteAnimationsDone(page: Page): Promise<void> {
 }
 
 /**
- * Runs axe-core in the page and returns its serious and critical violations: over the whole
- * document, or over one widget's section when `widgetId` is given (a widget's own tests check
- * the states they drive it into; every lesson is checked whole in all-lessons.e2e.ts). `rules`
- * picks every rule (the default) or only COLOUR_RULES.
+ * What an axe run covers: the whole document (undefined), one widget's section (its id), or the
+ * element a locator finds (a part of the page in a state the test drove it into).
+ */
+export type AxeScope = string | Locator | undefined;
+
+/**
+ * Runs axe-core in the page and returns its serious and critical violations over `scope`: the
+ * whole document by default, or one widget or part (a widget's own tests check the states they
+ * drive it into; every lesson is checked whole in all-lessons.e2e.ts). `rules` picks every rule
+ * (the default) or only COLOUR_RULES.
  */
 export async function seriousAxeViolations(
   page: Page,
-  widgetId?: string,
+  scope?: AxeScope,
   rules: AxeRules = 'all',
 ): Promise<AxeViolation[]> {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy blocks inline
@@ -66,10 +72,15 @@ export async function seriousAxeViolations(
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
   }
-  const scope = widgetId ? await loadedWidget(page, widgetId) : page.locator('html');
+  const root =
+    scope === undefined
+      ? page.locator('html')
+      : typeof scope === 'string'
+        ? await loadedWidget(page, scope)
+        : scope;
   await finiteAnimationsDone(page);
   const runOnly = rules === 'colour' ? [...COLOUR_RULES] : null;
-  const violations = await scope.evaluate(async (element, runOnly) => {
+  const violations = await root.evaluate(async (element, runOnly) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -109,7 +120,7 @@ export async function seriousAxeViolations(
  */
 export async function seriousAxeViolationsInBothThemes(
   page: Page,
-  widgetId?: string,
+  scope?: AxeScope,
 ): Promise<{ light: AxeViolation[]; dark: AxeViolation[] }> {
   const inScheme = async (colorScheme: 'light' | 'dark', rules: AxeRules | 'none') => {
     await page.emulateMedia({ colorScheme });
@@ -117,7 +128,7 @@ export async function seriousAxeViolationsInBothThemes(
       (scheme) => matchMedia(`(prefers-color-scheme: ${scheme})`).matches,
       colorScheme,
     );
-    return rules === 'none' ? [] : seriousAxeViolations(page, widgetId, rules);
+    return rules === 'none' ? [] : seriousAxeViolations(page, scope, rules);
   };
   const light = await inScheme('light', 'all');
   const dark = await inScheme('dark', 'colour');

@@ -152,18 +152,19 @@ describe('lesson 1: Why GPUs', () => {
         ?.seed;
     await expect.poll(savedSeed).toMatch(/^[0-9a-z]+$/);
     const orders = new Map<string, string>();
-    for (const seed of ['learner1', 'learner2', 'learner3', 'learner4']) {
+    // Two learners (seeds whose shuffles differ: the order is a pure function of the seed).
+    for (const seed of ['learner1', 'learner2']) {
       await reloadWithSeed(page, seed);
       orders.set(seed, JSON.stringify(await choiceOrders(page)));
     }
     // Different learners see different orders; the same learner sees the same one again.
-    expect(new Set(orders.values()).size).toBeGreaterThan(1);
-    await reloadWithSeed(page, 'learner2');
-    expect(JSON.stringify(await choiceOrders(page))).toBe(orders.get('learner2'));
+    expect(orders.get('learner1')).not.toBe(orders.get('learner2'));
+    await reloadWithSeed(page, 'learner1');
+    expect(JSON.stringify(await choiceOrders(page))).toBe(orders.get('learner1'));
     // Every order holds the same choices.
     const sorted = (json: string) =>
       Object.values(JSON.parse(json) as Record<string, string[]>).map((c) => [...c].sort());
-    expect(sorted(orders.get('learner1')!)).toEqual(sorted(orders.get('learner3')!));
+    expect(sorted(orders.get('learner1')!)).toEqual(sorted(orders.get('learner2')!));
     expect(errors).toEqual([]);
   });
 

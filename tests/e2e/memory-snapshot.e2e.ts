@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { rawBytes, writePickle } from '../../src/widgets/memory-snapshot/testing/pickle-writer';
 import {
@@ -33,13 +34,19 @@ async function open(options: OpenOptions = {}) {
   return { ...opened, widget };
 }
 
-/** Gives the widget's file input a file, as a learner choosing it would. */
+/** Where this file's test recordings are written, to be chosen from disk. */
+const FILES_DIR = mkdtempSync(join(tmpdir(), 'gpu-lab-snapshots-'));
+afterAll(() => rmSync(FILES_DIR, { recursive: true, force: true }));
+
+/**
+ * Gives the widget's file input a file, as a learner choosing it would: written to disk and
+ * chosen by its path, which the browser reads itself (bytes handed over in memory would cross
+ * the protocol as base64 and be decoded in the page: 33 MB for the long recording).
+ */
 async function chooseFile(widget: Locator, name: string, bytes: Uint8Array) {
-  await widget.getByTestId('snapshot-file-input').setInputFiles({
-    name,
-    mimeType: 'application/octet-stream',
-    buffer: Buffer.from(bytes),
-  });
+  const path = join(FILES_DIR, name);
+  writeFileSync(path, bytes);
+  await widget.getByTestId('snapshot-file-input').setInputFiles(path);
 }
 
 /** A small recorded training step: 1 MiB and 2 MiB alive together, peak 3 MiB. */
