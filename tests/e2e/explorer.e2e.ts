@@ -30,7 +30,8 @@ async function modeledSecondsOf(page: Page): Promise<number> {
 }
 
 describe('lesson 2: Inside a GPU', () => {
-  it('renders the lesson, the explorer and the spec table accessibly', async () => {
+  // Axe: this page as it first renders is checked whole, in both themes, by all-lessons.e2e.ts.
+  it('renders the lesson, the explorer and the spec table', async () => {
     const { page, errors, widget: explorer } = await openLesson({}, LESSON);
     await expect.poll(() => page.locator('.lesson-body h2').count()).toBeGreaterThan(5);
     await widgetStatus(page, 'spec-table', 'done');
@@ -39,7 +40,6 @@ describe('lesson 2: Inside a GPU', () => {
     await expect.poll(() => page.locator('.spec-sources li').count()).toBeGreaterThan(5);
     await expect.poll(() => summaryOf(explorer)).toMatch(/^Ready: 524,288 elements/);
     await expect.poll(() => wavesOf(explorer)).toBe(76);
-    expect(await seriousAxeViolations(page, 'explorer')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
