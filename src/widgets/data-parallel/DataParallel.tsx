@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { formatBytesBinary, formatCount, formatPercent, formatSeconds } from '../../format/units';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
@@ -48,7 +48,7 @@ export interface DataParallelProps {
 const PANEL_INSET_PX = 28;
 
 /** The two modes' steps side by side in words. */
-function Summary({ result }: { result: DataParallelResult }) {
+const Summary = memo(function Summary({ result }: { result: DataParallelResult }) {
   const { ddp, dp, gpus, settings } = result;
   const ddpRate = samplesPerSecond(ddp, gpus, settings.batch);
   const dpLanes = dp ? lanesOf(dp, gpus) : [];
@@ -104,10 +104,10 @@ function Summary({ result }: { result: DataParallelResult }) {
       )}
     </div>
   );
-}
+});
 
 /** Both modes' timelines on one time axis, with their tables. */
-function Timelines({
+const Timelines = memo(function Timelines({
   result,
   widthPx,
   idBase,
@@ -193,10 +193,10 @@ function Timelines({
       </details>
     </section>
   );
-}
+});
 
 /** What the model assumes, briefly. */
-function Notes() {
+const Notes = memo(function Notes() {
   return (
     <details className="dp-details dp-notes">
       <summary>What the model assumes</summary>
@@ -227,7 +227,7 @@ function Notes() {
       </ul>
     </details>
   );
-}
+});
 
 /**
  * The data-parallel simulator: a zoo network trained on several catalog GPUs with

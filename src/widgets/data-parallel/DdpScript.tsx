@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import '../../ui/panel.css';
 import './ddp-script.css';
 /** The training script that goes with the simulator, annotated line by line. */
@@ -63,7 +64,13 @@ export function launchCommand(gpusPerNode: number, nodes: number): string {
 }
 
 /** The script and its launch command, with the notes as a numbered list beside the code. */
-export function DdpScript({ gpusPerNode, nodes }: { gpusPerNode: number; nodes: number }) {
+export const DdpScript = memo(function DdpScript({
+  gpusPerNode,
+  nodes,
+}: {
+  gpusPerNode: number;
+  nodes: number;
+}) {
   const notes = DDP_SCRIPT.filter(([, note]) => note !== null);
   return (
     <details className="ui-panel dp-panel dp-script">
@@ -95,4 +102,4 @@ export function DdpScript({ gpusPerNode, nodes }: { gpusPerNode: number; nodes: 
       </pre>
     </details>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import * as d3 from 'd3';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { INTERCONNECTS, type InterconnectId } from '../../engine/catalog';
@@ -135,7 +136,11 @@ export interface ScalingPlotProps {
  * Throughput and efficiency of both modes against the GPU count (1, 2, 4, 8 in a node, then
  * nodes of 8), the point where DDP's all-reduces outgrow backward, and the same as a table.
  */
-export function ScalingPlot({ result, widthPx, idBase }: ScalingPlotProps) {
+export const ScalingPlot = memo(function ScalingPlot({
+  result,
+  widthPx,
+  idBase,
+}: ScalingPlotProps) {
   const { sweep, stopsHiding } = result;
   const chartPx = widthPx >= 640 ? Math.floor((widthPx - 16) / 2) : widthPx;
   return (
@@ -214,4 +219,4 @@ export function ScalingPlot({ result, widthPx, idBase }: ScalingPlotProps) {
       </ScrollRegion>
     </section>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   formatBytesBinary,
   formatBytesDecimal,
@@ -55,7 +56,13 @@ function Verdict({ result }: { result: DataParallelResult }) {
  * keeps of the weights, gradients and optimizer state, its peak, what it sends per step, and the
  * step's time. The chosen strategy's row is marked.
  */
-export function ShardingPanel({ result, idBase }: { result: DataParallelResult; idBase: string }) {
+export const ShardingPanel = memo(function ShardingPanel({
+  result,
+  idBase,
+}: {
+  result: DataParallelResult;
+  idBase: string;
+}) {
   const headingId = `${idBase}-shard-h`;
   return (
     <section className="ui-panel dp-panel" aria-labelledby={headingId}>
@@ -128,4 +135,4 @@ export function ShardingPanel({ result, idBase }: { result: DataParallelResult; 
       <Verdict result={result} />
     </section>
   );
-}
+});

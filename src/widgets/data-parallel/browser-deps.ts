@@ -9,11 +9,15 @@ import {
   predictMultiNodeAllReduce,
 } from '../../engine/models';
 import { prefersReducedMotion } from '../../ui/motion';
+import { remembered } from '../remembered';
 import type { DataParallelEngine } from './model';
 
-/** The cost engine behind the simulator's port. */
+/**
+ * The cost engine behind the simulator's port. Its steps are remembered: one analysis asks for
+ * the settings' own step again in the sweep, and going back to earlier settings asks it all again.
+ */
 export const engineDataParallel: DataParallelEngine = {
-  predict: (request) => predictDataParallel(request),
+  predict: remembered(predictDataParallel, 64),
   allReduce: (bytes, t) =>
     t.nodes === 1
       ? predictAllReduce({ bytes, gpus: t.gpusPerNode, link: t.link })

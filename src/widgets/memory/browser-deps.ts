@@ -15,6 +15,7 @@ import { getGpu } from '../../engine/catalog';
 import { cudaGpus } from '../../torch';
 import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
 import type { PrintModelPort } from '../../ui/print-model/port';
+import { remembered } from '../remembered';
 import {
   inferenceRequestOf,
   trainRequestOf,
@@ -39,14 +40,18 @@ function layerCosts(scenario: MemoryScenario) {
   ).layers;
 }
 
-/** The cost engine behind the simulator's port. */
+/**
+ * The cost engine behind the simulator's port. Its steps and layers are remembered by scenario:
+ * the fixes of a step that does not fit predict the steps a fix leads to, and applying one, or
+ * going back to earlier settings, asks for them again.
+ */
 export const engineMemoryModel: MemoryEngine = {
-  predict: (scenario) => {
+  predict: remembered((scenario: MemoryScenario) => {
     if (scenario.mode === 'inference') return predictInference(inferenceRequestOf(scenario));
     // A chunked or fused cross-entropy changes the memory only (the engine's `chunkedLoss`).
     return predictTrainStep({ ...trainRequestOf(scenario), chunkedLoss: scenario.chunkedLoss });
-  },
-  layerCosts,
+  }, 64),
+  layerCosts: remembered(layerCosts, 16),
   gpus: () => cudaGpus(),
   precisionProblem: (gpu, precision) => {
     try {

@@ -15,7 +15,8 @@ import {
 import { getGpu } from '../../engine/catalog';
 import { lazyPrintModelPort } from '../../ui/print-model/lazy-port';
 import type { PrintModelPort } from '../../ui/print-model/port';
-import type { ProfileEngine, ProfileRequest } from './engine-port';
+import { remembered } from '../remembered';
+import type { ProfiledStep, ProfileEngine, ProfileRequest } from './engine-port';
 import { optimizerWork } from './optimizer-work';
 
 /** The engine's model input: the pasted layers, or the zoo id. */
@@ -24,7 +25,7 @@ function modelOf(request: ProfileRequest): string | readonly unknown[] {
 }
 
 /** The prediction of a request's step, with the host's setup the request describes. */
-function predict(request: ProfileRequest): NetworkPrediction {
+function predictStep(request: ProfileRequest): NetworkPrediction {
   const common = {
     model: modelOf(request),
     gpu: request.gpu,
@@ -43,21 +44,34 @@ function predict(request: ProfileRequest): NetworkPrediction {
     : predictInference({ ...common, phase: 'forward' });
 }
 
-/** The cost engine behind the profile's port. */
+/**
+ * The prediction of a request's step, remembered: the comparison of execution modes asks for the
+ * step of the settings' own mode again, and the profile of a step asks for its prediction.
+ */
+const predict = remembered(predictStep, 64);
+
+/** A request's step profiled, layer by layer. */
+function profileStep(request: ProfileRequest): ProfiledStep {
+  const prediction = predict(request);
+  const seq = request.seq ?? (request.printed ? 1 : getZooNetwork(request.network).defaultSeq);
+  const costs = analyzeNetwork(
+    networkLayers(modelOf(request), {
+      seq,
+      mode: request.mode,
+      ...(request.mode === 'inference' ? { phase: 'forward' as const } : {}),
+    }),
+  ).layers;
+  const optimizer = request.mode === 'train' ? optimizerWork(prediction) : null;
+  return { prediction, costs, optimizer };
+}
+
+/**
+ * The cost engine behind the profile's port. Its profiles are remembered by request: going back
+ * to earlier settings, or the sequence sweep passing through the settings' own length, asks
+ * for them again.
+ */
 export const engineProfileModel: ProfileEngine = {
-  profile(request) {
-    const prediction = predict(request);
-    const seq = request.seq ?? (request.printed ? 1 : getZooNetwork(request.network).defaultSeq);
-    const costs = analyzeNetwork(
-      networkLayers(modelOf(request), {
-        seq,
-        mode: request.mode,
-        ...(request.mode === 'inference' ? { phase: 'forward' as const } : {}),
-      }),
-    ).layers;
-    const optimizer = request.mode === 'train' ? optimizerWork(prediction) : null;
-    return { prediction, costs, optimizer };
-  },
+  profile: remembered(profileStep, 32),
   step: (request) => predict(request).step,
   precisionProblem(gpu, precision) {
     try {
