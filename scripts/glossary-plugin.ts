@@ -36,9 +36,33 @@ export function glossaryFromYaml(source: string, file: string): GlossaryTerm[] {
   return parseGlossary(doc.toJS(), { file, lineOf });
 }
 
-/** The glossary file's entries, checked; errors name the file relative to the working folder. */
-export function readGlossary(file = GLOSSARY_FILE): GlossaryTerm[] {
-  return glossaryFromYaml(readFileSync(file, 'utf8'), relative(process.cwd(), file) || file);
+/** Each file's last good parse, by absolute path, with the text it was parsed from. */
+const parsedGlossaries = new Map<string, { source: string; terms: readonly GlossaryTerm[] }>();
+
+/** Freezes the entries, their `taught` and their lists: a cached parse is shared by every caller. */
+function frozenTerms(terms: GlossaryTerm[]): readonly GlossaryTerm[] {
+  for (const term of terms) {
+    Object.freeze(term.taught);
+    Object.freeze(term.related);
+    Object.freeze(term.matches);
+    Object.freeze(term);
+  }
+  return Object.freeze(terms);
+}
+
+/**
+ * The glossary file's entries, checked; errors name the file relative to the working folder.
+ * The file is read on every call but parsed again only when its text changed (every lesson
+ * compile asks for it; the YAML parse costs about 100 ms): the entries are shared and frozen.
+ */
+export function readGlossary(file = GLOSSARY_FILE): readonly GlossaryTerm[] {
+  const key = resolve(file);
+  const source = readFileSync(key, 'utf8');
+  const cached = parsedGlossaries.get(key);
+  if (cached?.source === source) return cached.terms;
+  const terms = frozenTerms(glossaryFromYaml(source, relative(process.cwd(), file) || file));
+  parsedGlossaries.set(key, { source, terms });
+  return terms;
 }
 
 /**

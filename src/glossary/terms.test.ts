@@ -40,26 +40,34 @@ const CURRICULUM_IDS = [
   'nccl',
 ];
 
-/** Per lesson: the heading ids the real build gives (rehype-slug) and the terms it links. */
+/**
+ * Per lesson: the heading ids the real build gives (rehype-slug) and the terms it links, read
+ * from the HTML tree after the last of the build's rehype plugins. The tree is then emptied, so
+ * the compile does not go on to turn the lesson into JavaScript nobody reads here (each lesson
+ * is compiled whole, and rendered, by lessons/blocks/lesson-render.test.tsx).
+ */
 async function compiledLessons() {
   const out = new Map<string, { headings: Set<string>; terms: string[] }>();
   for (const file of lessonFiles) {
     const headings = new Set<string>();
     const terms: string[] = [];
-    const collect = () => (tree: HastRoot) => {
-      visit(tree, (node) => {
-        const el = node as Element & {
-          name?: string;
-          attributes?: { name: string; value: unknown }[];
-        };
-        if (el.type === 'element' && /^h[1-6]$/.test(el.tagName) && el.properties?.id) {
-          headings.add(String(el.properties.id));
-        }
-        if ((el.type as string) === 'mdxJsxTextElement' && el.name === 'Term') {
-          terms.push(String(el.attributes?.find((a) => a.name === 'id')?.value));
-        }
-      });
-    };
+    const collect =
+      () =>
+      (tree: HastRoot): HastRoot => {
+        visit(tree, (node) => {
+          const el = node as Element & {
+            name?: string;
+            attributes?: { name: string; value: unknown }[];
+          };
+          if (el.type === 'element' && /^h[1-6]$/.test(el.tagName) && el.properties?.id) {
+            headings.add(String(el.properties.id));
+          }
+          if ((el.type as string) === 'mdxJsxTextElement' && el.name === 'Term') {
+            terms.push(String(el.attributes?.find((a) => a.name === 'id')?.value));
+          }
+        });
+        return { type: 'root', children: [] };
+      };
     const path = join(contentDir, file);
     await compile(new VFile({ path, value: readFileSync(path, 'utf8') }), {
       ...mdxOptions,

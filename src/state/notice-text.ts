@@ -36,7 +36,10 @@ export function formatNumber(n: number): string {
 
 /** Outside text made safe to quote: invisible characters shown as `?`, cut to a few characters. */
 export function snippet(text: string): string {
-  const chars = Array.from(text.replace(UNSAFE_CHARS, '?').replace(LONE_SURROGATE, '?'));
+  const safe = text.replace(UNSAFE_CHARS, '?').replace(LONE_SURROGATE, '?');
+  // No more UTF-16 units than the limit means no more characters either: nothing to cut.
+  if (safe.length <= SNIPPET_MAX_CHARS) return safe;
+  const chars = Array.from(safe);
   return chars.length > SNIPPET_MAX_CHARS
     ? `${chars.slice(0, SNIPPET_MAX_CHARS - 1).join('')}…`
     : chars.join('');
@@ -44,7 +47,9 @@ export function snippet(text: string): string {
 
 /** A notice cut to NOTICE_MAX_CHARS, with invisible characters removed. */
 export function boundNotice(text: string): string {
-  const chars = Array.from(text.replace(UNSAFE_CHARS, '').replace(LONE_SURROGATE, '\uFFFD'));
+  const safe = text.replace(UNSAFE_CHARS, '').replace(LONE_SURROGATE, '\uFFFD');
+  if (safe.length <= NOTICE_MAX_CHARS) return safe;
+  const chars = Array.from(safe);
   return chars.length > NOTICE_MAX_CHARS
     ? `${chars.slice(0, NOTICE_MAX_CHARS - 1).join('')}…`
     : chars.join('');

@@ -37,12 +37,15 @@ const BARE_PERCENT = /%(?![0-9A-Fa-f]{2})/;
 
 /** Percent-decodes with `+` as space; null when the text is malformed or holds control characters. */
 function decode(text: string): string | null {
-  if (BARE_PERCENT.test(text)) return null;
-  let out: string;
-  try {
-    out = decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return null;
+  let out = text.includes('+') ? text.replace(/\+/g, ' ') : text;
+  // Most keys and values have no escape at all: decoding would give them back as they are.
+  if (out.includes('%')) {
+    if (BARE_PERCENT.test(out)) return null;
+    try {
+      out = decodeURIComponent(out);
+    } catch {
+      return null;
+    }
   }
   return hasUnsafeChars(out) ? null : out;
 }

@@ -87,22 +87,24 @@ export function decodeBits(format: NumberFormat, bits: number): Encoded {
   }
   const { sign, exponentField, mantissaField } = splitBits(format, bits);
   const m = format.mantissaBits;
-  const base = { bits, sign, exponentField, mantissaField };
   const top = exponentField === topExponentField(format);
+  let cls: ValueClass;
+  let value: Rational | null = null;
   if (top && format.specials === 'ieee') {
-    return { ...base, cls: mantissaField === 0 ? 'infinity' : 'nan', value: null };
+    cls = mantissaField === 0 ? 'infinity' : 'nan';
+  } else if (top && mantissaField === 2 ** m - 1) {
+    cls = 'nan';
+  } else if (exponentField === 0) {
+    cls = mantissaField === 0 ? 'zero' : 'subnormal';
+    const magnitude = mul(rat(BigInt(mantissaField)), pow2(minNormalExponent(format) - m));
+    value = withSign(magnitude, sign);
+  } else {
+    cls = 'normal';
+    const significand = rat(BigInt(2 ** m + mantissaField));
+    value = withSign(mul(significand, pow2(exponentField - format.bias - m)), sign);
   }
-  if (top && mantissaField === 2 ** m - 1) return { ...base, cls: 'nan', value: null };
-  if (exponentField === 0) {
-    const value = withSign(
-      mul(rat(BigInt(mantissaField)), pow2(minNormalExponent(format) - m)),
-      sign,
-    );
-    return { ...base, cls: mantissaField === 0 ? 'zero' : 'subnormal', value };
-  }
-  const significand = rat(BigInt(2 ** m + mantissaField));
-  const value = withSign(mul(significand, pow2(exponentField - format.bias - m)), sign);
-  return { ...base, cls: 'normal', value };
+  // One literal with every field: `{ ...fields, cls, value }` is several times slower in V8.
+  return { bits, sign, exponentField, mantissaField, cls, value };
 }
 
 /** The pattern a NaN becomes, with the given sign. */
