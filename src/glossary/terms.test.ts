@@ -43,8 +43,8 @@ const CURRICULUM_IDS = [
 /**
  * Per lesson: the heading ids the real build gives (rehype-slug) and the terms it links, read
  * from the HTML tree after the last of the build's rehype plugins. The tree is then emptied, so
- * the compile does not go on to turn the lesson into JavaScript nobody reads here (each lesson
- * is compiled whole, and rendered, by lessons/blocks/lesson-render.test.tsx).
+ * the compile does not go on to turn the lesson into JavaScript nobody reads here (the build
+ * compiles each lesson whole, and tests/e2e/all-lessons.e2e.ts checks every built page).
  */
 async function compiledLessons() {
   const out = new Map<string, { headings: Set<string>; terms: string[] }>();

@@ -23,8 +23,9 @@ describe('lesson content', () => {
     expect(lessonFiles.length).toBeGreaterThan(0);
   });
 
-  // Each lesson is compiled with the lesson checks, and its frontmatter export read, by
-  // blocks/lesson-render.test.tsx (which renders what it compiled).
+  // Each lesson goes through the lesson checks (the build's remark plugins) in
+  // src/glossary/terms.test.ts, and through the whole build in `npm test`; the built page of
+  // each, with its title, objectives and blocks, is checked in tests/e2e/all-lessons.e2e.ts.
 
   it('has valid, uniquely ordered frontmatter in every lesson', () => {
     // buildManifest throws on a missing field or a repeated order, naming the file.

@@ -1,10 +1,16 @@
 /**
- * Every lesson, loaded once with all its widgets: no failed widget, no error printed, no
+ * Every lesson, loaded once with all its widgets: its title and objectives, every block its
+ * source places (rendered, none showing a problem), no failed widget, no error printed, no
  * Content-Security-Policy violation, no serious axe violation in the light and the dark theme,
  * and no sideways scrolling at phone width.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildManifest } from '../../scripts/lesson-manifest-plugin';
+import { QUESTION_TAG_NAMES } from '../../src/lessons/component-names';
+import { slugFromPath } from '../../src/lessons/frontmatter';
 import {
   allWidgetsLoaded,
   browserSuite,
@@ -17,6 +23,55 @@ import { seriousAxeViolations } from './axe';
 
 const lessons = buildManifest('content');
 const { open } = browserSuite({ webgpu: true });
+
+/** How many of each kind of block a lesson's source places, by the class its element carries. */
+function blocksInSource(slug: string): Record<string, number> {
+  const file = readdirSync('content').find((f) => f.endsWith('.mdx') && slugFromPath(f) === slug);
+  if (!file) throw new Error(`no lesson ${slug}`);
+  const source = readFileSync(join('content', file), 'utf8');
+  const count = (tag: string) => (source.match(new RegExp(`<${tag}\\b`, 'g')) ?? []).length;
+  return {
+    // Every question kind renders in a .quick-check frame.
+    'quick-check': QUESTION_TAG_NAMES.reduce((sum, tag) => sum + count(tag), 0),
+    'annotated-code': count('AnnotatedCode'),
+    callout: count('Callout'),
+    task: count('Task'),
+    // A catalog value resolved at build time carries its kind.
+    'catalog-value[data-kind]': count('CatalogValue'),
+  };
+}
+
+/**
+ * What the page shows of the lesson's own text (widgets left out): its title, its objectives,
+ * how many of each block, blocks showing a problem (an alert, an unresolved catalog value),
+ * `<details>` whose first child is not its summary, and ids used twice anywhere in the page.
+ */
+function renderedLesson(page: Page) {
+  return page.evaluate(
+    (selectors) => {
+      const body = document.querySelector('.lesson-body');
+      const own = [...(body?.querySelectorAll('*') ?? [])].filter(
+        (el) => !el.closest('[data-widget]'),
+      );
+      const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+      return {
+        title: document.querySelector('h1')?.textContent,
+        objectives: [...document.querySelectorAll('.objectives li')].map((li) => li.textContent),
+        blocks: Object.fromEntries(
+          selectors.map((s) => [s, own.filter((el) => el.matches(`.${s}`)).length]),
+        ),
+        problems: own
+          .filter((el) => el.matches('[role="alert"], .catalog-value-missing'))
+          .map((el) => el.outerHTML.slice(0, 200)),
+        detailsWithoutSummary: own.filter(
+          (el) => el.localName === 'details' && el.firstElementChild?.localName !== 'summary',
+        ).length,
+        repeatedIds: ids.filter((id, i) => ids.indexOf(id) !== i),
+      };
+    },
+    Object.keys(blocksInSource(lessons[0]!.slug)),
+  );
+}
 
 describe('every lesson', () => {
   it.each(lessons.map((l) => l.slug))(
@@ -32,6 +87,19 @@ describe('every lesson', () => {
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await page.waitForLoadState('networkidle');
       expect(await cspViolations(page)).toEqual([]);
+      // The lesson's text as its source has it: every block rendered, none with a problem.
+      const lesson = lessons.find((l) => l.slug === slug);
+      await expect
+        .poll(async () => (await renderedLesson(page)).blocks)
+        .toEqual(blocksInSource(slug));
+      expect(await renderedLesson(page)).toEqual({
+        title: lesson?.title,
+        objectives: lesson?.objectives,
+        blocks: blocksInSource(slug),
+        problems: [],
+        detailsWithoutSummary: 0,
+        repeatedIds: [],
+      });
 
       expect(await seriousAxeViolations(page), 'light').toEqual([]);
       // The themes are CSS media queries that change colours only (and the explorer's canvas
