@@ -20,6 +20,7 @@ import {
   scrollThrough,
 } from './browser';
 import { seriousAxeViolations } from './axe';
+import { networkQuiet } from './network-quiet';
 
 const lessons = buildManifest('content');
 const { open } = browserSuite({ webgpu: true });
@@ -85,7 +86,7 @@ describe('every lesson', () => {
       // What arrives late (on scrolling, fonts, workers' scripts) is in before the record is read.
       await scrollThrough(page);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await cspViolations(page)).toEqual([]);
       // The lesson's text as its source has it: every block rendered, none with a problem.
       const lesson = lessons.find((l) => l.slug === slug);

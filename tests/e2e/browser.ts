@@ -9,6 +9,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
+import { trackRequests } from './network-quiet';
 
 /**
  * Where Chromium is: CHROMIUM_PATH; else Debian's headless shell (chromium-headless-shell: the
@@ -115,6 +116,7 @@ export async function openPage(
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   const errors = collectErrors(page);
+  trackRequests(page);
   await page.goto(url);
   return { page, errors, context };
 }

@@ -13,6 +13,7 @@ import {
   recordCspViolations,
   scrollThrough,
 } from './browser';
+import { networkQuiet } from './network-quiet';
 
 const { base, open } = browserSuite({ webgpu: true });
 
@@ -73,7 +74,7 @@ describe('Content-Security-Policy', () => {
         .first()
         .waitFor({ timeout: 60_000 });
     }
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     // The page's own record and every frame's (init scripts run in frames too).
     const records = await Promise.all(page.frames().map((f) => cspViolations(f)));
     expect(records.flat()).toEqual([]);
@@ -94,7 +95,7 @@ describe('Content-Security-Policy', () => {
     // What arrives late (widgets, fonts, workers' scripts) is in before the record is read.
     await allWidgetsLoadedIfAny(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await cspViolations(page)).toEqual([]);
     expect(messages).toEqual([]);
   });
