@@ -25,7 +25,7 @@ import { networkQuiet } from './network-quiet';
 const lessons = buildManifest('content');
 const { open } = browserSuite({ webgpu: true });
 
-/** How many of each kind of block a lesson's source places, by the class its element carries. */
+/** How many of each kind of block a lesson's source places, by the selector its element matches. */
 function blocksInSource(slug: string): Record<string, number> {
   const file = readdirSync('content').find((f) => f.endsWith('.mdx') && slugFromPath(f) === slug);
   if (!file) throw new Error(`no lesson ${slug}`);
@@ -33,12 +33,12 @@ function blocksInSource(slug: string): Record<string, number> {
   const count = (tag: string) => (source.match(new RegExp(`<${tag}\\b`, 'g')) ?? []).length;
   return {
     // Every question kind renders in a .quick-check frame.
-    'quick-check': QUESTION_TAG_NAMES.reduce((sum, tag) => sum + count(tag), 0),
-    'annotated-code': count('AnnotatedCode'),
-    callout: count('Callout'),
-    task: count('Task'),
+    '.quick-check': QUESTION_TAG_NAMES.reduce((sum, tag) => sum + count(tag), 0),
+    '.annotated-code': count('AnnotatedCode'),
+    '.callout': count('Callout'),
+    '.task': count('Task'),
     // A catalog value resolved at build time carries its kind.
-    'catalog-value[data-kind]': count('CatalogValue'),
+    '.catalog-value[data-kind]': count('CatalogValue'),
   };
 }
 
@@ -46,32 +46,30 @@ function blocksInSource(slug: string): Record<string, number> {
  * What the page shows of the lesson's own text (widgets left out): its title, its objectives,
  * how many of each block, blocks showing a problem (an alert, an unresolved catalog value),
  * `<details>` whose first child is not its summary, and ids used twice anywhere in the page.
+ * `blocks` counts the elements matching each of `selectors`.
  */
-function renderedLesson(page: Page) {
-  return page.evaluate(
-    (selectors) => {
-      const body = document.querySelector('.lesson-body');
-      const own = [...(body?.querySelectorAll('*') ?? [])].filter(
-        (el) => !el.closest('[data-widget]'),
-      );
-      const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
-      return {
-        title: document.querySelector('h1')?.textContent,
-        objectives: [...document.querySelectorAll('.objectives li')].map((li) => li.textContent),
-        blocks: Object.fromEntries(
-          selectors.map((s) => [s, own.filter((el) => el.matches(`.${s}`)).length]),
-        ),
-        problems: own
-          .filter((el) => el.matches('[role="alert"], .catalog-value-missing'))
-          .map((el) => el.outerHTML.slice(0, 200)),
-        detailsWithoutSummary: own.filter(
-          (el) => el.localName === 'details' && el.firstElementChild?.localName !== 'summary',
-        ).length,
-        repeatedIds: ids.filter((id, i) => ids.indexOf(id) !== i),
-      };
-    },
-    Object.keys(blocksInSource(lessons[0]!.slug)),
-  );
+function renderedLesson(page: Page, selectors: string[]) {
+  return page.evaluate((selectors) => {
+    const body = document.querySelector('.lesson-body');
+    const own = [...(body?.querySelectorAll('*') ?? [])].filter(
+      (el) => !el.closest('[data-widget]'),
+    );
+    const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+    return {
+      title: document.querySelector('h1')?.textContent,
+      objectives: [...document.querySelectorAll('.objectives li')].map((li) => li.textContent),
+      blocks: Object.fromEntries(
+        selectors.map((s) => [s, own.filter((el) => el.matches(s)).length]),
+      ),
+      problems: own
+        .filter((el) => el.matches('[role="alert"], .catalog-value-missing'))
+        .map((el) => el.outerHTML.slice(0, 200)),
+      detailsWithoutSummary: own.filter(
+        (el) => el.localName === 'details' && el.firstElementChild?.localName !== 'summary',
+      ).length,
+      repeatedIds: ids.filter((id, i) => ids.indexOf(id) !== i),
+    };
+  }, selectors);
 }
 
 describe('every lesson', () => {
@@ -90,13 +88,13 @@ describe('every lesson', () => {
       expect(await cspViolations(page)).toEqual([]);
       // The lesson's text as its source has it: every block rendered, none with a problem.
       const lesson = lessons.find((l) => l.slug === slug);
-      await expect
-        .poll(async () => (await renderedLesson(page)).blocks)
-        .toEqual(blocksInSource(slug));
-      expect(await renderedLesson(page)).toEqual({
+      const blocks = blocksInSource(slug);
+      const rendered = () => renderedLesson(page, Object.keys(blocks));
+      await expect.poll(async () => (await rendered()).blocks).toEqual(blocks);
+      expect(await rendered()).toEqual({
         title: lesson?.title,
         objectives: lesson?.objectives,
-        blocks: blocksInSource(slug),
+        blocks,
         problems: [],
         detailsWithoutSummary: 0,
         repeatedIds: [],
