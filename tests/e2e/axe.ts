@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
+import { AXE_SCRIPT } from '../../scripts/browser-profile';
 import { loadedWidget } from './browser';
 
 const require = createRequire(import.meta.url);
@@ -68,9 +69,11 @@ export async function seriousAxeViolations(
   rules: AxeRules = 'all',
 ): Promise<AxeViolation[]> {
   // Evaluated rather than added as a <script>: the app's Content-Security-Policy blocks inline
-  // scripts, and evaluation from the test driver is not subject to it. Once per page.
+  // scripts, and evaluation from the test driver is not subject to it. Once per page, under a
+  // name that profiles show (AXE_SCRIPT: npm run -s profile:browser counts axe's time by it).
   if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+    await page.evaluate(`${source}\n//# sourceURL=${AXE_SCRIPT}`);
   }
   const root =
     scope === undefined

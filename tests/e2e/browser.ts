@@ -10,6 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { trackRequests } from './network-quiet';
+import { profilePage } from './page-profile';
 
 /**
  * Where Chromium is: CHROMIUM_PATH; else Debian's headless shell (chromium-headless-shell: the
@@ -115,6 +116,7 @@ export async function openPage(
   });
   if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
+  await profilePage(context, page, url);
   const errors = collectErrors(page);
   trackRequests(page);
   await page.goto(url);
