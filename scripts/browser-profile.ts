@@ -92,23 +92,6 @@ const CATEGORY_NAMES: Array<[TimeCategory, string]> = [
   ['gc', 'garbage collection'],
 ];
 
-/** Sums seconds of busy (not idle) time by category. */
-function busySeconds(pages: readonly PageProfile[]): Record<TimeCategory, number> {
-  const sums: Record<TimeCategory, number> = {
-    app: 0,
-    axe: 0,
-    evaluated: 0,
-    native: 0,
-    gc: 0,
-    idle: 0,
-  };
-  for (const page of pages) {
-    for (const [key, us] of Object.entries(page.microsecondsByScript))
-      sums[categoryOf(key)] += us / 1e6;
-  }
-  return sums;
-}
-
 /** The part of a test's full name before its first ` > `: its file's outer describe. */
 function suiteOf(test: string | null): string {
   return (test ?? '(outside a test)').split(' > ')[0] ?? '';
@@ -119,7 +102,32 @@ function suiteOf(test: string | null): string {
  * and the suites (outer describes) whose pages were busiest, with their axe share.
  */
 export function summarise(pages: readonly PageProfile[], top = 12): string[] {
-  const sums = busySeconds(pages);
+  // One pass: seconds by category, by app script, and by suite.
+  const sums: Record<TimeCategory, number> = {
+    app: 0,
+    axe: 0,
+    evaluated: 0,
+    native: 0,
+    gc: 0,
+    idle: 0,
+  };
+  const scripts = new Map<string, number>();
+  const suites = new Map<string, { busy: number; axe: number; pages: number }>();
+  for (const page of pages) {
+    const name = suiteOf(page.test);
+    const suite = suites.get(name) ?? { busy: 0, axe: 0, pages: 0 };
+    suites.set(name, suite);
+    suite.pages += 1;
+    for (const [key, us] of Object.entries(page.microsecondsByScript)) {
+      const category = categoryOf(key);
+      const seconds = us / 1e6;
+      sums[category] += seconds;
+      if (category === 'idle') continue;
+      suite.busy += seconds;
+      if (category === 'axe') suite.axe += seconds;
+      if (category === 'app') scripts.set(key, (scripts.get(key) ?? 0) + seconds);
+    }
+  }
   const busy = sums.app + sums.axe + sums.evaluated + sums.native + sums.gc;
   const share = (s: number) => `${busy > 0 ? Math.round((100 * s) / busy) : 0} %`;
   const lines = [`${pages.length} pages, ${busy.toFixed(1)} s busy on their main threads`];
@@ -127,20 +135,6 @@ export function summarise(pages: readonly PageProfile[], top = 12): string[] {
     lines.push(
       `  ${sums[category].toFixed(1).padStart(7)} s  ${share(sums[category]).padStart(5)}  ${name}`,
     );
-  }
-  const scripts = new Map<string, number>();
-  const suites = new Map<string, { busy: number; axe: number; pages: number }>();
-  for (const page of pages) {
-    const suite = suites.get(suiteOf(page.test)) ?? { busy: 0, axe: 0, pages: 0 };
-    suite.pages += 1;
-    for (const [key, us] of Object.entries(page.microsecondsByScript)) {
-      const category = categoryOf(key);
-      if (category === 'idle') continue;
-      suite.busy += us / 1e6;
-      if (category === 'axe') suite.axe += us / 1e6;
-      if (category === 'app') scripts.set(key, (scripts.get(key) ?? 0) + us / 1e6);
-    }
-    suites.set(suiteOf(page.test), suite);
   }
   lines.push("The app's busiest scripts:");
   for (const [key, s] of [...scripts].sort((a, b) => b[1] - a[1]).slice(0, top)) {
