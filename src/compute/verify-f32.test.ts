@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allIndices,
   checkElements,
+  checkEveryElement,
   describeF32Check,
   F32_UNIT_ROUNDOFF,
   gammaF32,
@@ -27,6 +28,29 @@ describe('f32 checks', () => {
     expect(c.mismatches).toBe(2);
     expect(c.firstMismatch?.index).toBe(2);
     expect(describeF32Check(c)).toMatch(/^2 of all 4 values differ.*index 2/);
+  });
+
+  it('checks every element exactly as checkElements does, equal or not', () => {
+    const special = [0, -0, 1.5, -2, Number.NaN, Infinity, -Infinity, 3e38];
+    const pick = (seed: number) => special[(seed * 7919) % special.length] as number;
+    for (let trial = 0; trial < 200; trial++) {
+      const count = trial % 9;
+      const expected = Float32Array.from({ length: count }, (_, i) => pick(trial + i));
+      const actual = Float32Array.from(expected);
+      // Most trials change one element, or give fewer values than count; some change nothing.
+      if (trial % 3 === 1 && count > 0) actual[trial % count] = pick(trial * 3 + 1);
+      const given = trial % 5 === 4 ? actual.subarray(0, Math.max(0, count - 1)) : actual;
+      const exact = checkElements(allIndices(count), count, (i) => expected[i] as number, given);
+      expect(checkEveryElement(expected, count, given), `trial ${trial}`).toEqual(exact);
+    }
+    const big = new Float32Array(1 << 20).map((_, i) => i);
+    expect(checkEveryElement(big, big.length, big.slice())).toEqual({
+      ok: true,
+      checked: big.length,
+      total: big.length,
+      mismatches: 0,
+      maxAbsError: 0,
+    });
   });
 
   it('samples evenly, keeping both ends', () => {
