@@ -20,10 +20,13 @@ const graph = buildImportGraph(root, files);
 
 describe('the import graph of src/', () => {
   it('has no import circles among the source files (type-only imports count)', () => {
-    const source = buildImportGraph(
-      root,
-      files.filter((f) => !isTestFile(f)),
-    );
+    // The source files' own graph, taken from the whole one rather than read again: it is what
+    // buildImportGraph gives for those files, the same edges in the same order.
+    const sourceFiles = files.filter((f) => !isTestFile(f));
+    const source = {
+      files: sourceFiles,
+      edges: graph.edges.filter((e) => !isTestFile(e.from) && !isTestFile(e.to)),
+    };
     expect(source.edges.length).toBeGreaterThan(1000);
     expect(importCircles(source)).toEqual([]);
   });
