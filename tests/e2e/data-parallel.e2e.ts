@@ -20,35 +20,6 @@ async function numberAt(target: Locator, attribute: string): Promise<number> {
 }
 
 describe('lesson 7: the data-parallel simulator', () => {
-  it('compares DDP and DataParallel at 4 GPUs: DataParallel’s step is longer, GPU 0 busier', async () => {
-    const { page, widget: sim, errors } = await openSimulator(`${WIDGET}?data-parallel.gpus=2`);
-    await sim.getByLabel('GPUs per node').fill('4');
-    const ddpLanes = sim.locator('svg[data-mode="ddp"] [data-lane]');
-    await expect.poll(() => ddpLanes.count()).toBe(4);
-    await expect.poll(() => sim.locator('svg[data-mode="dp"] [data-lane]').count()).toBe(4);
-    const ddp = await numberAt(sim.locator('[data-step-seconds="ddp"]'), 'data-seconds');
-    const dp = await numberAt(sim.locator('[data-step-seconds="dp"]'), 'data-seconds');
-    expect(dp).toBeGreaterThan(ddp);
-    const busy = (gpu: number) =>
-      numberAt(sim.locator(`svg[data-mode="dp"] [data-lane="${gpu}"]`), 'data-busy-seconds');
-    expect(await busy(0)).toBeGreaterThan(await busy(1));
-    await expect
-      .poll(() => sim.locator('svg[data-mode="ddp"] .dp-seg--nccl').count())
-      .toBeGreaterThan(0);
-    await expect
-      .poll(() =>
-        sim
-          .getByText(/modeled/i)
-          .first()
-          .isVisible(),
-      )
-      .toBe(true);
-    // Back at the defaults, the link carries no settings of this widget.
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe(WIDGET);
-    expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);
-    expect(errors).toEqual([]);
-  });
-
   it('steps the ring all-reduce with the keyboard; each GPU sends 2·3/4 of the gradient (dark)', async () => {
     const { page, widget: sim, errors } = await openSimulator(WIDGET, { colorScheme: 'dark' });
     const gradient = await numberAt(sim.locator('[data-gradient-bytes]'), 'data-gradient-bytes');

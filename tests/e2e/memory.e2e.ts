@@ -22,7 +22,9 @@ function summary(sim: Locator) {
 }
 
 describe('lesson 5: the memory simulator', () => {
-  it('shows ResNet-50 at batch 64 in AMP fitting an A100 80 GB, set up with the controls', async () => {
+  // The default step itself (bar, table, no overflow) is checked in MemorySimulator.test.tsx, and
+  // axe-checked as lesson 5 first renders it in all-lessons.e2e.ts: this test is about the controls.
+  it('is set up with the controls: back at the defaults, the link carries no memory settings', async () => {
     const {
       page,
       widget: sim,
@@ -36,21 +38,15 @@ describe('lesson 5: the memory simulator', () => {
     await sim.getByLabel('Batch size').fill('64');
     // Back at the defaults, the link carries no memory settings: every change has landed.
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(WIDGET);
-    await expect.poll(() => summary(sim)).toMatch(/^Fits\./);
     await expect
       .poll(() => summary(sim))
       .toMatch(
-        /of the NVIDIA A100 SXM 80 GB’s 80 GiB \([\d.]+ %\), leaving [\d.]+ GiB of headroom\. The largest batch that fits with these settings is [\d,]+\./,
+        /^Fits\. The step’s peak takes [\d.]+ GiB of the NVIDIA A100 SXM 80 GB’s 80 GiB \([\d.]+ %\)/,
       );
-    const bar = sim.getByRole('img', { name: /Peak memory of one step/ });
-    await expect.poll(() => bar.locator('rect[data-part="activations"]').count()).toBe(1);
-    await expect.poll(() => bar.locator('.memory-bar__capacity').count()).toBe(1);
-    await expect.poll(() => sim.locator('.memory-bar__overflow').count()).toBe(0);
+    // In fp32 autocast makes no 16-bit copies: this row shows the precision change landed too.
     await expect
       .poll(() => sim.locator('tr[data-part-row="weight-copies"]').textContent())
-      .toMatch(/AMP weight copies/);
-    await expect.poll(() => sim.getByRole('region', { name: 'Out of memory' }).count()).toBe(0);
-    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
+      .toMatch(/^AMP weight copies.*Autocast casts each matrix weight to a 16-bit copy/);
     expect(errors).toEqual([]);
   });
 

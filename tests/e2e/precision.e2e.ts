@@ -99,12 +99,11 @@ describe('lesson 6: the precision explorer', () => {
     expect(errors).toEqual([]);
   });
 
-  it('has no serious axe violations in any part, in both themes', async () => {
+  it('has no serious axe violations in the parts a learner switches to, in both themes', async () => {
     const { page, widget, errors } = await openExplorer();
     const clean = { light: [], dark: [] };
-    expect(await seriousAxeViolationsInBothThemes(page, 'precision'), 'Number formats').toEqual(
-      clean,
-    );
+    // Number formats, the part it opens on, is checked as lesson 6 first renders it, in
+    // all-lessons.e2e.ts.
     const parts = {
       scaling: 'Loss scaling',
       autocast: 'Autocast',

@@ -33,6 +33,10 @@ describe('MemorySimulator', () => {
     const table = screen.getByRole('table', { name: /The peak of one step, part by part/ });
     expect(within(table).getByRole('rowheader', { name: /^Activations/ })).toBeTruthy();
     expect(table.textContent).toContain('max_memory_allocated()');
+    // AMP bf16 by default: autocast's 16-bit copies of the weights are a part of their own.
+    expect(table.querySelector('tr[data-part-row="weight-copies"]')?.textContent).toMatch(
+      /^AMP weight copies.*Autocast casts each matrix weight to a 16-bit copy/,
+    );
     expect(screen.queryByRole('region', { name: 'Out of memory' })).toBeNull();
   });
 
