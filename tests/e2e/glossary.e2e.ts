@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserSuite, horizontalOverflow } from './browser';
+import {
+  browserSuite,
+  cspViolations,
+  horizontalOverflow,
+  recordCspViolations,
+  scrollThrough,
+} from './browser';
 import { seriousAxeViolationsInBothThemes } from './axe';
+import { networkQuiet } from './network-quiet';
 
 const { base, open } = browserSuite({ webgpu: true });
 
@@ -35,14 +42,42 @@ async function focusBeforeFirstTerm(page: Page) {
 }
 
 describe('glossary terms in a lesson', () => {
-  it('reaches a term by Tab, shows and announces its definition, closes on Escape, and links to the glossary', async () => {
-    const { page, errors, context } = await open('#/lesson/inside-a-gpu');
+  // One load walks the whole path, lesson → tooltip → glossary entry → back to the lesson, and
+  // checks each state where it first appears (axe, the policy and the 375 px fit included).
+  it('links terms at first use only, shows a definition on hover and on Tab (announced, closed by Escape), leads to the glossary and back; tooltip and glossary pass axe in both themes, break no CSP rule and fit 375 px', async () => {
+    const { page, errors, context } = await open('#/lesson/inside-a-gpu', {
+      initScript: recordCspViolations,
+    });
+    // Each term is linked once, never in headings or code (the rules are unit-tested in
+    // src/glossary/terms.test.ts and scripts/remark-glossary.test.ts; here, a real lesson's many).
+    await page.locator('.lesson-body .term-link').first().waitFor();
+    const terms = await page.$$eval('.lesson-body [data-term]', (els) =>
+      els.map((el) => (el as HTMLElement).dataset.term ?? ''),
+    );
+    expect(terms.length).toBeGreaterThan(10);
+    expect(new Set(terms).size).toBe(terms.length);
+    await expect
+      .poll(() =>
+        page.locator('.lesson-body :is(h2, h3, pre, code, a:not(.term-link)) .term').count(),
+      )
+      .toBe(0);
+
+    // A real pointer: the definition shows on hover and goes when the pointer leaves.
+    const firstTerm = page.locator('.lesson-body .term-link').first();
+    const tip = page.locator(`[id="${await firstTerm.getAttribute('aria-describedby')}"]`);
+    await firstTerm.hover();
+    await tip.waitFor({ state: 'visible' });
+    await page.mouse.move(0, 0);
+    await tip.waitFor({ state: 'hidden' });
+
+    // The keyboard: Tab reaches the same term and opens its tooltip.
     await focusBeforeFirstTerm(page);
     await page.keyboard.press('Tab');
     const focused = page.locator('.term-link:focus');
     await expect.poll(() => focused.textContent()).toBe('streaming multiprocessors');
-    const tipId = await focused.getAttribute('aria-describedby');
-    const tip = page.locator(`[id="${tipId}"]`);
+    expect(await focused.getAttribute('aria-describedby')).toBe(
+      await firstTerm.getAttribute('aria-describedby'),
+    );
     await tip.waitFor({ state: 'visible' });
     await expect.poll(() => tip.getAttribute('role')).toBe('tooltip');
     // The definition arrives with the glossary's chunk ("Loading the definition…" until then).
@@ -56,6 +91,12 @@ describe('glossary terms in a lesson', () => {
     const box = (await tip.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(1280);
+    // The open tooltip and its term, with the paragraph they sit in (the rest of the lesson is
+    // checked whole in both themes by all-lessons.e2e.ts).
+    const clean = { light: [], dark: [] };
+    const paragraph = page.locator('.lesson-body p').filter({ has: tip });
+    expect(await seriousAxeViolationsInBothThemes(page, paragraph), 'tooltip').toEqual(clean);
+    await expect.poll(() => tip.isVisible()).toBe(true);
 
     await page.keyboard.press('Escape');
     await tip.waitFor({ state: 'hidden' });
@@ -71,36 +112,31 @@ describe('glossary terms in a lesson', () => {
     await expect
       .poll(() => taught.getAttribute('href'))
       .toBe('#/lesson/inside-a-gpu/streaming-multiprocessors-the-unit-that-repeats');
+    // The glossary page: every entry, one of them focused.
+    expect(await seriousAxeViolationsInBothThemes(page), 'glossary').toEqual(clean);
+    // What arrives late (on scrolling, fonts) is in before the policy's record is read.
+    await scrollThrough(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await networkQuiet(page);
+    expect(await cspViolations(page)).toEqual([]);
+    // A phone-width window: the glossary fits it.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.waitForFunction(() => window.innerWidth === 375);
+    await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // Back to the lesson, now drawn at 375 px: an open tooltip stays inside the window.
     await taught.click();
     await page.waitForURL(/#\/lesson\/inside-a-gpu\//);
     await page.locator('#streaming-multiprocessors-the-unit-that-repeats').waitFor();
+    await focusBeforeFirstTerm(page);
+    await page.keyboard.press('Tab');
+    const narrowTip = page.locator('.term-tip:not([hidden])');
+    await narrowTip.waitFor();
+    const narrowBox = (await narrowTip.boundingBox())!;
+    expect(narrowBox.x).toBeGreaterThanOrEqual(0);
+    expect(narrowBox.x + narrowBox.width).toBeLessThanOrEqual(375);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
-  });
-
-  it('shows the definition on hover and hides it when the pointer leaves', async () => {
-    const { page } = await open('#/lesson/moving-data');
-    const term = page.locator('.lesson-body .term-link').first();
-    await term.waitFor();
-    const tip = page.locator(`[id="${await term.getAttribute('aria-describedby')}"]`);
-    await term.hover();
-    await tip.waitFor({ state: 'visible' });
-    await page.mouse.move(0, 0);
-    await tip.waitFor({ state: 'hidden' });
-  });
-
-  it('links each term only at its first use in a lesson, never in headings or code', async () => {
-    const { page } = await open('#/lesson/inside-a-gpu');
-    await page.locator('.lesson-body .term-link').first().waitFor();
-    const terms = await page.$$eval('.lesson-body [data-term]', (els) =>
-      els.map((el) => (el as HTMLElement).dataset.term ?? ''),
-    );
-    expect(terms.length).toBeGreaterThan(10);
-    expect(new Set(terms).size).toBe(terms.length);
-    await expect
-      .poll(() =>
-        page.locator('.lesson-body :is(h2, h3, pre, code, a:not(.term-link)) .term').count(),
-      )
-      .toBe(0);
   });
 });
 
@@ -115,39 +151,5 @@ describe('the glossary page', () => {
     await page.locator('.site-footer a[href="#/glossary"]').click();
     await page.waitForURL(/#\/glossary$/);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Glossary');
-  });
-
-  it('has no serious axe violations, with a lesson tooltip open too, in both themes', async () => {
-    const { page, errors } = await open('#/glossary/warp');
-    await page.locator('#term-warp').waitFor();
-    const clean = { light: [], dark: [] };
-    expect(await seriousAxeViolationsInBothThemes(page), 'glossary').toEqual(clean);
-    await page.goto(`${base}#/lesson/inside-a-gpu`);
-    await focusBeforeFirstTerm(page);
-    await page.keyboard.press('Tab');
-    await page.locator('.term-tip:not([hidden])').waitFor();
-    // The open tooltip and its term, with the paragraph they sit in (the rest of the lesson is
-    // checked whole in both themes by all-lessons.e2e.ts).
-    const paragraph = page
-      .locator('.lesson-body p')
-      .filter({ has: page.locator('.term-tip:not([hidden])') });
-    expect(await seriousAxeViolationsInBothThemes(page, paragraph), 'tooltip').toEqual(clean);
-    await expect.poll(() => page.locator('.term-tip:not([hidden])').count()).toBe(1);
-    expect(errors).toEqual([]);
-  });
-
-  it('fits a 375 px screen without sideways scrolling, the page and an open tooltip', async () => {
-    const { page } = await open('#/glossary/caching-allocator', { width: 375 });
-    await page.locator('#term-caching-allocator').waitFor();
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await page.goto(`${base}#/lesson/inside-a-gpu`);
-    await focusBeforeFirstTerm(page);
-    await page.keyboard.press('Tab');
-    const tip = page.locator('.term-tip:not([hidden])');
-    await tip.waitFor();
-    const box = (await tip.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(375);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   });
 });

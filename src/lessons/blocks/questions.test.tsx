@@ -173,9 +173,11 @@ describe('predict, run, explain', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Pinned' }));
     fireEvent.click(screen.getByRole('button', { name: 'Lock in prediction' }));
     expect(progressStore.getState().answers.p?.correct).toBe(true);
+    expect(status('p')).toMatch(/Prediction locked in: Pinned\. Now press Run\./);
     fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(status('p')).toMatch(/Correct\./);
     expect(status('p')).toMatch(
-      /Your prediction: Pinned\. The result .*pinned [\d.]+ ms, pageable/,
+      /Your prediction: Pinned\. The result \(modeled by the cost engine[^)]*\): pinned [\d.]+ ms, pageable [\d.]+ ms/,
     );
     expect(status('p')).toMatch(/Staging costs bandwidth\./);
   });
