@@ -9,7 +9,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { trackRequests } from './network-quiet';
+import { networkQuiet, trackRequests } from './network-quiet';
 import { profilePage } from './page-profile';
 
 /**
@@ -316,6 +316,18 @@ export function recordCspViolations(): void {
 /** The violations `recordCspViolations` has seen in the page (or one of its frames). */
 export async function cspViolations(page: Page | Frame): Promise<CspViolation[]> {
   return (await page.evaluate('window.__cspViolations ?? []')) as CspViolation[];
+}
+
+/**
+ * The page's CSP violations once what it loads late is in: it scrolls through (widgets and
+ * images that load on scrolling), waits for the fonts and for the network to go quiet (workers'
+ * scripts), then reads the record `recordCspViolations` keeps.
+ */
+export async function settledCspViolations(page: Page): Promise<CspViolation[]> {
+  await scrollThrough(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await networkQuiet(page);
+  return cspViolations(page);
 }
 
 /**
