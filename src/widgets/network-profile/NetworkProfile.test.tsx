@@ -94,6 +94,37 @@ describe('NetworkProfile', () => {
     expect(within(sweep()).getByText(/your sequence length, 300/)).toBeTruthy();
   });
 
+  it('follows typed time steps, writes them to the link, and swaps the loop for the sweep on BERT', () => {
+    vi.useFakeTimers();
+    render(<NetworkProfile />);
+    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'lstm-2x1024' } });
+    const serial = () => screen.queryByRole('region', { name: /The time-step loop/ });
+    fireEvent.change(screen.getByLabelText('Time steps'), { target: { value: '50' } });
+    expect(serial()?.querySelector('[data-serial-layer]')?.textContent).toMatch(
+      /^lstm\.0 runs 50 time steps one after another: .* takes 50 × [\d.]+ µs/,
+    );
+    const seconds = rowSeconds();
+    expect([...seconds].sort((a, b) => b - a)).toEqual(seconds);
+    expect(flushUrl()).toMatch(/network-profile\.seq=50(&|$)/);
+
+    // A transformer: the serial loop gives way to the attention sweep, at its own length.
+    fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'bert-base' } });
+    expect(serial()).toBeNull();
+    const sweep = () => screen.getByRole('region', { name: /Attention against sequence length/ });
+    expect(sweep().querySelectorAll('tr[data-seq]')).toHaveLength(5);
+    fireEvent.change(screen.getByLabelText('Sequence length'), { target: { value: '384' } });
+    expect(sweep().querySelectorAll('tr[data-seq]')).toHaveLength(6);
+    expect(within(sweep()).getByText(/your sequence length, 384/)).toBeTruthy();
+    expect(sweep().querySelector('[data-sweep-summary]')?.textContent).toMatch(
+      /^From 256 to 512 tokens, BERT-base's attention time grows [\d.]+× and its linear layers' [\d.]+×/,
+    );
+    expect(document.querySelector('[data-summary]')?.textContent).toMatch(
+      /sequence length 384 on the NVIDIA A100 SXM 80 GB/,
+    );
+    const after = rowSeconds();
+    expect([...after].sort((a, b) => b - a)).toEqual(after);
+  });
+
   it('says what is wrong with a typed number and keeps the last good one', () => {
     render(<NetworkProfile />);
     const batch = screen.getByLabelText('Batch size');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KIND } from '../read/event-table';
 import { createTraceParser } from '../read/parse-trace';
 import {
   annotation,
@@ -11,10 +12,14 @@ import {
 } from '../testing/trace-builder';
 import { buildTraceReport } from './report';
 
-function reportOf(text: string) {
+function parsed(text: string) {
   const parser = createTraceParser();
   parser.write(text);
-  return buildTraceReport(parser.end());
+  return parser.end();
+}
+
+function reportOf(text: string) {
+  return buildTraceReport(parsed(text));
 }
 
 const SYNTHETIC: TraceEvent[] = [
@@ -92,7 +97,12 @@ describe('buildTraceReport on a small trace with known answers', () => {
 });
 
 describe('buildTraceReport on the real BERT-base trace (H200, bf16, two steps)', () => {
-  const report = reportOf(exampleText());
+  const trace = parsed(exampleText());
+  const report = buildTraceReport(trace);
+
+  it('keeps every CPU op the profiler recorded', () => {
+    expect([...trace.events.kind].filter((k) => k === KIND.cpu_op)).toHaveLength(17438);
+  });
 
   it('splits the steps at optimizer.step and counts 1,145 kernels in each', () => {
     expect(report.gpuNames).toEqual(['NVIDIA H200']);
