@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { browserSuite, horizontalOverflow, settledWidget, widgetStatus } from './browser';
+import { browserSuite, settledWidget, widgetStatus } from './browser';
 import { seriousAxeViolationsInBothThemes } from './axe';
 
 /**
  * The crossover plot alone (its embed page): the same component, frame and link settings as in lesson 1,
  * at less than half a lesson's load (every lesson is loaded whole in all-lessons.e2e.ts).
- * The sweeps are kept small, so they are quick on the software adapter.
+ * The sweeps are kept small, so they are quick on the software adapter. A bad link's notice and
+ * fallback are checked in settings.test.ts and, on the lesson page, by share-links.e2e.ts; the
+ * run without WebGPU in Crossover.test.tsx and controller.test.ts (the real no-adapter path is
+ * the shared device code the race and explorer tests run without WebGPU).
  */
 const WIDGET = '#/embed/crossover?crossover.emax=14&crossover.nmax=64';
 const { openWidget } = browserSuite({ webgpu: true });
@@ -71,6 +74,9 @@ describe('lesson 1: the crossover plot', () => {
     await expect
       .poll(() => widget.locator('[data-reading="modeled"]').textContent())
       .toMatch(/never wins/);
+    // The modeled curves are drawn beside the measured ones, over the whole range.
+    expect(await pointsOf(page, 'cpu-modeled')).toBeGreaterThan(10);
+    expect(await pointsOf(page, 'gpu-modeled')).toBeGreaterThan(10);
     expect(
       await seriousAxeViolationsInBothThemes(page, 'crossover'),
       'after the elementwise sweep',
@@ -97,34 +103,5 @@ describe('lesson 1: the crossover plot', () => {
     const measured = await widget.locator('[data-size][data-measured="yes"]').count();
     expect(measured).toBeGreaterThanOrEqual(1);
     expect(measured).toBeLessThan(6);
-  });
-
-  it('falls back from a bad link with a clear notice, and fits a phone', async () => {
-    const { page, widget } = await openCrossover(
-      { width: 375 },
-      '#/embed/crossover?crossover.op=conv&crossover.emax=99',
-    );
-    await expect.poll(() => widget.textContent()).toMatch(/"conv" is not one of the choices/);
-    await expect
-      .poll(() => widget.getByRole('radio', { name: /Elementwise/ }).isChecked())
-      .toBe(true);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  });
-
-  it('without WebGPU, explains why and still measures the CPU beside the modeled curves', async () => {
-    const { page, widget, errors } = await openCrossover({ webgpu: false });
-    await widget.locator('[data-action="run"]').click();
-    expect(await settled(page)).toBe('done');
-    expect(await pointsOf(page, 'cpu-measured')).toBe(3);
-    expect(await pointsOf(page, 'gpu-measured')).toBe(0);
-    expect(await pointsOf(page, 'cpu-modeled')).toBeGreaterThan(10);
-    expect(await pointsOf(page, 'gpu-modeled')).toBeGreaterThan(10);
-    await expect
-      .poll(() => widget.locator('[data-no-webgpu]').textContent())
-      .toMatch(/No WebGPU here .*still measures your CPU/);
-    await expect
-      .poll(() => widget.locator('[data-reading="measured"]').textContent())
-      .toMatch(/Only your CPU was measured/);
-    expect(errors).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { browserSuite, horizontalOverflow, loadedWidget, tabTo } from './browser';
+import { browserSuite, collectErrors, horizontalOverflow, loadedWidget, tabTo } from './browser';
 import { seriousAxeViolationsInBothThemes } from './axe';
 
-/** Lesson 8 places the machine widget after the calibration snippet; 5 and 4 hold the simulators. */
+/**
+ * Lesson 8 places the machine widget after the calibration snippet, the network profile and the
+ * warp view; the memory and transfer simulators are opened alone (their embed pages).
+ */
 const MEASURING = '#/lesson/measuring';
 const suite = browserSuite({ webgpu: false });
 
@@ -24,7 +27,7 @@ const REPORT = JSON.stringify({
 
 describe('my machine in the catalog', () => {
   it('is entered by keyboard, kept across pages, predicts in three widgets, and is removable', async () => {
-    const { page, errors, widget } = await suite.openWidget(MEASURING, 'my-machine');
+    const { page, context, errors, widget } = await suite.openWidget(MEASURING, 'my-machine');
     const text = widget.getByLabel('Calibration report (JSON)');
     await text.focus();
     await page.keyboard.insertText(REPORT);
@@ -48,17 +51,21 @@ describe('my machine in the catalog', () => {
       .poll(() => profile.getByLabel('Host time per eager op (µs)').inputValue())
       .toBe('8.49');
 
-    // A fresh load of another lesson still has it (saved in this browser), from a link too.
-    await page.goto(
-      `${suite.base}#/lesson/gpu-memory?memory.gpu=my-machine&memory.net=resnet50&memory.prec=amp-bf16&memory.batch=64`,
+    // Another page of this browser has it (a fresh document: the store is read back from
+    // storage), from a link too. The memory and transfer widgets alone (their embed pages)
+    // share the lessons' store and link code; nothing of their lessons is read here.
+    const other = await context.newPage();
+    const otherErrors = collectErrors(other);
+    await other.goto(
+      `${suite.base}#/embed/memory?memory.gpu=my-machine&memory.net=resnet50&memory.prec=amp-bf16&memory.batch=64`,
     );
-    const memory = await loadedWidget(page, 'memory');
+    const memory = await loadedWidget(other, 'memory');
     await expect
       .poll(() => memory.locator('.memory-summary').textContent())
       .toMatch(/of the My machine \(NVIDIA H200\)’s 139 GiB/);
 
-    await page.goto(`${suite.base}#/lesson/moving-data`);
-    const transfer = await loadedWidget(page, 'transfer');
+    await other.goto(`${suite.base}#/embed/transfer`);
+    const transfer = await loadedWidget(other, 'transfer');
     await transfer.getByLabel('Simulated GPU').selectOption('my-machine');
     await expect
       .poll(() => transfer.getByLabel('Link', { exact: true }).inputValue())
@@ -66,28 +73,24 @@ describe('my machine in the catalog', () => {
     await expect
       .poll(() => transfer.getByRole('region', { name: 'Host-device link' }).textContent())
       .toMatch(/My machine’s host link \(measured\).*5\.9 GB\/s/);
+    expect(otherErrors).toEqual([]);
+    await other.close();
 
-    // Removed while a widget on the page uses it: that widget goes back to its usual GPU.
-    await page.goto(`${suite.base}${MEASURING}?network-profile.gpu=my-machine`);
-    const mine = await loadedWidget(page, 'my-machine');
-    const profileAgain = await loadedWidget(page, 'network-profile');
-    await expect
-      .poll(() => profileAgain.getByLabel('Simulated GPU').inputValue())
-      .toBe('my-machine');
-    await mine.getByRole('button', { name: 'Remove my machine' }).click();
-    await expect.poll(() => mine.getAttribute('data-status')).toBe('idle');
-    await expect
-      .poll(() => profileAgain.getByLabel('Simulated GPU').inputValue())
-      .not.toBe('my-machine');
-    expect(
-      await profileAgain.getByLabel('Simulated GPU').locator('option[value="my-machine"]').count(),
-    ).toBe(0);
+    // Removed while a widget on the page uses it (the profile, still on it): that widget goes
+    // back to its usual GPU.
+    const profileGpu = profile.getByLabel('Simulated GPU');
+    await expect.poll(() => profileGpu.inputValue()).toBe('my-machine');
+    await widget.getByRole('button', { name: 'Remove my machine' }).click();
+    await expect.poll(() => widget.getAttribute('data-status')).toBe('idle');
+    await expect.poll(() => profileGpu.inputValue()).not.toBe('my-machine');
+    expect(await profileGpu.locator('option[value="my-machine"]').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
-  it('names what is wrong with an absurd report, and fits a phone screen', async () => {
+  it('names what is wrong with an absurd report, and fits a phone screen; the lesson’s warp view keeps its props and stays still under reduced motion', async () => {
     const { page, errors, widget } = await suite.openWidget(MEASURING, 'my-machine', {
       width: 375,
+      reducedMotion: 'reduce',
     });
     await widget.scrollIntoViewIfNeeded();
     await widget.getByLabel('Calibration report (JSON)').fill('{"gpu": "<b>x</b>", "sms": 1e9}');
@@ -98,6 +101,23 @@ describe('my machine in the catalog', () => {
     await expect.poll(() => problems.textContent()).toMatch(/"hostOpSeconds" is missing/);
     await widget.getByRole('button', { name: 'Use the H200 example' }).click();
     await widget.getByTestId('mm-entry').waitFor();
+
+    // The warp view further down takes lesson 8's props (stride={8} branch="half"), read on this
+    // load rather than on one of its own; its panels need no WebGPU.
+    const warp = await loadedWidget(page, 'warp');
+    const sectors = warp.locator('[data-panel="coalescing"] [data-sectors]');
+    await expect.poll(async () => Number(await sectors.getAttribute('data-sectors'))).toBe(32);
+    expect(Number(await sectors.getAttribute('data-share'))).toBe(0.125);
+    expect(await warp.getByRole('radio', { checked: true }).getAttribute('value')).toBe('half');
+    expect(Number(await warp.locator('[data-simt]').getAttribute('data-simt'))).toBe(0.5);
+    // Its lanes animate only without reduced motion, and the site shortens every transition to
+    // a hundredth of a millisecond or less.
+    const transition = await warp
+      .locator('.warp-lane')
+      .first()
+      .evaluate((el) => getComputedStyle(el).transitionDuration);
+    expect(Number.parseFloat(transition)).toBeLessThan(0.001);
+
     expect(await widget.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);

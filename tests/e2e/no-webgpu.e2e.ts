@@ -3,9 +3,13 @@ import { browserSuite, loadedWidget, settledWidget } from './browser';
 
 const { open } = browserSuite({ webgpu: false });
 
-/** Runs a small race on lesson 1, optionally in a browser whose navigator has no `gpu` at all. */
+/**
+ * Runs a small race alone (its embed page: the same component, frame and link settings as in
+ * lesson 1, whose other widgets ask for no GPU until they run), optionally in a browser whose
+ * navigator has no `gpu` at all.
+ */
 async function runSmallRace(removeNavigatorGpu: boolean) {
-  const { page, errors } = await open('#/lesson/why-gpus', {
+  const { page, errors } = await open('#/embed/race', {
     reducedMotion: 'reduce',
     initScript: removeNavigatorGpu
       ? () => {
