@@ -85,6 +85,27 @@ describe.skipIf(!gpu)('the WGSL puzzles on real WebGPU', () => {
     expect(await checkKernel(map, map.solution, deps)).toMatchObject({ kind: 'pass' });
   });
 
+  // Map's second hint makes claims about WGSL's typing; each is compiled here as it is stated.
+  it("map: the hint's typing claims hold (a bare 10 converts to f32, a let-bound one is i32)", async () => {
+    const map = findPuzzle('map')!;
+    const hints = map.hints.join(' ');
+    const withLine = (line: string) => map.solution.replace('out[i] = a[i] + 10.0;', line);
+    expect(hints).toContain('`out[i] = a[i] + 10;`');
+    expect(await checkKernel(map, withLine('out[i] = a[i] + 10;'), deps)).toMatchObject({
+      kind: 'pass',
+    });
+    expect(hints).toContain('`let k = 10;`');
+    const named = await checkKernel(map, withLine('let k = 10;\n  out[i] = a[i] + k;'), deps);
+    expect(named.kind).toBe('compile-error');
+    if (named.kind === 'compile-error') expect(named.diagnostics[0]!.message).toMatch(/i32/);
+    for (const fixed of [
+      'let k = 10.0;\n  out[i] = a[i] + k;',
+      'let k = 10;\n  out[i] = a[i] + f32(k);',
+    ]) {
+      expect(await checkKernel(map, withLine(fixed), deps)).toMatchObject({ kind: 'pass' });
+    }
+  });
+
   it("names the learner's own line and column for a syntax error", async () => {
     const map = findPuzzle('map')!;
     const broken = map.solution.replace('out[i] = a[i] + 10.0;', 'out[i] = a[i] + ;');

@@ -39,7 +39,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
 `,
   hints: [
     'Thread `i` owns element `i`: the only line to change is the one that writes `out[i]`.',
-    'Float literals in WGSL need a decimal point or a suffix: `10.0` or `10f`; `10` alone is an integer and will not add to an f32.',
+    '`out[i] = a[i] + 10;` is the whole change: WGSL converts a bare number to the type it meets, here f32. A named integer does not convert: after `let k = 10;` `k` is an i32 and `a[i] + k` does not compile, while `let k = 10.0;` or `f32(k)` does.',
   ],
   solution: `@compute @workgroup_size(1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
