@@ -1,12 +1,13 @@
 /**
  * The WGSL puzzles in Chromium with WebGPU (SwiftShader here): the list, a starter's mismatch,
  * a syntax error at its line, an endless loop stopped and a correct run after it, the revealed
- * solution passing with timings, the solved mark and the code after a reload, keyboard use of the editor, axe
- * and a 375 px wide screen. One page does it all but the reload.
+ * solution passing with timings, typing over a selection without a CSP violation, the solved mark
+ * and the code after a reload, keyboard use of the editor, axe and a 375 px wide screen. One
+ * page does it all but the reload.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, horizontalOverflow } from './browser';
+import { browserSuite, cspViolations, horizontalOverflow, recordCspViolations } from './browser';
 import { seriousAxeViolations } from './axe';
 
 const { open } = browserSuite({ webgpu: true });
@@ -14,12 +15,15 @@ const { open } = browserSuite({ webgpu: true });
 /** The editor's text area (CodeMirror, in its host's open shadow root). */
 const editorOf = (page: Page) => page.locator('[data-puzzle] .cm-content');
 
-/** Replaces the editor's text as a learner would: select everything, then type over it. */
+/**
+ * Replaces the editor's text as a learner would: select everything, then type over it (the first
+ * character as a key press onto the selection, the rest inserted as typed text).
+ */
 async function typeCode(page: Page, code: string) {
   await editorOf(page).click();
   await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
+  await page.keyboard.type(code.slice(0, 1));
+  await page.keyboard.insertText(code.slice(1));
 }
 
 /** Runs the kernel and waits for a settled result; returns the result region. */
@@ -39,7 +43,10 @@ ${body}
 
 describe('WGSL puzzles', () => {
   it('lists the puzzles, checks a starter, a syntax error, an endless loop and the solution, and keeps the mark', async () => {
-    const { page, errors } = await open('#/puzzles', { width: 375 });
+    const { page, errors } = await open('#/puzzles', {
+      width: 375,
+      initScript: recordCspViolations,
+    });
     const items = page.locator('[data-puzzle-item]');
     await expect.poll(() => items.count()).toBeGreaterThanOrEqual(12);
     // SwiftShader is a software adapter, and the page says so before anything runs.
@@ -97,6 +104,10 @@ describe('WGSL puzzles', () => {
     }
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Typing over a selection (each typeCode above) breaks no rule of the page's CSP: left to
+    // the browser, it wrote a style attribute that style-src 'self' refuses.
+    expect(await cspViolations(page)).toEqual([]);
 
     // The solved mark survives a reload, and so does the code in the editor.
     const before = await editorOf(page).textContent();

@@ -104,6 +104,26 @@ const errorLines = StateField.define<DecorationSet>({
   provide: (field) => EditorView.decorations.from(field),
 });
 
+/**
+ * Typing over a selection goes through CodeMirror rather than the browser's own editing. Left to
+ * Chromium, replacing a selection that starts in a highlighted token keeps that token's look by
+ * writing a `style="color: …"` attribute on the new text, which the page's CSP (`style-src
+ * 'self'`) refuses and reports as a violation. Typing at a caret (no such attribute) and input
+ * method composition are left to the browser.
+ */
+const typeOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== 'insertText' || event.data === null || view.composing) return false;
+    if (view.state.selection.ranges.every((range) => range.empty)) return false;
+    event.preventDefault();
+    view.dispatch(view.state.replaceSelection(event.data), {
+      userEvent: 'input.type',
+      scrollIntoView: true,
+    });
+    return true;
+  },
+});
+
 /** The editor's extensions. */
 function extensions(options: EditorOptions): Extension[] {
   return [
@@ -118,6 +138,7 @@ function extensions(options: EditorOptions): Extension[] {
     syntaxHighlighting(highlight),
     errorLines,
     keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),
+    typeOverSelection,
     theme,
     // An explicit tabindex lets checkers see the scrolling editor as reachable by keyboard.
     EditorView.contentAttributes.of({
