@@ -145,7 +145,7 @@ function runMlp(ctx: WalkContext, node: ModuleNode, path: string, stream: Stream
     const elements = knownElements(gated);
     ctx.emit({ type: 'activation', name: joinPath(path, 'act_fn'), fn: 'silu', elements });
   } else {
-    ctx.note(`${path}: no activation printed between its projections`);
+    ctx.note(`${path === '' ? node.type : path}: no activation printed between its projections`);
   }
   if (gated !== null) {
     const name = joinPath(path, 'multiply');
@@ -191,11 +191,19 @@ export const ENCODER_LAYER = {
   run: runEncoderLayer,
 };
 
-/** An MLP with named up and down projections (GPT-2, Llama, T5). */
+/** The names an MLP block's children go by. */
+const MLP_PARTS = new Set([...GATE, ...UP, ...DOWN, ...ACTIVATION]);
+
+/**
+ * An MLP with named up and down projections (GPT-2, Llama, T5) and nothing else but its
+ * activation and dropouts: a model's own class with more (`fc1, relu, fc2` of a `Net`, or an
+ * `fc3`) is not an MLP block and is walked as printed.
+ */
 export const NAMED_MLP = {
   matches: (node: ModuleNode) =>
     node.type !== 'Sequential' &&
     firstChild(node, UP) !== undefined &&
-    firstChild(node, DOWN) !== undefined,
+    firstChild(node, DOWN) !== undefined &&
+    node.children.every((child) => MLP_PARTS.has(child.name) || DROPOUT_TYPE.test(child.type)),
   run: runMlp,
 };

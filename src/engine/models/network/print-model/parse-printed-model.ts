@@ -13,6 +13,7 @@ import { WalkContext, type WalkInput } from './context';
 import { conventionsFor } from './conventions';
 import { tokens } from './stream';
 import { parseModuleTree } from './tree';
+import { functionalActivationsNote } from './block-reused';
 import type { PrintedModelInput, PrintedModelResult, Stream } from './types';
 import { walkerFor } from './walk';
 
@@ -85,14 +86,21 @@ function parse(text: string, input: PrintedModelInput): PrintedModelResult {
   }
   const tree = parseModuleTree(lines);
   if (tree.root === null) {
+    // A line that looked like the model's first but could not be read says why.
+    const near = tree.unused.find((u) => !/not a module line|closes no module/.test(u.reason));
     throw new RangeError(
       'no module found: paste the output of print(model), which begins with a line such as ' +
-        '"ResNet(" or "Sequential("',
+        '"ResNet(" or "Sequential("' +
+        (near === undefined
+          ? ''
+          : `; line ${near.line}: ${near.reason.replace(/^before the model: /, '')}`),
     );
   }
   const ctx = new WalkContext(walkInput, conventionsFor(tree.root, input));
   ctx.walk = walkerFor(ctx);
   ctx.walk(tree.root, '', inputStream(walkInput));
+  const functional = functionalActivationsNote(tree.root);
+  if (functional !== undefined) ctx.note(functional);
   if (walkInput.training && !ctx.lossAdded && !ctx.lossAfterLastLinear('loss')) {
     ctx.note('no loss added: the model does not end in a linear classifier');
   } else if (walkInput.training && !ctx.lossAdded) {

@@ -80,6 +80,33 @@ describe('parseModuleTree', () => {
     ]);
   });
 
+  it("reads children written on their parent's line, nested, and names a bad one", () => {
+    const { root, unused } = parseModuleTree([
+      'Net((body): Sequential((0): Linear(784, 128), (1): ReLU()) (head): Linear(128, 10))',
+    ]);
+    expect(unused).toEqual([]);
+    expect(root).toMatchObject({ type: 'Net', args: '', line: 1 });
+    expect(root?.children.map((c) => [c.name, c.type, c.args, c.line])).toEqual([
+      ['body', 'Sequential', '', 1],
+      ['head', 'Linear', '128, 10', 1],
+    ]);
+    expect(root?.children[0]?.children.map((c) => [c.name, c.type, c.args])).toEqual([
+      ['0', 'Linear', '784, 128'],
+      ['1', 'ReLU', ''],
+    ]);
+    // Values in parentheses are arguments, not children.
+    expect(parseModuleTree(['LayerNorm((768,), eps=1e-05)']).root?.args).toBe('(768,), eps=1e-05');
+    const bad = parseModuleTree(['Net(', '  (a): Block((fc): Linear(2, 3) (x): y)', ')']);
+    expect(bad.unused.map((u) => u.reason)).toEqual([
+      'not a module: expected "(name): Type(...)" at "(x): y"',
+    ]);
+    const deep = parseModuleTree([
+      `${'A((a): '.repeat(MAX_DEPTH + 1)}B()${')'.repeat(MAX_DEPTH + 1)}`,
+    ]);
+    expect(deep.root).toBeNull();
+    expect(deep.unused[0]?.reason).toMatch(/nested deeper than/);
+  });
+
   it('counts modules left open, and bounds depth and line length', () => {
     expect(parseModuleTree(['Net(', '  (a): Sequential(']).unclosed).toBe(2);
     const deep = ['A(', ...Array.from({ length: MAX_DEPTH + 2 }, () => '(a): Sequential(')];

@@ -2,7 +2,8 @@
  * The text of a `print(model)` as a module tree, by its parentheses (indentation is not
  * trusted). PyTorch prints a module as `Type(args)` on one line, or `Type(` with one child per
  * line, `(name): Type(...)`, and a closing `)`; `nn.ModuleList` folds identical neighbours into
- * `(0-11): 12 x Type(...)`. The first line of the form `Type(` or `Type(args)` with a capital
+ * `(0-11): 12 x Type(...)`; children written on their parent's line, `Net((fc1): Linear(…)
+ * (relu): ReLU())`, are read as if each had a line of its own. The first line of the form `Type(` or `Type(args)` with a capital
  * (a class name) is the root; every other line that does not fit is returned as unused with
  * why: text before or after the model, a line that closes nothing, a name that is not a
  * Python identifier or index, arguments left open, nesting deeper than `MAX_DEPTH`, and the
@@ -49,8 +50,40 @@ export function closingParen(text: string): number {
 /** A module line read: its node, and whether children follow. Or why it is not one. */
 type ReadLine = { node: ModuleNode; opens: boolean } | { problem: string };
 
-/** Reads `Type(args)` or `Type(` after an optional `(name): ` and `N x `. */
-function readModuleLine(trimmed: string, line: number, named: boolean): ReadLine {
+/** Arguments that are child modules, `(fc1): Linear(…) (relu): ReLU()`, not values. */
+const INLINE_CHILD = /^\(\s*[A-Za-z0-9_-]{1,64}\):\s*(\d{1,6} x )?[A-Za-z_][A-Za-z0-9_]*\(/;
+
+/**
+ * The children of a module written on its own line, `Net((fc1): Linear(784, 128) (relu): ReLU())`
+ * (a repr typed by hand or with its line breaks lost), each read as if on a line of its own (all
+ * with this line's number), or why they cannot be.
+ */
+function inlineChildren(args: string, line: number, depth: number): ModuleNode[] | string {
+  if (depth >= MAX_DEPTH) return `nested deeper than ${MAX_DEPTH} modules`;
+  const children: ModuleNode[] = [];
+  let rest = args.trim();
+  while (rest !== '') {
+    const named = rest.indexOf('):');
+    const open = named < 0 ? -1 : rest.indexOf('(', named + 2);
+    const end = open < 0 ? -1 : closingParen(rest.slice(open + 1));
+    if (!INLINE_CHILD.test(rest) || end < 0) {
+      return `not a module: expected "(name): Type(...)" at "${shownLine(rest).slice(0, 40)}"`;
+    }
+    const entry = rest.slice(0, open + end + 2);
+    const read = readModuleLine(entry, line, true, depth + 1);
+    if ('problem' in read) return `${read.problem} at "${shownLine(entry).slice(0, 40)}"`;
+    if (read.opens) return `its children are not closed on this line`;
+    children.push(read.node);
+    rest = rest.slice(entry.length).replace(/^[\s,]+/, '');
+  }
+  return children;
+}
+
+/**
+ * Reads `Type(args)` or `Type(` after an optional `(name): ` and `N x `; args that are child
+ * modules printed on the same line become its children (`depth`: how deep in one line).
+ */
+function readModuleLine(trimmed: string, line: number, named: boolean, depth = 0): ReadLine {
   let rest = trimmed;
   let name = '';
   let repeat = 1;
@@ -98,7 +131,14 @@ function readModuleLine(trimmed: string, line: number, named: boolean): ReadLine
   const end = closingParen(after);
   if (end < 0) return { problem: 'its arguments are not closed on this line' };
   if (end !== after.length - 1) return { problem: 'text follows the closing parenthesis' };
-  node.args = after.slice(0, end);
+  const args = after.slice(0, end);
+  if (INLINE_CHILD.test(args.trim())) {
+    const children = inlineChildren(args, line, depth);
+    if (typeof children === 'string') return { problem: children };
+    node.children = children;
+    return { node, opens: false };
+  }
+  node.args = args;
   return { node, opens: false };
 }
 

@@ -1,13 +1,14 @@
 /**
  * The walk over a printed model's tree, in execution order: a module a block handler knows
  * (ResNet blocks, attention, transformer blocks, MLPs, poolers and heads, the vision
- * transformer) runs in its known order; any other module with children runs them in the order
+ * transformer, a model's own class that reuses one activation or pool) runs in its known order; any other module with children runs them in the order
  * printed (the order `__init__` defined them, which is the order `forward` runs them in
  * `nn.Sequential` and in most models), each copy of a repeat in turn; a one-line module goes
  * to its leaf handler. Every visit is counted against the walk's bound, and a module whose
  * handler fails is rolled back and named as unused.
  */
 import { RESNET_BLOCK } from './block-resnet';
+import { REUSED_MODULES } from './block-reused';
 import { GPT2_ATTENTION, MULTIHEAD_ATTENTION, QKV_ATTENTION } from './block-attention';
 import { POOLER, PRETRAINING_HEADS, VISION_TRANSFORMER } from './block-heads';
 import { ENCODER_LAYER, NAMED_MLP, POST_NORM_OUTPUT, PRE_NORM_BLOCK } from './block-transformer';
@@ -34,6 +35,7 @@ const BLOCKS: readonly Block[] = [
   POST_NORM_OUTPUT,
   PRE_NORM_BLOCK,
   NAMED_MLP,
+  REUSED_MODULES,
 ];
 
 /** Runs the children of `node` in printed order, each copy of a repeat in turn. */
