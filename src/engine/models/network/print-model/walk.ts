@@ -1,10 +1,10 @@
 /**
  * The walk over a printed model's tree, in execution order: a module a block handler knows
  * (ResNet blocks, attention, transformer blocks, MLPs, poolers and heads, the vision
- * transformer, a model's own class that reuses one activation or pool) runs in its known order; any other module with children runs them in the order
- * printed (the order `__init__` defined them, which is the order `forward` runs them in
- * `nn.Sequential` and in most models), each copy of a repeat in turn; a one-line module goes
- * to its leaf handler. Every visit is counted against the walk's bound, and a module whose
+ * transformer, a model's own class that reuses one activation or pool) runs in its known
+ * order; any other module with children runs them in the order printed (the order `__init__`
+ * defined them, which is the order `forward` runs them in `nn.Sequential` and in most models),
+ * each copy of a repeat in turn; a one-line module goes to its leaf handler. Every visit is counted against the walk's bound, and a module whose
  * handler fails is rolled back and named as unused.
  */
 import { RESNET_BLOCK } from './block-resnet';
