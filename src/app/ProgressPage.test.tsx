@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ProgressPage } from './ProgressPage';
 import { progressStore } from '../store/progress';
 import { reviewStore } from '../store/review-store';
 import { buildProgressFile, progressDataOf, serializeProgressFile } from '../store/progress-io';
 import { BACKUP_PREFIX } from '../store/progress-backups';
+import { puzzleProgressStore } from '../store/puzzle-progress';
 
 const NOW = new Date('2026-04-30T22:00:00.000Z');
 const now = () => NOW;
@@ -13,7 +14,12 @@ const now = () => NOW;
 afterEach(() => {
   progressStore.getState().reset();
   reviewStore.getState().replace({ items: {} });
+  puzzleProgressStore.getState().replace({});
+  localStorage.clear();
 });
+
+/** The page as the learner sees it, with dates written in UTC. */
+const page = () => <ProgressPage now={now} timeZone="UTC" />;
 
 /** Chooses a file with this text in the page's file input. */
 async function chooseFile(text: string, name = 'progress.json') {
@@ -51,7 +57,7 @@ function otherBrowsersFile() {
 describe('ProgressPage', () => {
   it('shows a refused file’s reason and changes nothing', async () => {
     progressStore.getState().markVisited('inside-a-gpu');
-    render(<ProgressPage now={now} />);
+    render(page());
     await chooseFile('{"format":"gpu-lab-progress","version":7}', 'future.json');
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toMatch(
@@ -66,7 +72,7 @@ describe('ProgressPage', () => {
     progressStore.getState().markVisited('inside-a-gpu');
     const before = progressDataOf(progressStore.getState());
     const file = otherBrowsersFile();
-    render(<ProgressPage now={now} />);
+    render(page());
     await chooseFile(file.text);
     const table = await screen.findByRole('table');
     const row = within(table).getByRole('row', { name: /Lessons completed/ });
@@ -75,7 +81,7 @@ describe('ProgressPage', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['1', '0']);
-    expect(screen.getByText(/will be replaced, and kept as a backup/)).toBeTruthy();
+    expect(screen.getByText(/Either way, .* kept first as a backup/)).toBeTruthy();
     // Cancel first: nothing changes.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(progressDataOf(progressStore.getState())).toEqual(before);
@@ -85,11 +91,154 @@ describe('ProgressPage', () => {
     expect(progressDataOf(progressStore.getState())).toEqual(file.progress);
     expect(reviewStore.getState().items).toEqual(file.review.items);
     const key = `${BACKUP_PREFIX}${NOW.toISOString()}`;
-    expect(screen.getByRole('status').textContent).toMatch(/kept as a backup/);
+    expect(screen.getByRole('status').textContent).toBe(
+      'Progress replaced with the file progress.json. What this browser held before is kept as the backup from 30 April 2026, 22:00; restore it below if you change your mind.',
+    );
     expect(JSON.parse(localStorage.getItem(key)!).progress.data).toEqual(before);
     // The backup is listed and can be restored after a confirmation.
-    fireEvent.click(screen.getByRole('button', { name: 'Restore this backup' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Restore this backup/ }));
+    expect(screen.getByText(/will be replaced, and kept as a backup/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Replace my progress' }));
     expect(progressDataOf(progressStore.getState())).toEqual(before);
+  });
+
+  it('shows where the learner stands before save and load: lessons, questions, the check, puzzles', () => {
+    progressStore.setState({
+      visited: {
+        'why-gpus': '2026-04-01T09:00:00.000Z',
+        'inside-a-gpu': '2026-04-03T23:30:00.000Z',
+      },
+      completed: { 'why-gpus': '2026-04-02T10:00:00.000Z' },
+      answers: {
+        'why-gpus-amdahl-step': { choice: 'c1', correct: true, answeredAt: NOW.toISOString() },
+        'why-gpus-crossover-chain': {
+          choice: 'c2',
+          correct: false,
+          answeredAt: NOW.toISOString(),
+        },
+        'kc-why-amdahl': { choice: 'c1', correct: true, answeredAt: NOW.toISOString() },
+        'kc-memory-adam-state': {
+          choice: 'c1',
+          correct: true,
+          answeredAt: NOW.toISOString(),
+          reopened: true,
+        },
+      },
+    });
+    puzzleProgressStore.getState().replace({ map: '2026-04-05T00:00:00.000Z' });
+    render(page());
+    const summary = screen.getByRole('region', { name: 'Where you stand' });
+    // It comes first: before the export and import sections.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(0, 3)).toEqual([
+      'Where you stand',
+      'Save to a file',
+      'Bring progress from a file',
+    ]);
+    expect(within(summary).getByText(/1 of 10 lessons completed, 2 visited/)).toBeTruthy();
+    const first = summary.querySelector<HTMLElement>('[data-lesson-progress="why-gpus"]')!;
+    expect(within(first).getByRole('link').getAttribute('href')).toBe('#/lesson/why-gpus');
+    expect(first.textContent).toContain('✓ Completed 2 April 2026');
+    // Its own questions only: the knowledge check's on why-gpus are counted with the check.
+    expect(first.textContent).toMatch(/Questions: 1 right, 1 missed, \d+ not answered yet\./);
+    const second = summary.querySelector<HTMLElement>('[data-lesson-progress="inside-a-gpu"]')!;
+    expect(second.textContent).toContain('Visited 3 April 2026');
+    expect(second.textContent).toMatch(/none answered yet/);
+    const third = summary.querySelector<HTMLElement>('[data-lesson-progress="devices-in-pytorch"]');
+    expect(third?.getAttribute('data-status')).toBe('not-started');
+    // A reopened answer counts as missed until it is answered again.
+    const check = summary.querySelector('[data-check-progress]')!;
+    expect(check.textContent).toMatch(
+      /^Knowledge check: 1 right and 1 missed of \d+ questions, \d+ not answered yet\.$/,
+    );
+    expect(summary.querySelector('[data-puzzles-solved]')?.textContent).toBe(
+      'WGSL puzzles: 1 puzzle solved.',
+    );
+  });
+
+  it('says a knowledge check not yet taken is not taken, and nothing solved is none', () => {
+    render(page());
+    const summary = screen.getByRole('region', { name: 'Where you stand' });
+    expect(summary.querySelector('[data-check-progress]')?.textContent).toMatch(
+      /Knowledge check: not taken yet \(\d+ questions\)\./,
+    );
+    expect(summary.querySelector('[data-puzzles-solved]')?.textContent).toMatch(/none solved yet/);
+    expect(within(summary).getByText(/0 of 10 lessons completed, 0 visited/)).toBeTruthy();
+  });
+
+  it('opens the file input from a styled button, shows the chosen file’s name and takes a dropped file', async () => {
+    render(page());
+    const input = screen.getByLabelText<HTMLInputElement>('Progress file (.json)');
+    // The input itself is out of sight and out of the tab order; the button is the way in.
+    expect(input.className).toBe('visually-hidden');
+    expect(input.tabIndex).toBe(-1);
+    const opened = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a progress file…' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('No file chosen yet.')).toBeTruthy();
+    const file = new File([otherBrowsersFile().text], 'laptop.json');
+    const zone = document.querySelector('[data-progress-drop]')!;
+    await act(async () => {
+      fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [file] } });
+    });
+    expect(await screen.findByRole('button', { name: 'Merge into my progress' })).toBeTruthy();
+    expect(zone.querySelector('[data-chosen-file]')?.textContent).toBe('Chosen file: laptop.json');
+  });
+
+  it('merges a file into what is here after a backup, and says what changed', async () => {
+    progressStore.setState({
+      visited: { 'inside-a-gpu': '2026-04-10T00:00:00.000Z' },
+      answers: {
+        'why-gpus-amdahl-step': { choice: 'c2', correct: true, answeredAt: '2026-04-01T00:00:00Z' },
+        'memory-budget': { choice: 'c9', correct: true, answeredAt: '2026-04-05T00:00:00Z' },
+      },
+      seed: 'herexyz',
+    });
+    const before = progressDataOf(progressStore.getState());
+    const file = otherBrowsersFile();
+    render(page());
+    await chooseFile(file.text, 'laptop.json');
+    expect((await screen.findByText(/It would bring:/)).textContent).toMatch(
+      /1 lesson marked visited, 1 lesson marked completed, 1 newer answer taken from the file/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Merge into my progress' }));
+    const state = progressDataOf(progressStore.getState());
+    expect(Object.keys(state.visited).sort()).toEqual(['inside-a-gpu', 'why-gpus']);
+    expect(state.completed).toEqual(file.progress.completed);
+    // The file's answer is newer; the answer only here stays; the seed here stays.
+    expect(state.answers['why-gpus-amdahl-step']).toEqual(
+      file.progress.answers['why-gpus-amdahl-step'],
+    );
+    expect(state.answers['memory-budget']).toEqual(before.answers['memory-budget']);
+    expect(state.seed).toBe('herexyz');
+    expect(reviewStore.getState().items).toEqual(file.review.items);
+    const message = screen.getByRole('status').textContent;
+    expect(message).toBe(
+      'Merged the file laptop.json into your progress: 1 lesson marked visited, 1 lesson marked completed, 1 newer answer taken from the file, 1 question added to the review schedule. What this browser held before is kept as the backup from 30 April 2026, 22:00; restore it below if you change your mind.',
+    );
+    const key = `${BACKUP_PREFIX}${NOW.toISOString()}`;
+    expect(JSON.parse(localStorage.getItem(key)!).progress.data).toEqual(before);
+    // Listed by its date in words, not by its storage key.
+    const backups = screen.getByRole('region', { name: 'Backups' });
+    expect(within(backups).getByText('Backup from 30 April 2026, 22:00')).toBeTruthy();
+    expect(backups.textContent).not.toContain(BACKUP_PREFIX);
+    expect(
+      within(backups).getByRole('button', {
+        name: 'Restore this backup from 30 April 2026, 22:00',
+      }),
+    ).toBeTruthy();
+  });
+
+  it('merging a file that brings nothing new changes nothing and keeps no backup', async () => {
+    const file = otherBrowsersFile();
+    progressStore.setState(file.progress);
+    render(page());
+    await chooseFile(file.text, 'same.json');
+    expect((await screen.findByText(/holds nothing this browser lacks/)).textContent).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Merge into my progress' }));
+    expect(screen.getByRole('status').textContent).toBe(
+      'The file same.json holds nothing this browser lacks, so nothing was changed.',
+    );
+    expect(Object.keys(localStorage).filter((k) => k.startsWith(BACKUP_PREFIX))).toEqual([]);
   });
 });

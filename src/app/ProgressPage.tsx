@@ -1,5 +1,8 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ColumnHeads } from '../ui/ColumnHeads';
+import { lessons } from '../lessons/registry';
+import { questionIndex } from '../lessons/question-index';
+import { CHECK_HREF, lessonHref, puzzlesHref } from '../state/route';
 import { progressStore, useProgress } from '../store/progress';
 import { reviewStore, useReview } from '../store/review-store';
 import { myMachineStore, useMyMachine } from '../store/my-machine';
@@ -17,18 +20,45 @@ import {
 } from '../store/progress-io';
 import {
   applyImportedProgress,
+  heldProgressOf,
   listBackups,
+  mergeImportedProgress,
+  nameBackups,
   readBackup,
+  type ApplyDeps,
   type BackupStorage,
+  type TimeWording,
 } from '../store/progress-backups';
+import {
+  describeMergeChanges,
+  mergeChangesAnything,
+  mergeProgress,
+  type MergeChanges,
+} from '../store/progress-merge';
+import {
+  dayInWords,
+  knowledgeCheckProgress,
+  lessonProgress,
+  type LessonProgress,
+  type QuestionIndex,
+} from './progress-summary';
+import '../ui/file-drop/file-drop.css';
 import './progress.css';
+
+/** Where an import comes from: a chosen file, or a backup kept in this browser. */
+type ImportSource = { kind: 'file'; name: string } | { kind: 'backup'; when: string };
 
 /** What the import part of the page shows. */
 type ImportView =
   | { step: 'idle' }
   | { step: 'refused'; message: string }
-  | { step: 'confirm'; source: string; imported: ImportedProgress }
+  | { step: 'confirm'; source: ImportSource; imported: ImportedProgress }
   | { step: 'done'; message: string };
+
+/** The source in a sentence: "the file progress.json", "the backup from 6 December 2026, 22:01". */
+function sourcePhrase(source: ImportSource): string {
+  return source.kind === 'file' ? `the file ${source.name}` : `the backup from ${source.when}`;
+}
 
 /**
  * A chosen file's text (FileReader where Blob.text is missing, as in older engines). A huge file
@@ -58,6 +88,11 @@ function browserStorage(): BackupStorage | null {
   }
 }
 
+/** Whether a drag carries files (not text or a link). */
+function carriesFiles(event: DragEvent): boolean {
+  return [...event.dataTransfer.types].includes('Files');
+}
+
 const ROWS: [keyof ProgressCounts, string][] = [
   ['lessonsVisited', 'Lessons visited'],
   ['lessonsCompleted', 'Lessons completed'],
@@ -67,17 +102,37 @@ const ROWS: [keyof ProgressCounts, string][] = [
   ['reviewDue', 'Due for review now'],
 ];
 
+/** "1 question" or "3 questions". */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Props of the progress page; tests inject the clock, the time zone and the question index. */
+export interface ProgressPageProps {
+  now?: () => Date;
+  /** The time zone dates are written in (the browser's when absent). */
+  timeZone?: string;
+  /** Where each question is asked (the build's index). */
+  index?: QuestionIndex;
+}
+
 /**
- * The progress page: download everything saved as one file, bring a file from another browser
- * (checked, compared with what is here, applied only when confirmed, with a backup kept), and
- * restore a backup. `now` is the clock (injected by tests).
+ * The progress page: where the learner stands (lessons, their questions, the knowledge check,
+ * puzzles, reviews due), then saving everything to one file, bringing a file from another
+ * browser (checked, compared with what is here, merged or replaced only when confirmed, with a
+ * backup kept) and restoring a backup.
  */
-export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
+export function ProgressPage({
+  now = () => new Date(),
+  timeZone,
+  index = questionIndex,
+}: ProgressPageProps) {
   const progress = useProgress((s) => s);
   const items = useReview((s) => s.items);
   const machineReport = useMyMachine((s) => s.report);
-  const puzzlesSolved = Object.keys(usePuzzleProgress((s) => s.solved)).length;
+  const solved = usePuzzleProgress((s) => s.solved);
+  const puzzlesSolved = Object.keys(solved).length;
   const [view, setView] = useState<ImportView>({ step: 'idle' });
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
   const [backupsVersion, setBackupsVersion] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLDivElement>(null);
@@ -85,14 +140,22 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
   useEffect(() => {
     if (view.step === 'done') status.current?.focus();
   }, [view]);
+  const wording: TimeWording = { timeZone };
   const storage = browserStorage();
-  const backups = storage ? listBackups(storage) : [];
+  const backups = storage ? nameBackups(listBackups(storage), wording) : [];
   const here = progressCounts(progress, { items }, now());
+  const deps: ApplyDeps = {
+    progress: progressStore,
+    review: reviewStore,
+    machine: myMachineStore,
+    puzzles: puzzleProgressStore,
+    storage,
+    now,
+  };
 
   function download() {
     const at = now();
     const machine = myMachineStore.getState();
-    const solved = puzzleProgressStore.getState().solved;
     const text = serializeProgressFile(
       buildProgressFile(progress, { items }, at, machine, false, solved),
     );
@@ -106,9 +169,8 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
 
-  async function chooseFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    if (!file) return;
+  async function chooseFile(file: File) {
+    setChosen(file.name);
     let text: string;
     try {
       text = await readFileText(file);
@@ -122,44 +184,74 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
     const result = parseProgressFile(text);
     setView(
       result.ok
-        ? { step: 'confirm', source: `the file ${file.name}`, imported: result.value }
+        ? { step: 'confirm', source: { kind: 'file', name: file.name }, imported: result.value }
         : { step: 'refused', message: `${file.name}: ${result.message}` },
     );
   }
 
-  function chooseBackup(key: string, takenAt: string) {
+  function onDrop(event: DragEvent) {
+    if (!carriesFiles(event)) return;
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void chooseFile(file);
+  }
+
+  function chooseBackup(key: string, when: string) {
     if (!storage) return;
     const result = readBackup(storage, key);
     setView(
       result.ok
-        ? { step: 'confirm', source: `the backup from ${takenAt}`, imported: result.value }
+        ? { step: 'confirm', source: { kind: 'backup', when }, imported: result.value }
         : { step: 'refused', message: result.message },
     );
   }
 
-  function confirm(imported: ImportedProgress, source: string) {
-    const result = applyImportedProgress(imported, {
-      progress: progressStore,
-      review: reviewStore,
-      machine: myMachineStore,
-      puzzles: puzzleProgressStore,
-      storage,
-      now,
-    });
+  /** The words for the backup just made under `key`, as the list below names it. */
+  function backupWords(key: string): string {
+    const named = storage ? nameBackups(listBackups(storage), wording) : [];
+    return `the backup from ${named.find((b) => b.key === key)?.when ?? key}`;
+  }
+
+  function finish(message: string) {
     if (input.current) input.current.value = '';
     setBackupsVersion((v) => v + 1);
-    setView(
-      result.ok
-        ? {
-            step: 'done',
-            message: `Progress replaced with ${source}. What this browser held before is kept as a backup (${result.backupKey}); restore it below if you change your mind.`,
-          }
-        : { step: 'refused', message: result.message },
+    setView({ step: 'done', message });
+  }
+
+  function replace(imported: ImportedProgress, source: ImportSource) {
+    const result = applyImportedProgress(imported, deps);
+    if (!result.ok) {
+      setView({ step: 'refused', message: result.message });
+      return;
+    }
+    finish(
+      `Progress replaced with ${sourcePhrase(source)}. What this browser held before is kept as ${backupWords(result.backupKey)}; restore it below if you change your mind.`,
+    );
+  }
+
+  function merge(imported: ImportedProgress, source: ImportSource) {
+    const result = mergeImportedProgress(imported, deps);
+    if (!result.ok) {
+      setView({ step: 'refused', message: result.message });
+      return;
+    }
+    const from = sourcePhrase(source);
+    const said = describeMergeChanges(result.changes, 'the file');
+    if (result.backupKey === null) {
+      finish(
+        `${capitalise(from)} holds nothing this browser lacks, so nothing was changed${said.length > 0 ? ` (${said.join(', ')})` : ''}.`,
+      );
+      return;
+    }
+    finish(
+      `Merged ${from} into your progress: ${said.join(', ')}. What this browser held before is kept as ${backupWords(result.backupKey)}; restore it below if you change your mind.`,
     );
   }
 
   function cancel() {
     if (input.current) input.current.value = '';
+    setChosen(null);
     setView({ step: 'done', message: 'Import cancelled. Nothing was changed.' });
   }
 
@@ -170,6 +262,14 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
         GPU Lab keeps your progress in this browser only. Save it to a file to keep it safe or to
         carry it to another browser or device.
       </p>
+      <ProgressSummary
+        rows={lessonProgress(lessons, progress, index)}
+        check={knowledgeCheckProgress(index, progress.answers)}
+        puzzlesSolved={puzzlesSolved}
+        reviewDue={here.reviewDue}
+        reviewScheduled={here.reviewScheduled}
+        timeZone={timeZone}
+      />
       <section aria-labelledby="export-title">
         <h2 id="export-title">Save to a file</h2>
         <p>
@@ -189,17 +289,61 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
       <section aria-labelledby="import-title">
         <h2 id="import-title">Bring progress from a file</h2>
         <p>
-          You will see what the file holds beside what this browser holds before anything changes.
+          You will see what the file holds beside what this browser holds, and choose to merge the
+          two or to replace your progress, before anything changes.
         </p>
-        <label htmlFor="progress-file">Progress file (.json)</label>{' '}
-        <input
-          ref={input}
-          id="progress-file"
-          type="file"
-          accept="application/json,.json"
-          onChange={(e) => void chooseFile(e)}
-          data-action="import"
-        />
+        <div
+          className={`file-drop progress-drop${dragging ? ' file-drop--over' : ''}`}
+          data-progress-drop=""
+          onDragEnter={(e) => carriesFiles(e) && setDragging(true)}
+          onDragOver={(e) => {
+            if (!carriesFiles(e)) return;
+            e.preventDefault();
+            e.dataTransfer.dropEffect = 'copy';
+          }}
+          onDragLeave={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+          }}
+          onDrop={onDrop}
+        >
+          <p className="file-drop-title">Drop a progress file (.json) here, or</p>
+          <div className="file-drop-actions">
+            <button
+              type="button"
+              className="primary"
+              onClick={() => input.current?.click()}
+              data-action="choose-file"
+            >
+              Choose a progress file…
+            </button>
+          </div>
+          <p className="progress-chosen" data-chosen-file={chosen ?? ''}>
+            {chosen === null ? (
+              'No file chosen yet.'
+            ) : (
+              <>
+                Chosen file: <strong>{chosen}</strong>
+              </>
+            )}
+          </p>
+          <input
+            ref={input}
+            id="progress-file"
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="Progress file (.json)"
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0];
+              if (file) void chooseFile(file);
+            }}
+            data-action="import"
+          />
+          <p className="file-drop-privacy">
+            The file is read by this page, in your browser: it is never uploaded.
+          </p>
+        </div>
         <div
           ref={status}
           tabIndex={-1}
@@ -227,8 +371,14 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
                 ? undefined
                 : Object.keys(view.imported.puzzles.solved).length
             }
+            mergePreview={
+              view.source.kind === 'file'
+                ? mergeProgress(heldProgressOf(deps), view.imported).changes
+                : null
+            }
             notes={view.imported.notes}
-            onConfirm={() => confirm(view.imported, view.source)}
+            onMerge={() => merge(view.imported, view.source)}
+            onReplace={() => replace(view.imported, view.source)}
             onCancel={cancel}
           />
         ) : null}
@@ -238,16 +388,19 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
         {backups.length === 0 ? (
           <p>No backups yet. Each import or restore keeps what it replaced here.</p>
         ) : (
-          <ul>
-            {backups.map((b) => (
-              <li key={b.key} data-backup={b.key}>
-                Progress as it was at {b.takenAt}{' '}
-                <button type="button" onClick={() => chooseBackup(b.key, b.takenAt)}>
-                  Restore this backup
-                </button>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p>Each import or restore kept what this browser held just before it.</p>
+            <ul className="progress-backups">
+              {backups.map((b) => (
+                <li key={b.key} data-backup={b.key}>
+                  <span>Backup from {b.when}</span>
+                  <button type="button" onClick={() => chooseBackup(b.key, b.when)}>
+                    Restore this backup<span className="visually-hidden"> from {b.when}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <p>
@@ -257,8 +410,99 @@ export function ProgressPage({ now = () => new Date() }: { now?: () => Date }) {
   );
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface SummaryProps {
+  rows: LessonProgress[];
+  check: ReturnType<typeof knowledgeCheckProgress>;
+  puzzlesSolved: number;
+  reviewDue: number;
+  reviewScheduled: number;
+  timeZone: string | undefined;
+}
+
+/** Where the learner stands: the course, each lesson, the knowledge check, puzzles, reviews. */
+function ProgressSummary(props: SummaryProps) {
+  const { rows, check, puzzlesSolved, reviewDue, reviewScheduled, timeZone } = props;
+  const course = {
+    completed: rows.filter((r) => r.status === 'completed').length,
+    total: rows.length,
+  };
+  const visited = rows.filter((r) => r.status !== 'not-started').length;
+  return (
+    <section aria-labelledby="summary-title" className="progress-summary">
+      <h2 id="summary-title">Where you stand</h2>
+      <p className="course-progress" data-course-progress={`${course.completed}/${course.total}`}>
+        <progress max={course.total} value={course.completed} aria-label="Lessons completed" />{' '}
+        {course.completed} of {course.total} lessons completed, {visited} visited.
+      </p>
+      <ol className="progress-lessons">
+        {rows.map((r) => (
+          <li key={r.slug} data-lesson-progress={r.slug} data-status={r.status}>
+            <a href={lessonHref(r.slug)} className="progress-lesson-title">
+              <span className="progress-lesson-number" aria-hidden="true">
+                {r.order}
+              </span>
+              <span>
+                <span className="visually-hidden">Lesson {r.order}: </span>
+                {r.title}
+              </span>
+            </a>
+            <span className={`badge badge-${r.status}`}>{statusWords(r, timeZone)}</span>
+            <span className="progress-checks" data-right={r.right} data-missed={r.missed}>
+              {checkWords(r)}
+            </span>
+          </li>
+        ))}
+      </ol>
+      <ul className="progress-others">
+        <li data-check-progress={`${check.right}/${check.total}`}>
+          <a href={CHECK_HREF}>Knowledge check</a>:{' '}
+          {check.answered === 0
+            ? `not taken yet (${count(check.total, 'question', 'questions')}).`
+            : `${check.right} right and ${check.missed} missed of ${count(check.total, 'question', 'questions')}${check.answered < check.total ? `, ${check.total - check.answered} not answered yet` : ''}.`}
+        </li>
+        <li data-puzzles-solved={puzzlesSolved}>
+          <a href={puzzlesHref()}>WGSL puzzles</a>:{' '}
+          {puzzlesSolved === 0
+            ? 'none solved yet.'
+            : `${count(puzzlesSolved, 'puzzle', 'puzzles')} solved.`}
+        </li>
+        <li data-review-due={reviewDue}>
+          Review:{' '}
+          {reviewScheduled === 0
+            ? 'nothing on the schedule; a missed question comes back here a day later.'
+            : `${count(reviewDue, 'question', 'questions')} due now, ${reviewScheduled} on the schedule (the course home lists them).`}
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+/** "Completed 6 December 2026", "Visited 2 December 2026", "Not started". */
+function statusWords(r: LessonProgress, timeZone: string | undefined): string {
+  if (r.status === 'completed') {
+    const day = r.completedAt ? dayInWords(r.completedAt, timeZone) : null;
+    return day ? `✓ Completed ${day}` : '✓ Completed';
+  }
+  if (r.status === 'visited') {
+    const day = r.visitedAt ? dayInWords(r.visitedAt, timeZone) : null;
+    return day ? `Visited ${day}` : 'Visited';
+  }
+  return 'Not started';
+}
+
+/** "Quick checks: 2 right, 1 missed, 3 not answered (6)". */
+function checkWords(r: LessonProgress): string {
+  if (r.questions === 0 && r.right + r.missed === 0) return 'No questions in this lesson.';
+  const open = Math.max(0, r.questions - r.right - r.missed);
+  if (r.right + r.missed === 0)
+    return `Questions: none answered yet (${count(r.questions, 'question', 'questions')}).`;
+  return `Questions: ${r.right} right, ${r.missed} missed${open > 0 ? `, ${open} not answered yet` : ''}.`;
+}
+
 interface ConfirmProps {
-  source: string;
+  source: ImportSource;
   here: ProgressCounts;
   incoming: ProgressCounts;
   /** The machine entered here (its GPU's name), or null. */
@@ -269,20 +513,24 @@ interface ConfirmProps {
   puzzlesHere: number;
   /** Puzzles solved in the file, or undefined when the file has no puzzles part. */
   puzzlesIncoming: number | undefined;
+  /** What merging would change (a file), or null when only replacing is offered (a backup). */
+  mergePreview: MergeChanges | null;
   notes: string[];
-  onConfirm(): void;
+  onMerge(): void;
+  onReplace(): void;
   onCancel(): void;
 }
 
 function ConfirmImport(props: ConfirmProps) {
-  const { source, here, incoming, machineHere, machineIncoming, notes, onConfirm, onCancel } =
-    props;
-  const { puzzlesHere, puzzlesIncoming } = props;
+  const { source, here, incoming, machineHere, machineIncoming, notes, mergePreview } = props;
+  const { puzzlesHere, puzzlesIncoming, onMerge, onReplace, onCancel } = props;
+  const from = sourcePhrase(source);
+  const mergeSays = mergePreview ? describeMergeChanges(mergePreview) : [];
   return (
     <div className="progress-confirm" data-import-confirm="">
-      <h3>Replace your progress with {source}?</h3>
+      <h3>{mergePreview ? `Bring in ${from}?` : `Replace your progress with ${from}?`}</h3>
       <table className="progress-compare">
-        <ColumnHeads names={['Saved', `In ${source}`, 'In this browser now']} />
+        <ColumnHeads names={['Saved', `In ${from}`, 'In this browser now']} />
         <tbody>
           {ROWS.map(([key, label]) => (
             <tr key={key} data-row={key}>
@@ -312,13 +560,39 @@ function ConfirmImport(props: ConfirmProps) {
       {notes.map((n) => (
         <p key={n}>{n}</p>
       ))}
+      {mergePreview ? (
+        <div className="progress-choice">
+          <p data-merge-preview="">
+            <strong>Merge</strong> keeps everything here and adds what the file has: for each
+            question the newer answer wins.{' '}
+            {mergeChangesAnything(mergePreview)
+              ? `It would bring: ${mergeSays.join(', ')}.`
+              : `The file holds nothing this browser lacks${mergeSays.length > 0 ? ` (${mergeSays.join(', ')})` : ''}.`}
+          </p>
+          <p>
+            <strong>Replace</strong> makes this browser hold exactly what the file holds.
+          </p>
+        </div>
+      ) : null}
       <p>
         {isBlank(here)
           ? 'This browser holds no progress yet.'
-          : 'What this browser holds now will be replaced, and kept as a backup you can restore.'}
+          : mergePreview
+            ? 'Either way, what this browser holds now is kept first as a backup you can restore.'
+            : 'What this browser holds now will be replaced, and kept as a backup you can restore.'}
       </p>
       <div className="progress-actions">
-        <button type="button" className="primary" onClick={onConfirm} data-action="confirm-import">
+        {mergePreview ? (
+          <button type="button" className="primary" onClick={onMerge} data-action="merge-import">
+            Merge into my progress
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={mergePreview ? undefined : 'primary'}
+          onClick={onReplace}
+          data-action="confirm-import"
+        >
           Replace my progress
         </button>
         <button type="button" onClick={onCancel}>

@@ -14,6 +14,9 @@ import {
   BACKUP_PREFIX,
   applyImportedProgress,
   listBackups,
+  mergeImportedProgress,
+  momentInWords,
+  nameBackups,
   readBackup,
   type BackupStorage,
 } from './progress-backups';
@@ -256,6 +259,70 @@ describe('backup and restore', () => {
     const result = applyImportedProgress(incoming.value, { ...here, storage: full });
     expect(result).toEqual({ ok: false, message: expect.stringMatching(/could not be backed up/) });
     expect(progressDataOf(here.progress.getState())).toEqual(before);
+  });
+
+  it('merges a file after keeping a backup, and changes nothing when the file brings nothing', () => {
+    const storage = memoryStorage();
+    const here = filled(storage);
+    const before = progressDataOf(here.progress.getState());
+    // Another browser: a lesson more, the missed question answered right later, one answer less.
+    const other = learner(memoryStorage(), '2026-06-01T08:00:00.000Z', 'otherseed');
+    other.progress.getState().markVisited('gpu-memory');
+    other.progress.getState().answerQuickCheck('why-gpus-amdahl-step', 'c3', true);
+    other.progress.getState().answerQuickCheck('new-question', 'c2', false);
+    const incoming = parseProgressFile(fileText(other));
+    if (!incoming.ok) throw new Error(incoming.message);
+    here.setTime('2026-06-02T08:00:00.000Z');
+    const merged = mergeImportedProgress(incoming.value, { ...here, storage });
+    expect(merged).toMatchObject({
+      ok: true,
+      backupKey: `${BACKUP_PREFIX}2026-06-02T08:00:00.000Z`,
+      changes: { visitsAdded: 1, answersAdded: 1, newerAnswersFromFile: 1, seedTaken: false },
+    });
+    const state = here.progress.getState();
+    expect(Object.keys(state.visited).sort()).toEqual(['gpu-memory', 'why-gpus']);
+    expect(state.completed).toEqual(before.completed);
+    expect(state.seed).toBe(before.seed);
+    expect(state.answers['why-gpus-amdahl-step']?.choice).toBe('c3');
+    expect(state.answers['memory-budget']).toEqual(before.answers['memory-budget']);
+    // The schedule is the union of both: the missed new question joins it.
+    expect(Object.keys(here.review.getState().items).sort()).toEqual([
+      'new-question',
+      'why-gpus-amdahl-step',
+    ]);
+    const backup = readBackup(storage, `${BACKUP_PREFIX}2026-06-02T08:00:00.000Z`);
+    expect(backup.ok && backup.value.progress).toEqual(before);
+
+    // The same file again brings nothing: no change, no second backup.
+    here.setTime('2026-06-02T09:00:00.000Z');
+    const again = mergeImportedProgress(incoming.value, { ...here, storage });
+    expect(again).toMatchObject({ ok: true, backupKey: null });
+    expect(listBackups(storage)).toHaveLength(1);
+  });
+
+  it('names backups by their time in words, with seconds where two share a minute', () => {
+    const utc = { timeZone: 'UTC' };
+    expect(momentInWords('2026-12-06T22:01:55.815Z', utc)).toBe('6 December 2026, 22:01');
+    expect(momentInWords('2026-12-06T22:01:55.815Z', { timeZone: 'Asia/Tokyo' })).toBe(
+      '7 December 2026, 07:01',
+    );
+    expect(momentInWords('2026-12-06T22:01:55.815Z', utc, true)).toBe('6 December 2026, 22:01:55');
+    expect(momentInWords('not a time', utc)).toBeNull();
+    const named = nameBackups(
+      [
+        { key: 'k3', takenAt: '2026-12-06T22:05:00.000Z' },
+        { key: 'k2', takenAt: '2026-12-06T22:01:55.815Z' },
+        { key: 'k1', takenAt: '2026-12-06T22:01:03.000Z' },
+        { key: 'k0', takenAt: 'made by hand' },
+      ],
+      utc,
+    );
+    expect(named.map((b) => b.when)).toEqual([
+      '6 December 2026, 22:05',
+      '6 December 2026, 22:01:55',
+      '6 December 2026, 22:01:03',
+      'made by hand',
+    ]);
   });
 
   it('refuses a backup that is gone', () => {
