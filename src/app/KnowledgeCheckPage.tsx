@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { findLesson, type LessonModule } from '../lessons/registry';
+import { lessons, type LessonModule } from '../lessons/registry';
+import { findQuestion } from '../lessons/question-index';
 import type { QuestionPage } from '../lessons/blocks/question-frame';
 import { InlineText } from '../lessons/blocks/InlineText';
-import { summarizeCheck, teachesHref, type CheckItem } from '../lessons/questions/check-page';
+import { summarizeCheck, type CheckItem } from '../lessons/questions/check-page';
 import { progressStore, useProgress } from '../store/progress';
 import { QuestionPageContent } from '../lessons/QuestionPageContent';
+import { teachesLink } from './review-summary';
 
 type LoadState =
   | { state: 'loading' }
@@ -112,11 +114,7 @@ export function KnowledgeCheckPage() {
                 <p>
                   <InlineText text={m.explanation} />
                 </p>
-                {m.teaches ? (
-                  <p>
-                    <a href={teachesHref(m.teaches)}>{teachesLabel(m.teaches)}</a>
-                  </p>
-                ) : null}
+                {m.teaches ? <TeachesLinkLine id={m.id} teaches={m.teaches} /> : null}
               </li>
             ))}
           </ul>
@@ -126,10 +124,12 @@ export function KnowledgeCheckPage() {
   );
 }
 
-/** Link text for a section: its id in words and the lesson's title ("counting the model state, in GPU memory"). */
-function teachesLabel(teaches: string): string {
-  const [slug = '', section = ''] = teaches.split('/');
-  const words = section.replace(/-/g, ' ');
-  const title = findLesson(slug)?.title ?? slug;
-  return `Read “${words}” in ${title}`;
+/** The link to the section that teaches a missed question, under its heading as written. */
+function TeachesLinkLine({ id, teaches }: { id: string; teaches: string }) {
+  const link = teachesLink(teaches, findQuestion(id)?.heading ?? null, lessons);
+  return (
+    <p>
+      <a href={link.href}>{link.text}</a>
+    </p>
+  );
 }

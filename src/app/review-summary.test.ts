@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LessonMeta } from '../lessons/frontmatter';
 import type { QuestionLocation } from '../lessons/question-index';
-import { dueLinks, lessonScores } from './review-summary';
+import { dueLinks, lessonScores, teachesLink } from './review-summary';
 
 const lesson = (slug: string, order: number): LessonMeta => ({
   slug,
@@ -72,5 +72,25 @@ describe('due links', () => {
       },
       { id: 'gone', href: null, lessonTitle: null, heading: null, checkHref: null, overdueDays: 0 },
     ]);
+  });
+});
+
+describe('links to the section that teaches a question', () => {
+  it('use the section’s heading as the lesson writes it, capitals and punctuation kept', () => {
+    expect(
+      teachesLink('one/when-the-gpu-loses-small-work', 'When the GPU loses: small work', LESSONS),
+    ).toEqual({
+      href: '#/lesson/one/when-the-gpu-loses-small-work',
+      text: 'Read “When the GPU loses: small work” in Lesson 1',
+    });
+  });
+
+  it('fall back to the id in words without a known heading, and to the lesson without a section', () => {
+    expect(teachesLink('two/the-end', null, LESSONS).text).toBe('Read “the end” in Lesson 2');
+    expect(teachesLink('two', null, LESSONS)).toEqual({
+      href: '#/lesson/two',
+      text: 'Read Lesson 2',
+    });
+    expect(teachesLink('gone/part', 'Part', LESSONS).text).toBe('Read “Part” in gone');
   });
 });

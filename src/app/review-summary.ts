@@ -78,3 +78,29 @@ export function dueLinks(
     };
   });
 }
+
+/** A link to the section that teaches a question: where it goes and its words. */
+export interface TeachesLink {
+  href: string;
+  /** 'Read “Counting the model state” in GPU memory'. */
+  text: string;
+}
+
+/**
+ * The link from a knowledge-check question to the section its `teaches="slug/section"` names,
+ * worded with the section's heading as the lesson writes it (`heading`, from the build's question
+ * index). Without a known heading it falls back to the section's id in words; without a section,
+ * the lesson alone.
+ */
+export function teachesLink(
+  teaches: string,
+  heading: string | null,
+  lessons: readonly LessonSummary[],
+): TeachesLink {
+  const [slug = '', section = ''] = teaches.split('/');
+  const title = lessons.find((l) => l.slug === slug)?.title ?? slug;
+  const href = lessonHref(slug, section === '' ? undefined : section);
+  if (section === '') return { href, text: `Read ${title}` };
+  const words = heading ?? section.replace(/-/g, ' ');
+  return { href, text: `Read “${words}” in ${title}` };
+}

@@ -23,6 +23,7 @@ import {
 } from '../questions/kinds';
 import { Choice } from './Choice';
 import { Step } from './Step';
+import { useReopenRound } from './reopen-round';
 import './quick-check.css';
 
 /** Height of a question's frame without its answer rows: kicker, question, buttons, in rem. */
@@ -90,16 +91,18 @@ function lazyQuestion(record: AnyQuestionKindRecord): ComponentType<AnyProps> {
   function LazyQuestion(props: AnyProps) {
     // Decided once per question: switching between the two would remount it and lose its state.
     const [ready] = useState(() => (loaded ? pick(loaded) : null));
+    // A question reopened for another try mounts afresh: nothing picked, typed or moved.
+    const round = useReopenRound(typeof props.id === 'string' ? props.id : '');
     if (ready) {
       const Ready = ready;
-      return <Ready {...props} />;
+      return <Ready key={round} {...props} />;
     }
     const rows = record.placeholderRows(props, (marker) =>
       countRows(props.children, markers[marker]),
     );
     return (
       <Suspense fallback={<QuestionPlaceholder question={props.question} rows={rows} />}>
-        <Lazy {...props} />
+        <Lazy key={round} {...props} />
       </Suspense>
     );
   }
