@@ -5,7 +5,9 @@
 //     say so rather than pass silently);
 //  2. quick checks' length bias: the share of single-answer questions whose right choice is
 //     the unique longest, printed and held at or under a limit (scripts/quick-check-length.mjs);
-//  3. lesson structure: every MDX file compiles with the lesson checks (unknown tags,
+//  3. explanations stand on their own: none points at "the figures above", "the table" or a
+//     widget around it (scripts/explanation-references.mjs);
+//  4. lesson structure: every MDX file compiles with the lesson checks (unknown tags,
 //     malformed quick checks, bad frontmatter), through the content unit tests.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -16,6 +18,7 @@ import {
   lengthBiasReport,
   mdxFiles,
 } from './quick-check-length.mjs';
+import { pageReferences } from './explanation-references.mjs';
 
 let failed = false;
 const tool = join(process.cwd(), '..', 'shared', 'tools', 'originality.mjs');
@@ -39,6 +42,17 @@ if (bias.share > LENGTH_BIAS_LIMIT) {
   );
 } else {
   console.log(biasLines.at(-1));
+}
+
+const references = pageReferences(mdxFiles(join(process.cwd(), 'content')));
+if (references.length > 0) {
+  failed = true;
+  for (const p of references) console.log(`  ${p.file}:${p.line} ${p.id}: "${p.phrase}" ${p.why}`);
+  console.log(
+    'explanations: each must stand on its own (it is read beside its question alone, in the knowledge check review and in embeds); say what the figure or widget shows in words',
+  );
+} else {
+  console.log('explanations: none points at a figure, table or widget around it');
 }
 
 const r = spawnSync(
