@@ -562,13 +562,22 @@ function ConfirmImport(props: ConfirmProps) {
       ))}
       {mergePreview ? (
         <div className="progress-choice">
-          <p data-merge-preview="">
-            <strong>Merge</strong> keeps everything here and adds what the file has: for each
-            question the newer answer wins.{' '}
-            {mergeChangesAnything(mergePreview)
-              ? `It would bring: ${mergeSays.join(', ')}.`
-              : `The file holds nothing this browser lacks${mergeSays.length > 0 ? ` (${mergeSays.join(', ')})` : ''}.`}
-          </p>
+          <div data-merge-preview="">
+            <p>
+              <strong>Merge</strong> keeps everything here and adds what the file has: for each
+              question the newer answer wins.{' '}
+              {mergeChangesAnything(mergePreview)
+                ? 'It would bring:'
+                : 'The file holds nothing this browser lacks.'}
+            </p>
+            {mergeSays.length > 0 ? (
+              <ul className="progress-merge-list">
+                {mergeSays.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
           <p>
             <strong>Replace</strong> makes this browser hold exactly what the file holds.
           </p>

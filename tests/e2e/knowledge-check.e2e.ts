@@ -49,7 +49,7 @@ describe('the knowledge check', () => {
     await expect.poll(() => review.textContent()).toMatch(/16 bytes/);
     await expect
       .poll(() => review.getByRole('link').textContent())
-      .toMatch(/Read “counting the model state” in /);
+      .toBe('Read “Counting the model state” in GPU memory');
     await expect
       .poll(() => review.getByRole('link').getAttribute('href'))
       .toBe('#/lesson/gpu-memory/counting-the-model-state');
@@ -62,6 +62,9 @@ describe('the knowledge check', () => {
     await expect.poll(() => amdahl.isVisible()).toBe(false);
     await expect.poll(() => adam.isVisible()).toBe(true);
     await expect.poll(() => adam.getAttribute('data-answered')).toBe('false');
+    // The retry starts clean: the old wrong choice is not selected, nor anything else.
+    await expect.poll(() => adam.locator('input:checked').count()).toBe(0);
+    expect(await adam.textContent()).not.toMatch(/your answer|Not quite/);
     await answerByKeyboard(adam, '16 GB');
     await expect.poll(() => adam.getAttribute('data-correct')).toBe('true');
     await expect.poll(() => score(page)).toBe(`2/${await total(page)}`);

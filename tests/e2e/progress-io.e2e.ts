@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite } from './browser';
@@ -96,18 +97,29 @@ describe('portable progress and review', () => {
       )
       .toBe('not-started');
 
-    // 5. Import from the keyboard: choose the file, read the comparison, confirm.
+    // 5. Import from the keyboard through the styled picker: the button opens the file chooser,
+    // the chosen name shows, the comparison and what a merge brings are read, then merge.
     await page.goto(base + '#/progress');
     const chooser = page.waitForEvent('filechooser');
-    await press(page, page.getByLabel('Progress file (.json)'), 'Space');
+    await press(page, page.getByRole('button', { name: 'Choose a progress file…' }));
     await (await chooser).setFiles((await file.path())!);
-    const confirm = page.getByRole('button', { name: 'Replace my progress' });
+    const confirm = page.getByRole('button', { name: 'Merge into my progress' });
     await confirm.waitFor();
+    await expect
+      .poll(() => page.locator('[data-chosen-file]').getAttribute('data-chosen-file'))
+      .toBe(basename((await file.path())!));
     const dueRow = page.locator('[data-row="reviewScheduled"] td');
     await expect.poll(() => dueRow.allTextContents()).toEqual(['1', '0']);
+    await expect
+      .poll(() => page.locator('[data-merge-preview] li').allTextContents())
+      .toEqual(expect.arrayContaining(['1 lesson marked visited', '1 answer added']));
     expect(await seriousAxeViolations(page)).toEqual([]);
     await press(page, confirm);
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/kept as a backup/);
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toMatch(
+        /^Merged the file .*: 1 lesson marked visited, 1 answer added, .* kept as the backup from \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2}(:\d{2})?;/,
+      );
     // The confirmation is gone; keyboard focus rests on the outcome, not on the page's start.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-import-step')))
@@ -116,6 +128,10 @@ describe('portable progress and review', () => {
       Object.keys(localStorage).filter((k) => k.startsWith('gpu-lab:progress:backup:')),
     );
     expect(backups).toHaveLength(1);
+    // Listed by its time in words, not by its storage key.
+    const listed = page.getByRole('region', { name: 'Backups' });
+    await expect.poll(() => listed.textContent()).toMatch(/Backup from \d{1,2} [A-Z][a-z]+ \d{4}/);
+    expect(await listed.textContent()).not.toContain('gpu-lab:progress:backup:');
 
     // 6. Everything is back, saved, and shown on the home page after a reload.
     const after = await savedRecords(page);
