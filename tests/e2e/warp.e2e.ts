@@ -75,10 +75,12 @@ describe('the warp view', () => {
     // Banks: a 32-word row is 32-way; padding it by one word removes the conflict.
     const conflict = widget.locator('[data-conflict]');
     expect(await conflict.getAttribute('data-conflict')).toBe('32');
+    expect(await conflict.textContent()).toMatch(/serves 32 different words.*32-way conflict/);
     await widget.getByRole('checkbox', { name: /Pad each row/ }).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => conflict.getAttribute('data-conflict')).toBe('1');
     await expect.poll(() => conflict.getAttribute('data-effective-stride')).toBe('33');
+    expect(await conflict.textContent()).toMatch(/No conflict: each bank serves at most one word/);
 
     // A measured run: every launch checked, the software adapter named as such.
     await widget.locator('[data-action="run"]').click();

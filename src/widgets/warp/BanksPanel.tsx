@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { WARP_LANES } from '../../compute/divergence-reference';
-import { BANK_STRIDE_LIMITS, bankAccess, conflictText, paddedStride } from './banks';
+import { BANK_STRIDE_LIMITS, bankAccess, bankResultText, paddedStride } from './banks';
 import { LaneRow } from './LaneRow';
 
 /** Props of the banks panel. */
@@ -21,7 +21,6 @@ export function BanksPanel({ stride, pad, onChange }: BanksPanelProps) {
   const id = useId();
   const effective = pad ? paddedStride(stride) : stride;
   const access = bankAccess(effective);
-  const busiest = Math.max(...access.wordsPerBank);
   return (
     <section className="warp-panel" aria-labelledby={`${id}-h`} data-panel="banks">
       <h4 id={`${id}-h`}>Shared memory: 32 banks of 4 bytes</h4>
@@ -51,10 +50,7 @@ export function BanksPanel({ stride, pad, onChange }: BanksPanelProps) {
         data-conflict={access.conflictDegree}
         data-effective-stride={effective}
       >
-        Stride {effective} words: bank of lane i = (i × {effective}) mod 32. The busiest bank serves{' '}
-        {busiest} different words, one after another: conflict{' '}
-        <strong>{conflictText(access.conflictDegree)}</strong> (gcd({effective}, 32) ={' '}
-        {access.conflictDegree}).
+        {bankResultText(access)}
       </p>
     </section>
   );

@@ -54,7 +54,27 @@ export function paddedStride(rowWords: number): number {
   return rowWords + 1;
 }
 
-/** "none (1-way)", "2-way", "32-way". */
+/** "no conflict", "2-way conflict", "32-way conflict". */
 export function conflictText(degree: number): string {
-  return degree <= 1 ? 'none (1-way)' : `${degree}-way`;
+  return degree <= 1 ? 'no conflict' : `${degree}-way conflict`;
+}
+
+/**
+ * The sentence under the banks panel for one access: which bank each lane reads, and what the
+ * busiest bank does. One word per bank reads "no conflict: each bank serves at most one word";
+ * a broadcast (every lane reading one word) says so; more words read "serves N different words,
+ * one after another: an N-way conflict". Pure.
+ */
+export function bankResultText(access: BankAccess): string {
+  const stride = access.strideWords;
+  const lead = `Stride ${stride} word${stride === 1 ? '' : 's'}: bank of lane i = (i × ${stride}) mod ${BANKS}.`;
+  const gcd = `(gcd(${stride}, ${BANKS}) = ${access.conflictDegree})`;
+  if (stride === 0) {
+    return `${lead} Every lane reads the same word, which its bank broadcasts to all of them in one access: no conflict.`;
+  }
+  const degree = access.conflictDegree;
+  if (degree <= 1) {
+    return `${lead} No conflict: each bank serves at most one word, so the whole warp is served in one access ${gcd}.`;
+  }
+  return `${lead} The busiest bank serves ${degree} different words, one after another: a ${conflictText(degree)}, ${degree} accesses where one would do ${gcd}.`;
 }
