@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, settledWidget, widgetStatus } from './browser';
 import { seriousAxeViolationsInBothThemes } from './axe';
+import { estimateTextWidthPx } from '../../src/ui/plot/label-placement';
 
 /**
  * The crossover plot alone (its embed page): the same component, frame and link settings as in lesson 1,
@@ -17,6 +18,36 @@ const { openWidget } = browserSuite({ webgpu: true });
 /** Opens the lesson once the crossover plot is ready. */
 const openCrossover = (options: Parameters<typeof openWidget>[2] = {}, path = WIDGET) =>
   openWidget(path, 'crossover', { ...options, status: 'idle' });
+
+/**
+ * The plot's words as the browser set them: any two whose boxes overlap, and any wider than the
+ * placement's estimate (which would let a line cross the part it did not count).
+ */
+async function labelTrouble(page: Page): Promise<{ overlapping: string[]; wider: string[] }> {
+  const boxes = await page
+    .locator(
+      '[data-widget="crossover"] svg [data-end-label], [data-widget="crossover"] .xo-mark text',
+    )
+    .evaluateAll((texts) =>
+      texts.map((t) => {
+        const b = (t as SVGTextElement).getBBox();
+        return { text: t.textContent ?? '', x: b.x, y: b.y, width: b.width, height: b.height };
+      }),
+    );
+  const overlapping: string[] = [];
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b) => {
+      const apart =
+        a.x + a.width <= b.x ||
+        b.x + b.width <= a.x ||
+        a.y + a.height <= b.y ||
+        b.y + b.height <= a.y;
+      if (!apart) overlapping.push(`${a.text} / ${b.text}`);
+    }),
+  );
+  const wider = boxes.filter((b) => b.width > estimateTextWidthPx(b.text, 11)).map((b) => b.text);
+  return { overlapping, wider };
+}
 
 /** Waits for the sweep to end and returns the widget's status. */
 const settled = (page: Page) => settledWidget(page, 'crossover');
@@ -57,6 +88,7 @@ describe('lesson 1: the crossover plot', () => {
     await expect
       .poll(() => widget.locator('[data-reading="modeled"] .tag-modeled').count())
       .toBe(1);
+    expect(await labelTrouble(page)).toEqual({ overlapping: [], wider: [] });
     const clean = { light: [], dark: [] };
     expect(
       await seriousAxeViolationsInBothThemes(page, 'crossover'),
@@ -77,6 +109,9 @@ describe('lesson 1: the crossover plot', () => {
     // The modeled curves are drawn beside the measured ones, over the whole range.
     expect(await pointsOf(page, 'cpu-modeled')).toBeGreaterThan(10);
     expect(await pointsOf(page, 'gpu-modeled')).toBeGreaterThan(10);
+    // Every curve and mark named on the plot, no name on another, none wider than estimated.
+    await expect.poll(() => page.locator('[data-end-label]').count()).toBe(5);
+    expect(await labelTrouble(page)).toEqual({ overlapping: [], wider: [] });
     expect(
       await seriousAxeViolationsInBothThemes(page, 'crossover'),
       'after the elementwise sweep',

@@ -2,12 +2,10 @@ import { useMemo, useRef, useState, type PointerEvent } from 'react';
 import * as d3 from 'd3';
 import { amdahlSpeedup } from '../../engine/models';
 import { formatCount } from '../../format/units';
-import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
+import { amdahlGeometry } from './chart-geometry';
 import { HoverTooltip } from './HoverTooltip';
 import type { ChartSeries, CurvePoint, ReferenceCoreCount } from './model';
-import { coreTickValues, speedupTickValues } from './axis-ticks';
-import { spreadLabels } from './label-placement';
 import { formatCeiling } from './readout';
 
 /** Props of the SVG chart. */
@@ -31,26 +29,6 @@ export interface AmdahlChartProps {
   idPrefix: string;
 }
 
-const REFERENCE_ROW_PX = 13;
-const LABEL_GAP_PX = 12;
-
-/** The chart's frame at a given width: one row above the plot per reference machine. */
-function chartLayout(widthPx: number, referenceCount: number): PlotLayout {
-  const narrow = isNarrowPlot(widthPx);
-  const margin = {
-    top: 12 + referenceCount * REFERENCE_ROW_PX,
-    right: narrow ? 58 : 92,
-    bottom: 42,
-    left: narrow ? 48 : 58,
-  };
-  return plotLayout(widthPx, margin, {
-    aspect: 0.62,
-    minHeightPx: 300,
-    maxHeightPx: 440,
-    minInnerWidthPx: 80,
-  });
-}
-
 /** A speedup tick: "20×". */
 function speedupTick(speedup: number): string {
   return `${formatCeiling(speedup)}×`;
@@ -68,25 +46,14 @@ export function AmdahlChart({
   description,
   idPrefix,
 }: AmdahlChartProps) {
-  const layout = chartLayout(widthPx, references.length);
+  const geometry = useMemo(
+    () => amdahlGeometry({ series, axisMaxCores, speedupAxisMax, references, widthPx }),
+    [series, axisMaxCores, speedupAxisMax, references, widthPx],
+  );
+  const { layout, xScale, yScale, xTicks, yTicks, narrow } = geometry;
   const { margin, innerWidthPx, innerHeightPx } = layout;
-  const narrow = isNarrowPlot(widthPx);
   const svgRef = useRef<SVGSVGElement>(null);
   const [hoverCoreCount, setHoverCoreCount] = useState<number | null>(null);
-
-  const xScale = useMemo(
-    () => d3.scaleLog().base(2).domain([1, axisMaxCores]).range([0, innerWidthPx]).clamp(true),
-    [axisMaxCores, innerWidthPx],
-  );
-  const yScale = useMemo(
-    () => d3.scaleLog().domain([1, speedupAxisMax]).range([innerHeightPx, 0]).clamp(true),
-    [speedupAxisMax, innerHeightPx],
-  );
-  const xTicks = useMemo(
-    () => coreTickValues(axisMaxCores, innerWidthPx),
-    [axisMaxCores, innerWidthPx],
-  );
-  const yTicks = useMemo(() => speedupTickValues(speedupAxisMax), [speedupAxisMax]);
   const linePath = useMemo(
     () =>
       d3
@@ -94,20 +61,6 @@ export function AmdahlChart({
         .x((d) => xScale(d.coreCount))
         .y((d) => yScale(d.speedup)),
     [xScale, yScale],
-  );
-
-  const endLabelY = spreadLabels(
-    series.map((s) => yScale(s.curve.points[s.curve.points.length - 1]?.speedup ?? 1)),
-    LABEL_GAP_PX,
-    6,
-    innerHeightPx,
-  );
-  const ceilingSeries = series.filter((s) => s.showCeilingLabel);
-  const ceilingLabelY = spreadLabels(
-    ceilingSeries.map((s) => yScale(s.curve.limitSpeedup) - 4),
-    LABEL_GAP_PX,
-    10,
-    innerHeightPx - 4,
   );
 
   const markerX = xScale(markerCoreCount);
@@ -135,19 +88,14 @@ export function AmdahlChart({
       }}
       y={{ scale: yScale, ticks: yTicks, format: speedupTick, title: 'Speedup S (log scale)' }}
     >
-      {references.map((ref, i) => {
-        const x = xScale(ref.coreCount);
-        const rowY = -margin.top + 10 + i * REFERENCE_ROW_PX;
-        const onLeft = x < innerWidthPx / 2;
-        return (
-          <g key={ref.label} className="amdahl__reference" data-reference-cores={ref.coreCount}>
-            <line x1={x} x2={x} y1={rowY + 3} y2={innerHeightPx} />
-            <text x={onLeft ? x + 3 : x - 3} y={rowY} textAnchor={onLeft ? 'start' : 'end'}>
-              {`${ref.label} · ${formatCount(ref.coreCount)}`}
-            </text>
-          </g>
-        );
-      })}
+      {geometry.references.map((ref) => (
+        <g key={ref.key} className="amdahl__reference" data-reference-cores={ref.coreCount}>
+          <line x1={ref.lineX} x2={ref.lineX} y1={ref.lineTopY} y2={innerHeightPx} />
+          <text x={ref.x} y={ref.y} textAnchor={ref.anchor}>
+            {ref.text}
+          </text>
+        </g>
+      ))}
 
       {series.map((s) => (
         <line
@@ -159,30 +107,38 @@ export function AmdahlChart({
           y2={yScale(s.curve.limitSpeedup)}
         />
       ))}
-      {ceilingSeries.map((s, i) => (
-        <text
-          key={`ceiling-label-${s.key}`}
-          className={`amdahl__ceiling-label ${s.className}`}
-          x={4}
-          y={ceilingLabelY[i]}
-        >
-          {`${formatCeiling(s.curve.limitSpeedup)}×`}
-        </text>
-      ))}
-
-      {series.map((s, i) => (
-        <g key={`curve-${s.key}`} className={s.className}>
-          <path
-            className={`amdahl__curve${s.kind === 'yours' ? ' amdahl__curve--yours' : ''}`}
-            d={linePath(s.curve.points) ?? ''}
-            data-series={s.kind}
-            data-fraction={s.curve.fraction}
-          />
-          <text className="amdahl__end-label" x={innerWidthPx + 5} y={endLabelY[i]} dy="0.35em">
-            {narrow ? s.shortLabel : s.label}
+      {geometry.ceilingLabels.map((label) => {
+        const s = series.find((c) => c.key === label.key);
+        return (
+          <text
+            key={`ceiling-label-${label.key}`}
+            className={`amdahl__ceiling-label ${s?.className ?? ''}`}
+            x={label.x}
+            y={label.y}
+          >
+            {label.text}
           </text>
-        </g>
-      ))}
+        );
+      })}
+
+      {series.map((s, i) => {
+        const label = geometry.endLabels[i];
+        return (
+          <g key={`curve-${s.key}`} className={s.className}>
+            <path
+              className={`amdahl__curve${s.kind === 'yours' ? ' amdahl__curve--yours' : ''}`}
+              d={linePath(s.curve.points) ?? ''}
+              data-series={s.kind}
+              data-fraction={s.curve.fraction}
+            />
+            {label && (
+              <text className="amdahl__end-label" x={label.x} y={label.y}>
+                {label.text}
+              </text>
+            )}
+          </g>
+        );
+      })}
 
       <g
         className="amdahl__marker"

@@ -5,7 +5,7 @@ import type { WidgetStatus } from '../../ui/frame/status';
 import { formatCount } from '../../format/units';
 import { useElementWidth } from '../../ui/useElementWidth';
 import { AmdahlChart } from './AmdahlChart';
-import { type ChartSeries } from './model';
+import { chartSeries } from './chart-series';
 import {
   axisMaxCores,
   buildCurve,
@@ -53,8 +53,6 @@ function isNumberText(text: string): boolean {
 
 /** Width used before the container is measured, and where it cannot be. */
 const FALLBACK_WIDTH_PX = 640;
-/** Number of distinct series styles in amdahl.css. */
-const SERIES_STYLE_COUNT = 5;
 
 /** Interactive plot of Amdahl's law: speedup against cores for several parallel fractions. */
 export default function AmdahlPlot({
@@ -96,26 +94,7 @@ export default function AmdahlPlot({
   useEffect(() => setStatus('done'), []);
 
   const yourCurve = useMemo(() => buildCurve(yourFraction, axisMax), [yourFraction, axisMax]);
-  const series: ChartSeries[] = [
-    ...lessonCurves.map((curve, i): ChartSeries => ({
-      key: `p-${curve.fraction}`,
-      curve,
-      className: `amdahl-s${i % SERIES_STYLE_COUNT}`,
-      label: `p = ${formatFraction(curve.fraction)}`,
-      shortLabel: `p = ${formatFraction(curve.fraction)}`,
-      kind: 'default',
-      showCeilingLabel: true,
-    })),
-    {
-      key: 'yours',
-      curve: yourCurve,
-      className: 'amdahl-you',
-      label: `your p = ${formatFraction(yourFraction)}`,
-      shortLabel: `you: ${formatFraction(yourFraction)}`,
-      kind: 'yours',
-      showCeilingLabel: !lessonFractions.includes(yourFraction),
-    },
-  ];
+  const series = useMemo(() => chartSeries(lessonCurves, yourCurve), [lessonCurves, yourCurve]);
 
   const tableCounts = useMemo(() => tableCoreCounts(maxCores), [maxCores]);
   const tableRows = speedupTable([...lessonFractions, yourFraction], tableCounts);

@@ -12,7 +12,6 @@ import {
   visibleReferences,
 } from './model';
 import { coreTickValues, speedupTickValues } from './axis-ticks';
-import { spreadLabels } from './label-placement';
 import { formatCeiling, formatFraction, formatSpeedup, readoutSentence } from './readout';
 import {
   coreCountStops,
@@ -192,23 +191,5 @@ describe('axis ticks', () => {
 
   it('places speedup gridlines at 1, 2, 5 per decade', () => {
     expect(speedupTickValues(60)).toEqual([1, 2, 5, 10, 20, 50]);
-  });
-});
-
-describe('label spreading', () => {
-  it('leaves labels that are far apart where they are', () => {
-    expect(spreadLabels([10, 50, 100], 12)).toEqual([10, 50, 100]);
-  });
-
-  it('pushes close labels apart and keeps their order and input positions', () => {
-    const spread = spreadLabels([50, 20, 52], 12);
-    expect(spread[1]).toBe(20);
-    expect(spread[0]).toBe(50);
-    expect(spread[2]).toBe(62);
-  });
-
-  it('keeps labels inside the allowed band when there is room', () => {
-    const spread = spreadLabels([95, 98, 100], 10, 0, 100);
-    expect(spread).toEqual([80, 90, 100]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The Amdahl plot's model, pure (no React, no DOM): its defaults, the reference core counts, the
  * axis range, the sampled curves with their ceilings, and the speedup read at one point. The
- * slider stops, axis ticks, label placement, readout text and screen-reader table live beside it.
+ * slider stops, axis ticks, chart series and geometry (its labels placed by src/ui/plot), readout
+ * text and screen-reader table live beside it.
  */
 import { amdahlLimit, amdahlSpeedup } from '../../engine/models';
 

@@ -1,10 +1,9 @@
 import { useMemo } from 'react';
 import * as d3 from 'd3';
 import { formatSeconds } from '../../format/units';
-import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
-import { logTicks } from '../../ui/plot/ticks';
 import type { CrossoverPlotData, Series, SeriesId } from './plot-data';
+import { crossoverGeometry, MARKER_RADIUS_PX } from './plot-geometry';
 import type { Op } from './settings';
 
 /** Props of the plot. */
@@ -29,26 +28,6 @@ export function formatSizeTick(op: Op, value: number): string {
   return unit ? `${value / unit[0]}${unit[1]}` : String(value);
 }
 
-function layout(widthPx: number): PlotLayout {
-  const narrow = isNarrowPlot(widthPx);
-  const margin = { top: 16, right: narrow ? 12 : 24, bottom: 46, left: narrow ? 56 : 64 };
-  return plotLayout(widthPx, margin, {
-    aspect: 0.6,
-    minHeightPx: 280,
-    maxHeightPx: 420,
-    minInnerWidthPx: 60,
-  });
-}
-
-/** The words written at the end of each curve, so no curve is told apart by colour alone. */
-const SHORT_LABELS: Record<SeriesId, string> = {
-  'cpu-measured': 'your CPU',
-  'gpu-measured': 'your GPU',
-  'gpu-kernel': 'kernel alone',
-  'cpu-modeled': 'CPU model',
-  'gpu-modeled': 'GPU model',
-};
-
 /** Which marker each measured curve uses. */
 const MARKERS: Partial<Record<SeriesId, 'circle' | 'square' | 'triangle'>> = {
   'cpu-measured': 'circle',
@@ -65,22 +44,9 @@ export function CrossoverPlot({
   title,
   description,
 }: CrossoverPlotProps) {
-  const frame = layout(widthPx);
-  const { innerWidthPx, innerHeightPx } = frame;
-  const narrow = isNarrowPlot(widthPx);
-  const x = useMemo(
-    () => d3.scaleLog().base(2).domain(data.xDomain).range([0, innerWidthPx]).clamp(true),
-    [data.xDomain, innerWidthPx],
-  );
-  const y = useMemo(
-    () => d3.scaleLog().domain(data.yDomain).range([innerHeightPx, 0]).clamp(true),
-    [data.yDomain, innerHeightPx],
-  );
-  const xTicks = useMemo(() => {
-    const every = op === 'relu' ? (narrow ? 6 : 4) : narrow ? 2 : 1;
-    return logTicks(data.xDomain, 2, every);
-  }, [data.xDomain, op, narrow]);
-  const yTicks = useMemo(() => logTicks(data.yDomain, 10, narrow ? 2 : 1), [data.yDomain, narrow]);
+  const geometry = useMemo(() => crossoverGeometry(op, data, widthPx), [op, data, widthPx]);
+  const { frame, x, y, xTicks, yTicks, endLabels, markLabels } = geometry;
+  const { innerHeightPx } = frame;
   const line = d3
     .line<readonly [number, number]>()
     .x((d) => x(d[0]))
@@ -101,37 +67,35 @@ export function CrossoverPlot({
       }}
       y={{ scale: y, ticks: yTicks, format: formatSeconds, title: 'Time (log scale)' }}
     >
-      {data.marks.map((mark) => (
-        <g key={mark.kind} className={`xo-mark xo-mark--${mark.kind}`} data-mark={mark.kind}>
-          <line x1={x(mark.size)} x2={x(mark.size)} y1={0} y2={innerHeightPx} />
-          <text
-            x={x(mark.size) + (x(mark.size) > innerWidthPx * 0.5 ? -4 : 4)}
-            y={innerHeightPx - (mark.kind === 'measured' ? 22 : 8)}
-            textAnchor={x(mark.size) > innerWidthPx * 0.5 ? 'end' : 'start'}
-          >
-            {mark.label}
-          </text>
-        </g>
-      ))}
+      {data.marks.map((mark, i) => {
+        const label = markLabels[i];
+        return (
+          <g key={mark.kind} className={`xo-mark xo-mark--${mark.kind}`} data-mark={mark.kind}>
+            <line x1={x(mark.size)} x2={x(mark.size)} y1={0} y2={innerHeightPx} />
+            {label && (
+              <text x={label.x} y={label.y} textAnchor={label.anchor}>
+                {mark.label}
+              </text>
+            )}
+          </g>
+        );
+      })}
       {data.series.map((s) => (
         <SeriesMarks key={s.id} series={s} d={line(s.points) ?? ''} x={x} y={y} />
       ))}
-      {data.series.map((s) => {
-        const end = s.points.at(-1);
-        if (!end) return null;
-        return (
-          <text
-            key={`${s.id}-label`}
-            className={`xo-end-label xo-end-label--${s.kind}`}
-            x={x(end[0]) - 6}
-            y={y(end[1]) - 8}
-            textAnchor="end"
-            aria-hidden="true"
-          >
-            {SHORT_LABELS[s.id]}
-          </text>
-        );
-      })}
+      {endLabels.map((label) => (
+        <text
+          key={`${label.key}-label`}
+          className={`xo-end-label xo-end-label--${data.series.find((s) => s.id === label.key)?.kind ?? 'modeled'}`}
+          x={label.x}
+          y={label.y}
+          textAnchor={label.anchor}
+          data-end-label={label.key}
+          aria-hidden="true"
+        >
+          {label.text}
+        </text>
+      ))}
     </PlotFrame>
   );
 }
@@ -148,7 +112,7 @@ function SeriesMarks({
   y: (v: number) => number;
 }) {
   const marker = MARKERS[series.id];
-  const r = 4.5;
+  const r = MARKER_RADIUS_PX;
   return (
     <g
       className={`xo-series xo-series--${series.id}`}
