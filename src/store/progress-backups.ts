@@ -132,7 +132,12 @@ export type ApplyResult = { ok: true; backupKey: string } | { ok: false; message
  * `gpu-lab:progress:backup:<time>`. A file without a machine or puzzles part leaves that as it is.
  * When the backup cannot be saved, nothing is changed.
  */
-export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDeps): ApplyResult {
+export function applyImportedProgress(
+  imported: ImportedProgress,
+  deps: ApplyDeps,
+  /** What the refusal says did not happen to the progress ("replaced", "merged"). */
+  action = 'replaced',
+): ApplyResult {
   const at = deps.now();
   const current = buildProgressFile(
     deps.progress.getState(),
@@ -149,7 +154,7 @@ export function applyImportedProgress(imported: ImportedProgress, deps: ApplyDep
   } catch {
     return {
       ok: false,
-      message: `The current progress could not be backed up (this browser's storage is full or turned off), so it was not replaced. ${NOTHING_CHANGED}`,
+      message: `The current progress could not be backed up (this browser's storage is full or turned off), so it was not ${action}. ${NOTHING_CHANGED}`,
     };
   }
   deps.progress.setState(progressDataOf(imported.progress));
@@ -197,7 +202,7 @@ export function mergeImportedProgress(
 ): MergeApplyResult {
   const { merged, changes } = mergeProgress(heldProgressOf(deps), imported);
   if (!mergeChangesAnything(changes)) return { ok: true, backupKey: null, changes };
-  const applied = applyImportedProgress(merged, deps);
+  const applied = applyImportedProgress(merged, deps, 'merged');
   return applied.ok ? { ok: true, backupKey: applied.backupKey, changes } : applied;
 }
 

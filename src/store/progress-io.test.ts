@@ -259,6 +259,16 @@ describe('backup and restore', () => {
     const result = applyImportedProgress(incoming.value, { ...here, storage: full });
     expect(result).toEqual({ ok: false, message: expect.stringMatching(/could not be backed up/) });
     expect(progressDataOf(here.progress.getState())).toEqual(before);
+    // A merge the same: nothing merged without its backup.
+    const other = learner(memoryStorage(), T0, 'fresh');
+    other.progress.getState().markVisited('gpu-memory');
+    const more = parseProgressFile(fileText(other));
+    if (!more.ok) throw new Error(more.message);
+    expect(mergeImportedProgress(more.value, { ...here, storage: full })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/could not be backed up .* so it was not merged\. Nothing/),
+    });
+    expect(progressDataOf(here.progress.getState())).toEqual(before);
   });
 
   it('merges a file after keeping a backup, and changes nothing when the file brings nothing', () => {
