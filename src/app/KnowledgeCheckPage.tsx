@@ -6,6 +6,7 @@ import { InlineText } from '../lessons/blocks/InlineText';
 import { summarizeCheck, type CheckItem } from '../lessons/questions/check-page';
 import { progressStore, useProgress } from '../store/progress';
 import { QuestionPageContent } from '../lessons/QuestionPageContent';
+import { ShareToolsContext } from '../ui/share/share-tools';
 import { teachesLink } from './review-summary';
 
 type LoadState =
@@ -99,7 +100,10 @@ export function KnowledgeCheckPage() {
           <p>The knowledge check could not be loaded: {load.message}</p>
         </div>
       )}
-      {Content && <QuestionPageContent Content={Content} page={page} />}
+      {/* Instructors' Share menus stay off the learner's check. */}
+      <ShareToolsContext.Provider value={false}>
+        {Content && <QuestionPageContent Content={Content} page={page} />}
+      </ShareToolsContext.Provider>
       <section className="check-review" aria-labelledby="check-review-title">
         <h2 id="check-review-title">Review of missed questions</h2>
         {summary.missed.length === 0 ? (

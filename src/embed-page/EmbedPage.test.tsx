@@ -109,6 +109,7 @@ describe('EmbedPage: a widget', () => {
     expect(footerLink().getAttribute('href')).toMatch(/#\/lesson\/[a-z-]+\/widget-amdahl$/);
     const region = await screen.findByRole('region', { name: "Amdahl's law plot" });
     expect(region.getAttribute('data-widget')).toBe('amdahl');
+    expect(within(region).queryByRole('button', { name: /^Share/ })).toBeNull();
     expect(bridgeOptions[0]?.target).toEqual({
       kind: 'widget',
       id: 'amdahl',
@@ -125,8 +126,8 @@ describe('EmbedPage: questions (real questions-only modules)', () => {
       (q) => !q.hidden,
     );
     expect(visible.map((q) => q.dataset.quickCheck)).toEqual(['cy-why-independent']);
-    // No Embed button inside an embed.
-    expect(screen.queryByRole('button', { name: /^Embed/ })).toBeNull();
+    // No Share menu inside an embed (the host did not ask for tools=1).
+    expect(screen.queryByRole('button', { name: /^Share/ })).toBeNull();
     expect(footerLink().getAttribute('href')).toMatch(/#\/lesson\/why-gpus\/check-yourself$/);
     const first = within(question).getAllByRole('radio')[0]!;
     act(() => first.click());
@@ -148,28 +149,53 @@ describe('EmbedPage: questions (real questions-only modules)', () => {
     expect(visible).toEqual(ids);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Check yourself: Why GPUs');
     const score = () => document.querySelector('[data-check-score]')!.textContent;
-    expect(score()).toBe(`Your score: 0 of ${ids.length} right (${ids.length} not answered yet).`);
+    const n = ids.length;
+    expect(score()).toBe(`Your score: 0 of ${n} right on the first try (${n} not answered yet).`);
+    expect(screen.getByText(/counts each question’s first answer/)).toBeTruthy();
 
     act(() => ids.forEach((id, i) => progressStore.getState().answerQuickCheck(id, 'x', i > 0)));
-    expect(score()).toBe(`Your score: ${ids.length - 1} of ${ids.length} right.`);
+    expect(score()).toBe(`Your score: ${n - 1} of ${n} right on the first try.`);
     const completed = () => events.filter((e) => e.kind === 'check-completed');
     expect(completed()).toEqual([
       {
         kind: 'check-completed',
         lessonSlug: 'why-gpus',
         lessonTitle: 'Why GPUs',
-        correct: ids.length - 1,
-        total: ids.length,
+        correct: n - 1,
+        firstCorrect: n - 1,
+        bestCorrect: n - 1,
+        total: n,
+        attempts: 1,
       },
     ]);
+    // A retry puts the latest answers at n of n; the first answers' score stays.
     act(() => progressStore.getState().answerQuickCheck(ids[0]!, 'y', true));
+    expect(score()).toBe(`Your score: ${n - 1} of ${n} right on the first try (${n} right now).`);
     expect(completed()).toHaveLength(2);
-    expect(completed()[1]).toMatchObject({ correct: ids.length });
+    expect(completed()[1]).toMatchObject({
+      correct: n,
+      firstCorrect: n - 1,
+      bestCorrect: n,
+      attempts: 2,
+    });
     expect(bridgeOptions[0]?.target).toEqual({
       kind: 'check',
       id: 'why-gpus',
       lessonSlug: 'why-gpus',
     });
+  });
+
+  it('scores by the policy the link names, and shows Share menus when it asks for tools', async () => {
+    show({ kind: 'check', slug: 'why-gpus' }, [
+      ['attempts', 'best'],
+      ['tools', '1'],
+    ]);
+    await screen.findByRole('group', { name: /dense layer's outputs/ });
+    expect(document.querySelector('[data-check-score]')!.textContent).toMatch(/right at best/);
+    expect(screen.getByText(/counts each question’s best answer/)).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: /^Share this question: .*dense layer's outputs/ }),
+    ).toBeTruthy();
   });
 
   it('has no accessibility violations, with a notice shown', async () => {

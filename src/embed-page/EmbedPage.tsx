@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState }
 import type { EmbedRouteTarget } from '../state/route';
 import { parseEmbedParams } from '../embed/embed-params';
 import { startHostBridge, type HostBridge, type HostBridgeOptions } from '../embed/host-bridge';
-import { EmbedModeContext } from '../ui/share/embed-mode';
+import type { ScorePolicy } from '../embed/xapi';
+import { ShareToolsContext } from '../ui/share/share-tools';
 import { currentSiteBase } from '../ui/share/embed-snippet';
 import { QuestionsEmbed, type QuestionsEmbedProps } from './QuestionsEmbed';
 import { resolveEmbed, type FoundEmbed } from './resolve-target';
@@ -26,8 +27,9 @@ export interface EmbedPageProps {
 
 /**
  * One widget, one question or one lesson check alone, for an iframe on another site: no site
- * header or footer, the link's notices, a small footer link to where it lives in GPU Lab, the
- * theme the link or the host asks for, and the bridge that keeps the host informed (height,
+ * header or footer, no Share menus unless the link asks (`tools=1`), the link's notices, a small
+ * footer link to where it lives in GPU Lab, the theme the link or the host asks for, scores
+ * counted as the link says (`attempts`), and the bridge that keeps the host informed (height,
  * learning events as xAPI statements).
  */
 export function EmbedPage({
@@ -78,7 +80,7 @@ export function EmbedPage({
   }, [targetKey, resolved, params, startBridge]);
 
   return (
-    <EmbedModeContext.Provider value={true}>
+    <ShareToolsContext.Provider value={params.tools}>
       <div
         ref={measureRef}
         className="embed-page"
@@ -94,7 +96,7 @@ export function EmbedPage({
           </div>
         ) : null}
         {resolved.found ? (
-          <EmbedContent embed={resolved} loadQuestions={loadQuestions} />
+          <EmbedContent embed={resolved} scoring={params.scoring} loadQuestions={loadQuestions} />
         ) : (
           <div className="embed-not-found">
             <h1>Not found</h1>
@@ -116,15 +118,17 @@ export function EmbedPage({
           </a>
         </footer>
       </div>
-    </EmbedModeContext.Provider>
+    </ShareToolsContext.Provider>
   );
 }
 
 function EmbedContent({
   embed,
+  scoring,
   loadQuestions,
 }: {
   embed: FoundEmbed;
+  scoring: ScorePolicy;
   loadQuestions?: QuestionsEmbedProps['load'];
 }) {
   if (embed.kind === 'puzzle') {
@@ -154,6 +158,7 @@ function EmbedContent({
         questionIds={embed.questionIds}
         lessonSlug={embed.lessonSlug}
         lessonTitle={embed.home.title ?? ''}
+        scoring={scoring}
         {...(loadQuestions ? { load: loadQuestions } : {})}
       />
     </>

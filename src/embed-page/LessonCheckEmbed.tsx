@@ -1,5 +1,5 @@
-import { EmbedControl } from '../ui/share/EmbedControl';
-import { useEmbedMode } from '../ui/share/embed-mode';
+import { ShareControl } from '../ui/share/ShareControl';
+import { useShareTools } from '../ui/share/share-tools';
 import { currentSiteBase } from '../ui/share/embed-snippet';
 import { CHECK_SECTION, resolveEmbed } from './resolve-target';
 import './embed-page.css';
@@ -8,26 +8,32 @@ import './embed-page.css';
 const MIN_CHECK_EMBED_PX = 400;
 
 /**
- * The "Embed" button of a lesson's "Check yourself" questions, giving iframe code for
- * `#/embed/check/<slug>`; nothing when the lesson has no such questions.
+ * The Share menu of a lesson's "Check yourself" questions: a link to them alone
+ * (`#/embed/check/<slug>`) and iframe code for it; nothing when the lesson has no such
+ * questions, or where Share menus are not on offer.
  */
 export function LessonCheckEmbed({ slug, title }: { slug: string; title: string }) {
-  const embedded = useEmbedMode();
+  const tools = useShareTools();
   const check = resolveEmbed({ kind: 'check', slug });
-  if (embedded || !check.found || check.kind !== 'check') return null;
+  if (!tools || !check.found || check.kind !== 'check') return null;
   const ids = check.questionIds;
+  const path = `/embed/check/${slug}`;
   return (
     <div className="lesson-check-embed">
       <p className="share-note">
         Teaching with this lesson? Its “Check yourself” questions can go into your own page or
         course.
       </p>
-      <EmbedControl
-        buttonLabel="Embed this lesson’s check"
-        path={`/embed/check/${slug}`}
-        title={`Check yourself: ${title} · GPU Lab`}
-        getSiteBase={currentSiteBase}
-        getDefaultHeightPx={() => checkHeightPx(ids)}
+      <ShareControl
+        widgetLabel="this lesson’s check"
+        getUrl={() => `${currentSiteBase()}#${path}`}
+        linkLabel="Link to this lesson’s check alone"
+        linkNote="The link opens the “Check yourself” questions on a page of their own, with a score."
+        embed={{
+          path,
+          title: `Check yourself: ${title} · GPU Lab`,
+          defaultHeightPx: () => checkHeightPx(ids),
+        }}
       />
     </div>
   );

@@ -4,7 +4,14 @@ import { QuestionPageContent } from '../lessons/QuestionPageContent';
 import type { QuestionPage } from '../lessons/blocks/question-frame';
 import type { LessonModule } from '../lessons/registry';
 import { useProgress } from '../store/progress';
-import { scoreCheck, scoreText, shouldReportCompletion } from './check-score';
+import type { ScorePolicy } from '../embed/xapi';
+import {
+  policyCorrect,
+  POLICY_NOTES,
+  scoreCheck,
+  scoreText,
+  shouldReportCompletion,
+} from './check-score';
 import { loadQuestions } from './question-modules';
 import type { QuestionSource } from './resolve-target';
 import { LoadFailed } from '../ui/LoadFailed';
@@ -23,14 +30,18 @@ export interface QuestionsEmbedProps {
   /** The lesson of a check, for its completion event. */
   lessonSlug: string | null;
   lessonTitle: string;
+  /** Which answer to each question the shown score counts (the embed's `attempts` option). */
+  scoring?: ScorePolicy;
   /** Loads the questions module (injectable for tests). */
   load?: (source: QuestionSource) => Promise<LessonModule>;
 }
 
 /**
  * The wanted questions of a lesson (or of the knowledge check), from its questions-only module,
- * the others hidden through the question page context. A check also shows a live score and
- * publishes `check-completed` each time a new set of answers covers every question.
+ * the others hidden through the question page context. A check also shows a live score (as the
+ * `scoring` policy counts it, with a line saying which answer counts) and publishes
+ * `check-completed`, with the first, latest and best scores, each time a new set of answers
+ * covers every question.
  */
 export function QuestionsEmbed({
   mode,
@@ -38,6 +49,7 @@ export function QuestionsEmbed({
   questionIds,
   lessonSlug,
   lessonTitle,
+  scoring = 'first',
   load = loadQuestions,
 }: QuestionsEmbedProps) {
   const [loadState, setLoadState] = useState<LoadState>({ state: 'loading' });
@@ -86,7 +98,10 @@ export function QuestionsEmbed({
       lessonSlug,
       lessonTitle,
       correct: score.correct,
+      firstCorrect: score.firstCorrect,
+      bestCorrect: score.bestCorrect,
       total: score.total,
+      attempts: score.attempts,
     });
   }, [mode, lessonSlug, lessonTitle, score]);
 
@@ -96,13 +111,16 @@ export function QuestionsEmbed({
   return (
     <div className="embed-questions">
       {mode === 'check' ? (
-        <p
-          className="embed-score"
-          aria-live="polite"
-          data-check-score={`${score.correct}/${score.total}`}
-        >
-          <strong>Your score:</strong> {scoreText(score)}
-        </p>
+        <div className="embed-score">
+          <p
+            aria-live="polite"
+            data-check-score={`${policyCorrect(score, scoring)}/${score.total}`}
+            data-check-score-now={`${score.correct}/${score.total}`}
+          >
+            <strong>Your score:</strong> {scoreText(score, scoring)}
+          </p>
+          <p className="embed-score-note">{POLICY_NOTES[scoring]}</p>
+        </div>
       ) : null}
       {loadState.state === 'loading' && <p className="loading">Loading the questions…</p>}
       {loadState.state === 'failed' && (

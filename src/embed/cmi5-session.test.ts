@@ -3,7 +3,7 @@ import { parseCmi5Launch, type Cmi5Launch } from './cmi5-launch';
 import { createCmi5Session } from './cmi5-session';
 import { CMI5 } from './cmi5-statements';
 import { ACTOR, AU, REGISTRATION, answered, launchSearch } from './testing/fixtures';
-import type { EmbedTarget, XapiStatement } from './xapi';
+import type { EmbedTarget, ScorePolicy, XapiStatement } from './xapi';
 
 interface Recorded {
   url: string;
@@ -61,6 +61,7 @@ function session(
   lms: ReturnType<typeof fakeLms>,
   target: EmbedTarget = { kind: 'check', id: 'roofline', lessonSlug: 'roofline' },
   mastery: number | null = null,
+  scoring: ScorePolicy = 'first',
 ) {
   const errors: string[] = [];
   let n = 0;
@@ -71,6 +72,7 @@ function session(
     target,
     siteBase: 'https://lab.example/',
     mastery,
+    scoring,
     fetchImpl: lms.fetchImpl,
     now: () => new Date((ms += 1000)),
     uuid: () => `uuid-${n++}`,
@@ -189,8 +191,11 @@ describe('a cmi5 session', () => {
       kind: 'check-completed',
       lessonSlug: 'roofline',
       lessonTitle: 'R',
-      correct: 1,
+      correct: 4,
+      firstCorrect: 1,
+      bestCorrect: 4,
       total: 4,
+      attempts: 2,
     });
     await s.idle();
     const sent = statementsOf(lms.requests);
@@ -253,6 +258,7 @@ describe('a cmi5 session', () => {
       target: { kind: 'widget', id: 'race', lessonSlug: null },
       siteBase: 'https://lab.example/',
       mastery: null,
+      scoring: 'first',
       fetchImpl: (() => {
         throw new Error('boom');
       }) as unknown as typeof fetch,

@@ -8,7 +8,7 @@ import { isPlainRecord } from './agent';
 import { parseLaunchData, type Cmi5Launch, type Cmi5LaunchData } from './cmi5-launch';
 import { CMI5, createCmi5Statements } from './cmi5-statements';
 import type { LearningEvent } from './learning-events';
-import type { EmbedTarget, XapiStatement } from './xapi';
+import type { EmbedTarget, ScorePolicy, XapiStatement } from './xapi';
 import { hasUnsafeChars } from '../state/notice-text';
 
 /** What a cmi5 session needs. */
@@ -18,6 +18,8 @@ export interface Cmi5SessionOptions {
   siteBase: string;
   /** The embed's own mastery level; LaunchData's masteryScore wins when present. */
   mastery: number | null;
+  /** Which answer to each question scores (the embed's `attempts` option). */
+  scoring: ScorePolicy;
   fetchImpl: typeof fetch;
   now: () => Date;
   uuid: () => string;
@@ -68,6 +70,7 @@ export function createCmi5Session(options: Cmi5SessionOptions): Cmi5Session {
     target: options.target,
     siteBase: options.siteBase,
     mastery: options.mastery,
+    scoring: options.scoring,
     startedAt: options.now(),
     uuid: options.uuid,
   });

@@ -3,16 +3,22 @@ import { parseCmi5Launch, parseLaunchData, type Cmi5Launch } from './cmi5-launch
 import { CMI5, createCmi5Statements, isoDuration } from './cmi5-statements';
 import type { LearningEvent } from './learning-events';
 import { AU, answered, launchSearch } from './testing/fixtures';
-import type { EmbedTarget, XapiStatement } from './xapi';
+import type { EmbedTarget, ScorePolicy, XapiStatement } from './xapi';
 
 /** Statements for `target`, with LaunchData (Normal mode) taken in unless told otherwise. */
-function statementsFor(target: EmbedTarget, mastery: number | null, takeLaunchData = true) {
+function statementsFor(
+  target: EmbedTarget,
+  mastery: number | null,
+  takeLaunchData = true,
+  scoring: ScorePolicy = 'first',
+) {
   let n = 0;
   const statements = createCmi5Statements({
     launch: parseCmi5Launch(launchSearch()) as Cmi5Launch,
     target,
     siteBase: 'https://lab.example/',
     mastery,
+    scoring,
     startedAt: new Date('2026-01-01T00:00:00.000Z'),
     uuid: () => `uuid-${n++}`,
   });
@@ -23,7 +29,14 @@ function statementsFor(target: EmbedTarget, mastery: number | null, takeLaunchDa
 const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds));
 const verbs = (sent: XapiStatement[]) => sent.map((s) => s.verb.display['en-US']);
 
-const answer = (correct: boolean): LearningEvent => ({ ...answered, correct });
+/** The `attempt`th answer to q1, right or not, after a wrong first answer when attempt > 1. */
+const answer = (correct: boolean, attempt = 1): LearningEvent => ({
+  ...answered,
+  correct,
+  attempt,
+  firstCorrect: attempt === 1 ? correct : false,
+  bestCorrect: correct,
+});
 
 const run: LearningEvent = {
   kind: 'widget-run',
@@ -41,12 +54,27 @@ describe('isoDuration', () => {
 });
 
 describe('the statements of a cmi5 session', () => {
-  it('sends failed, then passed once a later answer reaches the mastery score, then nothing more', () => {
+  it('keeps a quiz failed after a wrong first answer under attempts=first (the default)', () => {
     const s = statementsFor({ kind: 'quiz', id: 'q1', lessonSlug: null }, 0.5);
     expect(verbs(s.forEvent(answer(false), at(1)))).toEqual(['answered', 'completed', 'failed']);
-    expect(verbs(s.forEvent(answer(true), at(2)))).toEqual(['answered', 'passed']);
-    expect(verbs(s.forEvent(answer(true), at(3)))).toEqual(['answered']);
+    const retried = s.forEvent(answer(true, 2), at(2));
+    expect(verbs(retried)).toEqual(['answered', 'failed']);
+    expect(retried[1]?.result).toMatchObject({
+      success: false,
+      score: { raw: 0, scaled: 0 },
+      extensions: { 'https://lab.example/#/xapi/extensions/attempts': 2 },
+    });
   });
+
+  it.each(['last', 'best'] as const)(
+    'under attempts=%s, sends failed, then passed once a later answer is right, then nothing more',
+    (policy) => {
+      const s = statementsFor({ kind: 'quiz', id: 'q1', lessonSlug: null }, 0.5, true, policy);
+      expect(verbs(s.forEvent(answer(false), at(1)))).toEqual(['answered', 'completed', 'failed']);
+      expect(verbs(s.forEvent(answer(true, 2), at(2)))).toEqual(['answered', 'passed']);
+      expect(verbs(s.forEvent(answer(true, 3), at(3)))).toEqual(['answered']);
+    },
+  );
 
   it('completes a widget AU on its run, once, with no pass or fail (a run has no score)', () => {
     const s = statementsFor({ kind: 'widget', id: 'race', lessonSlug: null }, 0.5);

@@ -7,10 +7,13 @@
 import type { Cmi5Launch, Cmi5LaunchData } from './cmi5-launch';
 import type { LearningEvent } from './learning-events';
 import {
+  answerScore,
   buildStatements,
-  checkScore,
+  checkResult,
+  extensionIri,
   VERBS,
   type EmbedTarget,
+  type ScorePolicy,
   type XapiActivity,
   type XapiContext,
   type XapiResult,
@@ -39,6 +42,8 @@ export interface Cmi5StatementOptions {
   siteBase: string;
   /** The embed's own mastery level; LaunchData's masteryScore wins when present. */
   mastery: number | null;
+  /** Which answer to each question scores (the embed's `attempts` option). */
+  scoring: ScorePolicy;
   /** When the session began: durations count from here. */
   startedAt: Date;
   uuid: () => string;
@@ -62,23 +67,36 @@ export interface Cmi5Statements {
   terminated(at: Date): XapiStatement;
 }
 
-/** How far an event takes the AU: its score, if it has one. */
+/** How far an event takes the AU: its score under the policy, if it has one. */
 interface AuOutcome {
   scaled: number | null;
   score: XapiResult['score'];
+  extensions?: Record<string, unknown>;
 }
 
 /** What `event` does for the AU of `target`: null when it does not finish the embed. */
-function auOutcome(event: LearningEvent, target: EmbedTarget): AuOutcome | null {
+function auOutcome(
+  event: LearningEvent,
+  target: EmbedTarget,
+  policy: ScorePolicy,
+  siteBase: string,
+): AuOutcome | null {
   if (event.kind === 'check-completed' && target.kind === 'check') {
-    const checked = checkScore(event.correct, event.total);
+    const checked = checkResult(event, policy, siteBase);
     return checked
-      ? { scaled: checked.scaled, score: checked }
+      ? { scaled: checked.score.scaled, ...checked }
       : { scaled: null, score: undefined };
   }
   if (event.kind === 'answered' && target.kind === 'quiz') {
-    const scaled = event.correct ? 1 : 0;
-    return { scaled, score: { raw: scaled, min: 0, max: 1, scaled } };
+    const scaled = answerScore(event, policy) ? 1 : 0;
+    return {
+      scaled,
+      score: { raw: scaled, min: 0, max: 1, scaled },
+      extensions: {
+        [extensionIri(siteBase, 'attempts')]: event.attempt,
+        [extensionIri(siteBase, 'scoring')]: policy,
+      },
+    };
   }
   if (event.kind === 'widget-run' && target.kind === 'widget') {
     return { scaled: null, score: undefined };
@@ -148,7 +166,7 @@ export function createCmi5Statements(options: Cmi5StatementOptions): Cmi5Stateme
   /** The AU's own completed and passed/failed for an event that finishes the embed, if any. */
   const auStatements = (event: LearningEvent, at: Date): XapiStatement[] => {
     if (!data || data.launchMode !== 'Normal') return [];
-    const outcome = auOutcome(event, options.target);
+    const outcome = auOutcome(event, options.target, options.scoring, options.siteBase);
     if (!outcome) return [];
     const out: XapiStatement[] = [];
     if (!completed) {
@@ -156,7 +174,7 @@ export function createCmi5Statements(options: Cmi5StatementOptions): Cmi5Stateme
       out.push(defined(VERBS.completed, at, { completion: true, duration: duration(at) }));
     }
     const level = data.masteryScore ?? options.mastery;
-    const { scaled, score } = outcome;
+    const { scaled, score, extensions } = outcome;
     if (level !== null && scaled !== null && !passed) {
       const success = scaled >= level;
       passed = success;
@@ -165,6 +183,7 @@ export function createCmi5Statements(options: Cmi5StatementOptions): Cmi5Stateme
           success,
           score,
           duration: duration(at),
+          ...(extensions ? { extensions } : {}),
         }),
       );
     }
@@ -183,6 +202,7 @@ export function createCmi5Statements(options: Cmi5StatementOptions): Cmi5Stateme
         siteBase: options.siteBase,
         actor: launch.actor,
         mastery: null,
+        scoring: options.scoring,
         now: () => at,
         uuid: options.uuid,
       };

@@ -10,6 +10,8 @@ describe('parseEmbedParams', () => {
       frame: null,
       actor: null,
       mastery: null,
+      scoring: 'first',
+      tools: false,
       notices: [],
     });
   });
@@ -24,7 +26,15 @@ describe('parseEmbedParams', () => {
         mastery: '0.8',
         'race.tasks': '1000',
       }),
-    ).toEqual({ theme: 'dark', frame: 'lesson_3-a', actor, mastery: 0.8, notices: [] });
+    ).toEqual({
+      theme: 'dark',
+      frame: 'lesson_3-a',
+      actor,
+      mastery: 0.8,
+      scoring: 'first',
+      tools: false,
+      notices: [],
+    });
     expect(parse({ theme: 'light' }).theme).toBe('light');
   });
 
@@ -64,6 +74,27 @@ describe('parseEmbedParams', () => {
   ])('ignores %s=%s with a notice', (key, value, notice) => {
     const params = parse({ [key]: value });
     expect(params[key as 'theme' | 'frame' | 'actor' | 'mastery']).toBeNull();
+    expect(params.notices).toHaveLength(1);
+    expect(params.notices[0]).toMatch(notice);
+  });
+
+  it.each(['first', 'last', 'best'] as const)('reads attempts=%s as the score policy', (policy) => {
+    expect(parse({ attempts: policy })).toMatchObject({ scoring: policy, notices: [] });
+  });
+
+  it.each(['1', '0'])('reads tools=%s', (value) => {
+    expect(parse({ tools: value })).toMatchObject({ tools: value === '1', notices: [] });
+  });
+
+  it.each([
+    ['attempts', 'all', /attempts.*first answer is scored/],
+    ['attempts', 'FIRST', /attempts/],
+    ['attempts', '', /attempts/],
+    ['tools', 'yes', /tools.*stay hidden/],
+    ['tools', '', /tools/],
+  ])('ignores %s=%s with a notice, keeping the default', (key, value, notice) => {
+    const params = parse({ [key]: value });
+    expect(params).toMatchObject({ scoring: 'first', tools: false });
     expect(params.notices).toHaveLength(1);
     expect(params.notices[0]).toMatch(notice);
   });

@@ -1,10 +1,11 @@
 /**
  * The options an embed link carries in its hash query, keys without a dot: `theme`, `frame`,
- * `actor`, `mastery`. Parsing never throws; a bad value is dropped with a notice the embed shows.
+ * `actor`, `mastery`, `attempts`, `tools`. Parsing never throws; a bad value is dropped with a
+ * notice the embed shows.
  */
 import { snippet } from '../state/notice-text';
 import { checkAgent } from './agent';
-import { type XapiAgent } from './xapi';
+import { SCORE_POLICIES, type ScorePolicy, type XapiAgent } from './xapi';
 
 /** The embed options of a link, with notices about values that were ignored. */
 export interface EmbedParams {
@@ -16,6 +17,13 @@ export interface EmbedParams {
   actor: XapiAgent | null;
   /** Share of correct answers (0..1) that passes a lesson check; null: no passed/failed. */
   mastery: number | null;
+  /**
+   * Which answer to each question scores (`attempts=first|last|best`): the first (the default),
+   * the latest, or the best of them.
+   */
+  scoring: ScorePolicy;
+  /** Whether the embed shows its Share menus (`tools=1`); off unless the host asks. */
+  tools: boolean;
   notices: string[];
 }
 
@@ -35,6 +43,8 @@ export function parseEmbedParams(query: ReadonlyMap<string, string>): EmbedParam
     frame: null,
     actor: null,
     mastery: null,
+    scoring: 'first',
+    tools: false,
     notices: [],
   };
   const theme = query.get('theme');
@@ -68,6 +78,25 @@ export function parseEmbedParams(query: ReadonlyMap<string, string>): EmbedParam
     else {
       params.notices.push(
         `The mastery level “${snippet(mastery)}” is not a number from 0 to 1; no pass or fail is reported.`,
+      );
+    }
+  }
+  const attempts = query.get('attempts');
+  if (attempts !== undefined) {
+    const policy = SCORE_POLICIES.find((p) => p === attempts);
+    if (policy) params.scoring = policy;
+    else {
+      params.notices.push(
+        `The attempts setting “${snippet(attempts)}” is not first, last or best; each question’s first answer is scored.`,
+      );
+    }
+  }
+  const tools = query.get('tools');
+  if (tools !== undefined) {
+    if (tools === '1' || tools === '0') params.tools = tools === '1';
+    else {
+      params.notices.push(
+        `The tools setting “${snippet(tools)}” is not 1 or 0; the Share menus stay hidden.`,
       );
     }
   }

@@ -28,6 +28,20 @@ describe('the host bridge, recording learning', () => {
     });
   });
 
+  it('scores answers by the policy of the link: first answers unless it says otherwise', () => {
+    // A right answer after a wrong first one.
+    const retried = { ...answered, attempt: 2, firstCorrect: false };
+    const success = (params = noParams) => {
+      const fake = fakeWindow({ ancestorOrigins: ['https://host.example'] });
+      const { channel } = startBridge(fake, { params });
+      channel.publish(retried);
+      const message = fake.posts.at(-1)?.message as { statement: { result: { success: boolean } } };
+      return message.statement.result.success;
+    };
+    expect(success()).toBe(false);
+    expect(success({ ...noParams, scoring: 'last' })).toBe(true);
+  });
+
   it('takes the actor from a configure message', () => {
     const fake = fakeWindow({ referrer: 'https://host.example/page?x=1' });
     const { channel } = startBridge(fake);

@@ -205,6 +205,7 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
       target,
       siteBase,
       mastery: params.mastery,
+      scoring: params.scoring,
       fetchImpl: options.fetchImpl ?? win.fetch.bind(win),
       now,
       uuid,
@@ -223,6 +224,7 @@ export function startHostBridge(options: HostBridgeOptions): HostBridge {
       siteBase,
       actor: actor ?? cmi5Read.launch?.actor ?? null,
       mastery: params.mastery,
+      scoring: params.scoring,
       now,
       uuid,
     });

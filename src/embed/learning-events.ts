@@ -23,7 +23,16 @@ export interface AnsweredEvent {
   interactionType: InteractionType;
   /** What the learner answered, as saved (a choice key, a number with its unit, an order). */
   response: string;
+  /** This answer's grade: false for a revealed one, whatever was answered. */
   correct: boolean;
+  /** Which answer to this question this is: 1 for the first. */
+  attempt: number;
+  /** Whether the first answer to this question was right. */
+  firstCorrect: boolean;
+  /** Whether any answer to this question so far was right (this one included). */
+  bestCorrect: boolean;
+  /** Given the day the learner asked to see the right answer: recorded as not correct. */
+  revealed: boolean;
   /** For choice questions: every choice's key and its text, in the author's order. */
   choices?: readonly AnswerChoice[];
 }
@@ -40,8 +49,15 @@ export interface CheckCompletedEvent {
   /** The lesson whose check it is. */
   lessonSlug: string;
   lessonTitle: string;
+  /** Questions whose latest answer is right. */
   correct: number;
+  /** Questions whose first answer was right. */
+  firstCorrect: number;
+  /** Questions with a right answer among their answers. */
+  bestCorrect: number;
   total: number;
+  /** The most answers any one question took (1 when each was answered once). */
+  attempts: number;
 }
 
 /** A widget finished a run (a race, a kernel, a sweep). */

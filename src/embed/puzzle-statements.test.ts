@@ -21,6 +21,7 @@ describe("a solved puzzle's statements", () => {
       siteBase: 'https://lab.example/',
       actor: null,
       mastery: null,
+      scoring: 'first',
       now: () => WHEN,
       uuid: () => 'u-1',
     });
@@ -53,6 +54,7 @@ describe("a solved puzzle's statements", () => {
       target,
       siteBase: 'https://lab.example/',
       mastery: 0.8,
+      scoring: 'first',
       startedAt: new Date('2026-01-01T00:00:00.000Z'),
       uuid: () => `uuid-${n++}`,
     });

@@ -68,6 +68,8 @@ export interface XapiResult {
   score?: XapiScore;
   /** ISO 8601 duration (`PT12.5S`). */
   duration?: string;
+  /** Extension IRI → value (GPU Lab's are under `<siteBase>#/xapi/extensions/`). */
+  extensions?: Record<string, unknown>;
 }
 
 /** Activities around the object: the lesson it sits in (parent), a course (grouping), a profile (category). */

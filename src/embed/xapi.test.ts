@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LearningEvent } from './learning-events';
+import type { AnsweredEvent, CheckCompletedEvent, LearningEvent } from './learning-events';
 import {
   buildStatements,
   checkScore,
@@ -24,13 +24,14 @@ function setting(overrides: Partial<StatementSetting> = {}): StatementSetting {
     siteBase: SITE,
     actor: null,
     mastery: null,
+    scoring: 'first',
     now: () => WHEN,
     uuid: () => `00000000-0000-4000-8000-00000000000${n++}`,
     ...overrides,
   };
 }
 
-const answered: LearningEvent = {
+const answered: AnsweredEvent = {
   kind: 'answered',
   questionId: 'q-roofline',
   question: 'Which bound limits this kernel?',
@@ -38,7 +39,14 @@ const answered: LearningEvent = {
   interactionType: 'choice',
   response: 'memory',
   correct: true,
+  attempt: 1,
+  firstCorrect: true,
+  bestCorrect: true,
+  revealed: false,
 };
+
+/** GPU Lab's result extension `name`, under the site base. */
+const ext = (name: string) => `${SITE}#/xapi/extensions/${name}`;
 
 const lessonParent = {
   contextActivities: {
@@ -112,6 +120,11 @@ describe('answered statements', () => {
           success: true,
           response: 'memory',
           score: { raw: 1, min: 0, max: 1, scaled: 1 },
+          extensions: {
+            [ext('attempts')]: 1,
+            [ext('scoring')]: 'first',
+            [ext('scores')]: { first: 1, last: 1, best: 1 },
+          },
         },
         context: lessonParent,
       },
@@ -120,11 +133,11 @@ describe('answered statements', () => {
 
   it('carry the actor when the host gave one, and score 0 for a wrong answer', () => {
     const [statement] = buildStatements(
-      { ...answered, correct: false },
+      { ...answered, correct: false, firstCorrect: false, bestCorrect: false },
       setting({ actor: learner }),
     );
     expect(statement?.actor).toEqual(learner);
-    expect(statement?.result).toEqual({
+    expect(statement?.result).toMatchObject({
       success: false,
       response: 'memory',
       score: { raw: 0, min: 0, max: 1, scaled: 0 },
@@ -150,6 +163,53 @@ describe('answered statements', () => {
       MAX_TEXT_CHARS,
     );
     expect(Array.from(statement?.result?.response ?? '')).toHaveLength(MAX_TEXT_CHARS);
+  });
+});
+
+describe('a retried answer', () => {
+  // Wrong at first, right at the third answer.
+  const retried: AnsweredEvent = {
+    ...answered,
+    correct: true,
+    attempt: 3,
+    firstCorrect: false,
+    bestCorrect: true,
+  };
+
+  it.each([
+    ['first', false],
+    ['last', true],
+    ['best', true],
+  ] as const)(
+    'scores under attempts=%s as success %s, with its attempt number',
+    (policy, success) => {
+      const [statement] = buildStatements(retried, setting({ scoring: policy }));
+      const score = success ? 1 : 0;
+      expect(statement?.result).toEqual({
+        success,
+        response: 'memory',
+        score: { raw: score, min: 0, max: 1, scaled: score },
+        extensions: {
+          [ext('attempts')]: 3,
+          [ext('scoring')]: policy,
+          [ext('scores')]: { first: 0, last: 1, best: 1 },
+        },
+      });
+    },
+  );
+
+  it('marks a revealed answer, which is not right even when it matches', () => {
+    const revealed: AnsweredEvent = {
+      ...retried,
+      correct: false,
+      bestCorrect: false,
+      revealed: true,
+    };
+    for (const policy of ['first', 'last', 'best'] as const) {
+      const [statement] = buildStatements(revealed, setting({ scoring: policy }));
+      expect(statement?.result?.success).toBe(false);
+      expect(statement?.result?.extensions?.[ext('revealed')]).toBe(true);
+    }
   });
 });
 
@@ -197,15 +257,33 @@ describe('widget-run statements', () => {
 });
 
 describe('check-completed statements', () => {
-  const done: LearningEvent = {
+  const done: CheckCompletedEvent = {
     kind: 'check-completed',
     lessonSlug: 'roofline',
     lessonTitle: 'The roofline',
     correct: 3,
+    firstCorrect: 3,
+    bestCorrect: 3,
     total: 4,
+    attempts: 1,
   };
-  const checkSetting = (mastery: number | null) =>
-    setting({ target: { kind: 'check', id: 'roofline', lessonSlug: 'roofline' }, mastery });
+  const checkSetting = (mastery: number | null, scoring: StatementSetting['scoring'] = 'first') =>
+    setting({
+      target: { kind: 'check', id: 'roofline', lessonSlug: 'roofline' },
+      mastery,
+      scoring,
+    });
+  const checkExtensions = (
+    scoring: string,
+    attempts: number,
+    first: number,
+    last: number,
+    best: number,
+  ) => ({
+    [ext('attempts')]: attempts,
+    [ext('scoring')]: scoring,
+    [ext('scores')]: { first, last, best },
+  });
 
   it('say completed with the score, and nothing more without a mastery level', () => {
     expect(buildStatements(done, checkSetting(null))).toEqual([
@@ -221,7 +299,11 @@ describe('check-completed statements', () => {
             name: { 'en-US': 'Check yourself: The roofline' },
           },
         },
-        result: { completion: true, score: { raw: 3, min: 0, max: 4, scaled: 0.75 } },
+        result: {
+          completion: true,
+          score: { raw: 3, min: 0, max: 4, scaled: 0.75 },
+          extensions: checkExtensions('first', 1, 3, 3, 3),
+        },
         context: lessonParent,
       },
     ]);
@@ -236,6 +318,7 @@ describe('check-completed statements', () => {
     expect(atLevel[1]?.result).toEqual({
       success: true,
       score: { raw: 3, min: 0, max: 4, scaled: 0.75 },
+      extensions: checkExtensions('first', 1, 3, 3, 3),
     });
     expect(atLevel[1]?.object).toEqual(atLevel[0]?.object);
     expect(atLevel[0]?.id).not.toBe(atLevel[1]?.id);
@@ -247,13 +330,38 @@ describe('check-completed statements', () => {
     expect(below[1]?.result?.success).toBe(false);
   });
 
+  it('score a retried check by the policy the host chose: the first answers by default', () => {
+    // 1 of 3 right at first; after retries, 3 of 3 now; the most answers one question took: 3.
+    const retried = { ...done, correct: 3, firstCorrect: 1, bestCorrect: 3, total: 3, attempts: 3 };
+    const first = buildStatements(retried, checkSetting(0.7));
+    expect(first.map((s) => s.verb.display['en-US'])).toEqual(['completed', 'failed']);
+    for (const statement of first) {
+      expect(statement.result).toMatchObject({
+        score: { raw: 1, min: 0, max: 3, scaled: 1 / 3 },
+        extensions: checkExtensions('first', 3, 1, 3, 3),
+      });
+    }
+    const last = buildStatements(retried, checkSetting(0.7, 'last'));
+    expect(last.map((s) => s.verb.display['en-US'])).toEqual(['completed', 'passed']);
+    expect(last[1]?.result).toMatchObject({ success: true, score: { raw: 3, scaled: 1 } });
+    const best = buildStatements({ ...retried, correct: 2 }, checkSetting(0.7, 'best'));
+    expect(best[1]?.result).toMatchObject({
+      success: true,
+      score: { raw: 3 },
+      extensions: checkExtensions('best', 3, 1, 2, 3),
+    });
+  });
+
   it('clamp impossible counts and drop the score of an empty check', () => {
     expect(checkScore(9, 4)).toEqual({ raw: 4, min: 0, max: 4, scaled: 1 });
     expect(checkScore(-2, 4)).toEqual({ raw: 0, min: 0, max: 4, scaled: 0 });
     expect(checkScore(Number.NaN, 4)).toEqual({ raw: 0, min: 0, max: 4, scaled: 0 });
     expect(checkScore(1, 0)).toBeNull();
     expect(checkScore(1, Number.POSITIVE_INFINITY)).toBeNull();
-    const empty = buildStatements({ ...done, correct: 0, total: 0 }, checkSetting(0.5));
+    const empty = buildStatements(
+      { ...done, correct: 0, firstCorrect: 0, bestCorrect: 0, total: 0 },
+      checkSetting(0.5),
+    );
     expect(empty).toHaveLength(1);
     expect(empty[0]?.result).toEqual({ completion: true });
   });

@@ -3,7 +3,7 @@
  * host records. Everything that varies (clock, ids, page address, learner) is passed in, so the
  * same event always gives the same statements in tests.
  */
-import type { LearningEvent } from './learning-events';
+import type { AnsweredEvent, CheckCompletedEvent, LearningEvent } from './learning-events';
 import type {
   XapiAgent,
   XapiVerb,
@@ -59,6 +59,33 @@ export const ACTIVITY_TYPES = {
   lesson: 'http://adlnet.gov/expapi/activities/lesson',
 } as const;
 
+/**
+ * Which answer to each question a score counts: the first ever given (the default: a retry
+ * teaches, it does not raise the score), the latest, or the best. A revealed answer (given the
+ * day the learner asked to see the right one) is never right under any of them.
+ */
+export type ScorePolicy = 'first' | 'last' | 'best';
+
+/** The score policies, in the order docs list them. */
+export const SCORE_POLICIES: readonly ScorePolicy[] = ['first', 'last', 'best'];
+
+/** The result extensions GPU Lab adds, by name; their IRIs are `<siteBase>#/xapi/extensions/<name>`. */
+export const RESULT_EXTENSIONS = {
+  /** How many answers: this answer's number for a question, the most any question took for a check. */
+  attempts: 'attempts',
+  /** The score policy the result's score and success follow: `first`, `last` or `best`. */
+  scoring: 'scoring',
+  /** The raw score under each policy: `{ "first": 1, "last": 3, "best": 3 }` (out of score.max). */
+  scores: 'scores',
+  /** True on an answer given after the learner asked to see the right one. */
+  revealed: 'revealed',
+} as const;
+
+/** The IRI of one of GPU Lab's result extensions: `<siteBase>#/xapi/extensions/<name>`. */
+export function extensionIri(siteBase: string, name: keyof typeof RESULT_EXTENSIONS): string {
+  return `${siteBase}#/xapi/extensions/${RESULT_EXTENSIONS[name]}`;
+}
+
 /** Longest activity name or response copied into a statement, in characters. */
 export const MAX_TEXT_CHARS = 500;
 
@@ -71,6 +98,8 @@ export interface StatementSetting {
   actor: XapiAgent | null;
   /** Share of correct answers (0..1) that passes a lesson check; null: no passed/failed. */
   mastery: number | null;
+  /** Which answer to each question scores: see ScorePolicy. */
+  scoring: ScorePolicy;
   now: () => Date;
   uuid: () => string;
 }
@@ -165,11 +194,50 @@ function base(
   return statement;
 }
 
-function answeredStatement(
-  event: Extract<LearningEvent, { kind: 'answered' }>,
-  setting: StatementSetting,
-): XapiStatement {
-  const score = event.correct ? 1 : 0;
+/** Whether an answer counts as right under a policy: the first answer, this one, or any. */
+export function answerScore(
+  event: Pick<AnsweredEvent, 'correct' | 'firstCorrect' | 'bestCorrect'>,
+  policy: ScorePolicy,
+): boolean {
+  return policy === 'first'
+    ? event.firstCorrect
+    : policy === 'last'
+      ? event.correct
+      : event.bestCorrect;
+}
+
+/** A check's right answers under a policy. */
+export function checkRaw(
+  event: Pick<CheckCompletedEvent, 'correct' | 'firstCorrect' | 'bestCorrect'>,
+  policy: ScorePolicy,
+): number {
+  return policy === 'first'
+    ? event.firstCorrect
+    : policy === 'last'
+      ? event.correct
+      : event.bestCorrect;
+}
+
+/** The result extensions of an answer or a check: attempts, the policy and each policy's score. */
+function scoreExtensions(
+  siteBase: string,
+  attempts: number,
+  policy: ScorePolicy,
+  scores: Record<ScorePolicy, number>,
+  revealed = false,
+): Record<string, unknown> {
+  const extensions: Record<string, unknown> = {
+    [extensionIri(siteBase, 'attempts')]: attempts,
+    [extensionIri(siteBase, 'scoring')]: policy,
+    [extensionIri(siteBase, 'scores')]: scores,
+  };
+  if (revealed) extensions[extensionIri(siteBase, 'revealed')] = true;
+  return extensions;
+}
+
+function answeredStatement(event: AnsweredEvent, setting: StatementSetting): XapiStatement {
+  const success = answerScore(event, setting.scoring);
+  const score = success ? 1 : 0;
   const { interactionType } = event;
   const withChoices = interactionType === 'choice' && event.choices && event.choices.length > 0;
   // xAPI separates the chosen ids of a choice response with "[,]"; saved answers use spaces.
@@ -200,9 +268,20 @@ function answeredStatement(
       },
     },
     {
-      success: event.correct,
+      success,
       response: boundText(response),
       score: { raw: score, min: 0, max: 1, scaled: score },
+      extensions: scoreExtensions(
+        setting.siteBase,
+        event.attempt,
+        setting.scoring,
+        {
+          first: event.firstCorrect ? 1 : 0,
+          last: event.correct ? 1 : 0,
+          best: event.bestCorrect ? 1 : 0,
+        },
+        event.revealed,
+      ),
     },
     setting.target.lessonSlug,
   );
@@ -236,10 +315,26 @@ export function checkScore(correct: number, total: number): Required<XapiScore> 
   return { raw, min: 0, max, scaled: raw / max };
 }
 
-function checkStatements(
-  event: Extract<LearningEvent, { kind: 'check-completed' }>,
-  setting: StatementSetting,
-): XapiStatement[] {
+/** A check's score under a policy, with the extensions every check statement carries. */
+export function checkResult(
+  event: CheckCompletedEvent,
+  policy: ScorePolicy,
+  siteBase: string,
+): { score: Required<XapiScore>; extensions: Record<string, unknown> } | null {
+  const score = checkScore(checkRaw(event, policy), event.total);
+  if (!score) return null;
+  const sane = (raw: number) => checkScore(raw, event.total)?.raw ?? 0;
+  return {
+    score,
+    extensions: scoreExtensions(siteBase, Math.max(1, Math.floor(event.attempts) || 1), policy, {
+      first: sane(event.firstCorrect),
+      last: sane(event.correct),
+      best: sane(event.bestCorrect),
+    }),
+  };
+}
+
+function checkStatements(event: CheckCompletedEvent, setting: StatementSetting): XapiStatement[] {
   const object: XapiActivity = {
     objectType: 'Activity',
     id: embedActivityId(setting.siteBase, `check/${encodeURIComponent(event.lessonSlug)}`),
@@ -248,21 +343,21 @@ function checkStatements(
       name: { 'en-US': boundText(`Check yourself: ${event.lessonTitle}`) },
     },
   };
-  const score = checkScore(event.correct, event.total);
+  const scored = checkResult(event, setting.scoring, setting.siteBase);
   const completed = base(
     setting,
     VERBS.completed,
     object,
-    score ? { completion: true, score } : { completion: true },
+    scored ? { completion: true, ...scored } : { completion: true },
     event.lessonSlug,
   );
-  if (setting.mastery === null || !score) return [completed];
-  const success = score.scaled >= setting.mastery;
+  if (setting.mastery === null || !scored) return [completed];
+  const success = scored.score.scaled >= setting.mastery;
   const judged = base(
     setting,
     success ? VERBS.passed : VERBS.failed,
     object,
-    { success, score },
+    { success, ...scored },
     event.lessonSlug,
   );
   return [completed, judged];

@@ -1,6 +1,11 @@
 import { SEED_PATTERN } from './progress-seed';
 
-/** Current schema version of saved progress. Bump it (and add a migration) when the shape changes. */
+/**
+ * Current schema version of saved progress. Bump it (and add a migration) when the shape changes
+ * in a way that older records or older readers cannot take. Optional fields that older records
+ * lack and older readers ignore (an answer's firstCorrect, bestCorrect, misses, answerShownAt,
+ * revealed) keep the version: a record without them reads as it always did.
+ */
 export const PROGRESS_SCHEMA_VERSION = 2;
 
 /** A learner's answer to one quick check. */
@@ -14,6 +19,22 @@ export interface QuickCheckAnswer {
   attempts?: number;
   /** Set when the learner asked to answer it again: the record counts as missed but not shown. */
   reopened?: boolean;
+  /**
+   * Whether the first answer was right. Absent: the same as `correct` for a record answered
+   * once, unknown (read as not right) for one answered more often (see answer-record.ts).
+   */
+  firstCorrect?: boolean;
+  /** Whether any answer was right. Absent: `correct`, or the first answer's grade. */
+  bestCorrect?: boolean;
+  /** Wrong answers in a row up to this one. Absent: 0 when `correct`, else 1. */
+  misses?: number;
+  /** When the right answer was last shown to the learner (they asked for it), ISO 8601. */
+  answerShownAt?: string;
+  /**
+   * This answer was given the day its right answer was shown: recorded as revealed, so
+   * `correct` is false whatever was answered. Absent: false.
+   */
+  revealed?: boolean;
 }
 
 /** Everything about a learner's progress that is kept across reloads. */
@@ -64,7 +85,15 @@ const isAnswer = (v: unknown): v is QuickCheckAnswer =>
   typeof v.answeredAt === 'string' &&
   (v.attempts === undefined ||
     (typeof v.attempts === 'number' && Number.isInteger(v.attempts) && v.attempts >= 1)) &&
-  (v.reopened === undefined || typeof v.reopened === 'boolean');
+  (v.reopened === undefined || typeof v.reopened === 'boolean') &&
+  (v.firstCorrect === undefined || typeof v.firstCorrect === 'boolean') &&
+  (v.bestCorrect === undefined || typeof v.bestCorrect === 'boolean') &&
+  (v.misses === undefined ||
+    (typeof v.misses === 'number' && Number.isInteger(v.misses) && v.misses >= 0)) &&
+  (v.answerShownAt === undefined || typeof v.answerShownAt === 'string') &&
+  (v.revealed === undefined || typeof v.revealed === 'boolean') &&
+  // A revealed answer is never recorded as correct.
+  !(v.revealed === true && v.correct === true);
 
 /** Version 1 kept the chosen choice as its index in the lesson's authored order. */
 const isVersion1Answer = (v: unknown): boolean =>

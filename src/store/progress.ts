@@ -5,6 +5,7 @@ import {
   serializeProgress,
   type ProgressData,
 } from './progress-schema';
+import { recordAnswer, withAnswerShown } from './answer-record';
 import { newLearnerSeed } from './progress-seed';
 
 /** localStorage key of the saved progress. */
@@ -21,8 +22,13 @@ export interface ProgressState extends ProgressData {
   notice: string | null;
   markVisited(slug: string): void;
   setCompleted(slug: string, completed: boolean): void;
-  /** Saves an answer: `choice` is the chosen choice's key (see quick-check-model.ts). */
+  /**
+   * Saves an answer: `choice` is the chosen choice's key (see quick-check-model.ts). Given the
+   * day the right answer was shown, it is recorded as revealed, not correct (answer-record.ts).
+   */
   answerQuickCheck(id: string, choice: string, correct: boolean): void;
+  /** Notes that the learner asked to see the right answer of an answered question. */
+  showAnswer(id: string): void;
   /**
    * Reopens answered questions so they can be answered again; the saved answer is kept (it
    * still counts as given) until the new one replaces it. Ids without an answer are ignored.
@@ -95,11 +101,14 @@ export function createProgressStore(
       });
     },
     answerQuickCheck(id, choice, correct) {
-      set((s) => {
-        const attempts = (s.answers[id]?.attempts ?? (s.answers[id] ? 1 : 0)) + 1;
-        const answer = { choice, correct, answeredAt: now().toISOString(), attempts };
-        return { answers: { ...s.answers, [id]: answer } };
-      });
+      set((s) => ({
+        answers: { ...s.answers, [id]: recordAnswer(s.answers[id], choice, correct, now()) },
+      }));
+    },
+    showAnswer(id) {
+      const saved = get().answers[id];
+      if (!saved) return;
+      set((s) => ({ answers: { ...s.answers, [id]: withAnswerShown(saved, now()) } }));
     },
     reopenAnswers(ids) {
       set((s) => {

@@ -80,6 +80,28 @@ describe('review store', () => {
     expect(review.getState().items.q3).toBeUndefined();
   });
 
+  it('takes a revealed answer as a miss: the question comes back the next day', () => {
+    const clock = manualClock('2026-03-03T10:00:00Z');
+    const progress = createProgressStore(memoryStorage().storage, clock.now, () => 'seed1');
+    const review = createReviewStore(memoryStorage().storage, clock.now);
+    const stop = connectReviewToProgress(progress, review);
+    progress.getState().answerQuickCheck('q1', 'c1', false);
+    progress.getState().answerQuickCheck('q1', 'c2', false);
+    progress.getState().showAnswer('q1'); // asking is not an answer
+    expect(review.getState().items.q1).toMatchObject({ step: 0, dueDay: '2026-03-04' });
+    // A day later, due: the right answer, typed after asking for it again, is still a miss.
+    clock.set('2026-03-04T08:00:00Z');
+    progress.getState().showAnswer('q1');
+    progress.getState().answerQuickCheck('q1', 'c3', true);
+    expect(progress.getState().answers.q1).toMatchObject({ correct: false, revealed: true });
+    expect(review.getState().items.q1).toMatchObject({ step: 0, dueDay: '2026-03-05' });
+    // The next day, answered right on its own, it climbs.
+    clock.set('2026-03-05T08:00:00Z');
+    progress.getState().answerQuickCheck('q1', 'c3', true);
+    expect(review.getState().items.q1).toMatchObject({ step: 1, dueDay: '2026-03-08' });
+    stop();
+  });
+
   it('replaces the whole schedule on request', () => {
     const review = createReviewStore(
       memoryStorage().storage,

@@ -115,6 +115,8 @@ export const noParams: EmbedParams = {
   frame: null,
   actor: null,
   mastery: null,
+  scoring: 'first',
+  tools: false,
   notices: [],
 };
 

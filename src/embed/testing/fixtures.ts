@@ -38,4 +38,8 @@ export const answered: AnsweredEvent = {
   interactionType: 'choice',
   response: 'memory',
   correct: true,
+  attempt: 1,
+  firstCorrect: true,
+  bestCorrect: true,
+  revealed: false,
 };

@@ -16,7 +16,10 @@ export interface BugCheckProps extends QuestionBaseProps {
   lineNotes?: Record<string, string>;
 }
 
-/** Find the bug: the snippet's lines are radios; the learner picks the line with the bug. */
+/**
+ * Find the bug: the snippet's lines are radios; the learner picks the line with the bug. A wrong
+ * pick shows that line's note; the bug's line and the explanation show once earned or asked for.
+ */
 export function BugCheck(props: BugCheckProps) {
   const problems = [
     ...baseProblems(props.id, props.question),
@@ -49,6 +52,7 @@ function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: 
   }
 
   const note = shown && !shown.correct ? lineNotes?.[shown.choice] : undefined;
+  const revealed = q.revealed && shown !== undefined && gradeLine(Number(shown.choice), line);
   return (
     <QuestionFrame
       of={q}
@@ -58,10 +62,11 @@ function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: 
         note: nudge && !shown ? 'Pick a line first.' : null,
         verdict: shown && {
           correct: shown.correct,
+          revealed,
           extra: (
             <p>
               You picked line {shown.choice}
-              {shown.correct ? '.' : `; the bug is on line ${line}.`}
+              {shown.correct || revealed || !q.answerShown ? '.' : `; the bug is on line ${line}.`}
               {note ? (
                 <>
                   {' '}
@@ -70,7 +75,10 @@ function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: 
               ) : null}
             </p>
           ),
-          text: explanation,
+          // The explanation names the bug, so it waits until the line is earned or asked for.
+          text: q.answerShown
+            ? explanation
+            : `Read each line again: what does it do, and what should it do?${q.canShowAnswer ? ' Or ask for the answer below.' : ' After two tries you can ask for the answer.'}`,
         },
       }}
     >
@@ -78,8 +86,14 @@ function BugForm({ id, question, code, line, explanation, lineNotes, teaches }: 
         <div className="qc-bug-lines" role="radiogroup" aria-label="Lines of the snippet">
           {lines.map((text, i) => {
             const n = i + 1;
-            const state =
-              shown && n === Number(shown.choice) ? (shown.correct ? 'right' : 'wrong') : undefined;
+            const picked = shown !== undefined && n === Number(shown.choice);
+            const state = picked
+              ? shown.correct || revealed
+                ? 'right'
+                : 'wrong'
+              : shown && q.answerShown && n === line
+                ? 'right'
+                : undefined;
             return (
               <label key={n} className="qc-bug-line" data-line={n} data-state={state}>
                 <input

@@ -10,7 +10,8 @@ import { learnerOrder } from './shuffle';
 
 /**
  * A select-all-that-apply quick check: checkboxes in this learner's own order, right only when
- * exactly the correct choices are ticked; afterwards every choice shows why it is right or wrong.
+ * exactly the correct choices are ticked. A wrong answer is told how many ticks are off; every
+ * choice shows why it is right or wrong once the answer is earned or asked for.
  */
 export function MultipleChoiceForm({ id, question, choices, extra, teaches }: QuickCheckFormProps) {
   const rightKeys = choices.filter((c) => c.correct).map((c) => c.key);
@@ -31,6 +32,8 @@ export function MultipleChoiceForm({ id, question, choices, extra, teaches }: Qu
   const shown = retrying || !q.saved ? null : readSelection(q.saved.choice);
   const current = shown ? new Set(shown) : selected;
   const verdict = shown ? gradeSelection(shown, rightKeys) : null;
+  const revealed = q.revealed && verdict?.correct === true;
+  const explained = verdict !== null && q.answerShown;
 
   function toggle(key: string) {
     const next = new Set(current);
@@ -56,19 +59,20 @@ export function MultipleChoiceForm({ id, question, choices, extra, teaches }: Qu
     <QuestionFrame
       of={q}
       kicker="Quick check: select all that apply"
-      result={verdict}
+      result={verdict ? q.saved : null}
       onSubmit={check}
       feedback={{
         note: nudge && !verdict ? 'Tick at least one answer first.' : null,
         verdict: verdict && {
-          correct: verdict.correct,
+          correct: verdict.correct && !revealed,
+          revealed,
           text: verdict.correct
             ? 'You ticked exactly the right ones.'
             : `${verdict.missed} right answer(s) left empty, ${verdict.wrong} wrong one(s) ticked. Change your ticks and check again.`,
         },
       }}
       after={
-        verdict ? (
+        explained ? (
           <ul className="qc-all-list">
             {shownOrder.map((c) => (
               <li key={c.key} data-correct={String(c.correct)}>
@@ -88,7 +92,7 @@ export function MultipleChoiceForm({ id, question, choices, extra, teaches }: Qu
         checked={(c) => current.has(c.key)}
         onChange={(c) => toggle(c.key)}
         graded={
-          shown
+          shown && explained
             ? (c) =>
                 c.correct
                   ? { state: 'right', mark: '(should be ticked)' }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { gradeTypedAnswer } from '../questions/numeric';
 import { baseProblems, MalformedQuestion } from './malformed-question';
 import { QuestionFrame } from './question-frame';
@@ -35,6 +35,14 @@ export function NumericCheck(props: NumericCheckProps) {
   return <NumericForm {...props} answer={answer} answerText={props.resolvedAnswerText ?? ''} />;
 }
 
+/** What stands for the answer in the explanation until it is earned or asked for. */
+export const HIDDEN_ANSWER = '[answer hidden]';
+
+/**
+ * The form: a wrong answer is told wrong with the explanation, its number hidden; the engine's
+ * answer shows once answered right or, after two misses in a row, when the learner asks for it
+ * (and an answer given that day is recorded as revealed, not right).
+ */
 function NumericForm({
   id,
   question,
@@ -47,7 +55,15 @@ function NumericForm({
 }: NumericCheckProps & { answer: number; answerText: string }) {
   const inputId = useId();
   const why = explanation.replaceAll('{answer}', answerText);
-  const q = useQuestion({ id, question, kind: 'numeric', explanation: why, teaches });
+  const whyHidden = explanation.replaceAll('{answer}', HIDDEN_ANSWER);
+  const q = useQuestion({
+    id,
+    question,
+    kind: 'numeric',
+    explanation: why,
+    hiddenExplanation: whyHidden,
+    teaches,
+  });
   const [typed, setTyped] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -66,6 +82,33 @@ function NumericForm({
   }
 
   const within = `within ${Math.round(tolerance * 100)} %`;
+  const matches = (text: string) => {
+    const graded = gradeTypedAnswer(text, unit, answer, tolerance);
+    return graded.ok && graded.correct;
+  };
+  const verdict = (saved: NonNullable<typeof shown>) => {
+    const revealed = saved.revealed === true && matches(saved.choice);
+    let extra: ReactNode = null;
+    if (q.answerShown) {
+      extra = (
+        <p>
+          You answered {saved.choice}; the engine&apos;s answer is {answerText} (answers {within}{' '}
+          count).
+        </p>
+      );
+    } else if (!revealed) {
+      extra = (
+        <p>
+          You answered {saved.choice}, which is not {within} of the engine&apos;s answer. Work it
+          through again and type a new answer
+          {q.canShowAnswer
+            ? ', or ask for the answer below.'
+            : '; after two tries you can ask for the answer.'}
+        </p>
+      );
+    }
+    return { correct: saved.correct, revealed, extra, text: q.answerShown ? why : whyHidden };
+  };
   return (
     <QuestionFrame
       of={q}
@@ -73,19 +116,7 @@ function NumericForm({
       result={shown}
       feedback={{
         warning: message,
-        verdict:
-          message === null && shown
-            ? {
-                correct: shown.correct,
-                extra: (
-                  <p>
-                    You answered {shown.choice}; the engine&apos;s answer is {answerText} (answers{' '}
-                    {within} count).
-                  </p>
-                ),
-                text: why,
-              }
-            : null,
+        verdict: message === null && shown ? verdict(shown) : null,
       }}
     >
       <form onSubmit={check} noValidate className="qc-numeric">

@@ -30,7 +30,9 @@ function readSteps(children: ReactNode): ReactNode[] {
 
 /**
  * Put the steps in order: the `<Step>`s, shuffled per learner, moved with Move up / Move down
- * buttons (keyboard and mouse alike); the saved answer is the order as indices.
+ * buttons (keyboard and mouse alike); the saved answer is the order as indices. A wrong order is
+ * told how many steps are in place; the right order and the explanation show once earned or
+ * asked for.
  */
 export function OrderCheck({ id, question, explanation, teaches, children }: OrderCheckProps) {
   const steps = readSteps(children);
@@ -92,6 +94,7 @@ function OrderForm({
   }
 
   const graded = shown ? gradeOrder(savedOrder ?? order) : null;
+  const revealed = q.revealed && graded?.correct === true;
   return (
     <QuestionFrame
       of={q}
@@ -103,13 +106,20 @@ function OrderForm({
           shown && graded
             ? {
                 correct: shown.correct,
-                extra: shown.correct ? null : (
-                  <p>
-                    {graded.inPlace} of {steps.length} steps are in the right place. The right
-                    order: {steps.map((s) => nodeText(s)).join(' → ')}.
-                  </p>
-                ),
-                text: explanation,
+                revealed,
+                extra:
+                  shown.correct || revealed ? null : (
+                    <p>
+                      {graded.inPlace} of {steps.length} steps are in the right place.
+                      {q.answerShown
+                        ? ` The right order: ${steps.map((s) => nodeText(s)).join(' → ')}.`
+                        : null}
+                    </p>
+                  ),
+                // The explanation tells the order, so it waits until the order is earned or asked for.
+                text: q.answerShown
+                  ? explanation
+                  : `Move the steps and check again${q.canShowAnswer ? ', or ask for the answer below' : '; after two tries you can ask for the answer'}.`,
               }
             : null,
       }}

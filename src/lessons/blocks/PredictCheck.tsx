@@ -107,6 +107,8 @@ function PredictForm({
         ? await runMeasuredExperiment(experiment)
         : runModeledExperiment(experiment);
       setResult(outcome);
+      // The result is the answer: a prediction made again today is recorded as revealed.
+      progressStore.getState().showAnswer(id);
     } catch (e) {
       setError(`The experiment could not run: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -121,11 +123,13 @@ function PredictForm({
   }
 
   const guess = committed ? nodeText(committed.content).trim() : '';
+  const revealed = q.revealed && committed?.correct === true;
   return (
     <QuestionFrame
-      of={q}
+      // Its answer is the experiment's result, which Run shows: no "Show the answer" here.
+      of={{ ...q, canShowAnswer: false }}
       kicker="Predict, run, explain"
-      result={committed}
+      result={committed ? q.saved : undefined}
       feedback={{
         note: !committed
           ? nudge && 'Choose a prediction first.'
@@ -134,7 +138,8 @@ function PredictForm({
         verdict:
           committed && result
             ? {
-                correct: committed.correct,
+                correct: committed.correct && !revealed,
+                revealed,
                 extra: (
                   <>
                     <p>

@@ -86,12 +86,17 @@ describe('QuickCheck', () => {
     expect(root()?.dataset.correct).toBe('true');
   });
 
-  it('lists every explanation, marked right or wrong, once answered', () => {
+  it('lists every explanation, marked right or wrong, once answered right, not after a miss', () => {
     render(<Example />);
     expect(screen.queryByText('Show all explanations')).toBeNull();
     answer(/GPU caches it/);
+    expect(screen.queryByText('Show all explanations')).toBeNull();
+    expect(document.body.textContent).not.toContain('no output waits');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    answer(/depends only on W, x and b/);
     const summary = screen.getByText('Show all explanations');
     expect(summary.tagName).toBe('SUMMARY');
+    expect((summary.parentElement as HTMLDetailsElement).open).toBe(false);
     const items = within(summary.parentElement as HTMLElement).getAllByRole('listitem');
     expect(items).toHaveLength(3);
     const right = items.filter((li) => li.dataset.correct === 'true');
@@ -104,6 +109,30 @@ describe('QuickCheck', () => {
     expect(items.map((li) => li.querySelector('.qc-choice-text')?.textContent?.trim())).toEqual(
       shownTexts(),
     );
+  });
+
+  it('offers the answer after two misses; an answer given then is revealed, not right', () => {
+    render(<Example />);
+    answer(/GPU caches it/);
+    expect(screen.queryByRole('button', { name: 'Show the answer' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    answer(/GPU clock is faster/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the answer' }));
+    expect(screen.queryByRole('button', { name: 'Show the answer' })).toBeNull();
+    // Shown at once: all explanations open, and the right choice marked in the list.
+    const summary = screen.getByText('Show all explanations');
+    expect((summary.parentElement as HTMLDetailsElement).open).toBe(true);
+    expect(radio(/depends only on W, x and b/).closest('label')?.textContent).toMatch(
+      /\(the right answer\)/,
+    );
+    expect(document.activeElement?.className).toBe('qc-feedback-wrap');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    answer(/depends only on W, x and b/);
+    expect(progressStore.getState().answers[ID]).toMatchObject({ correct: false, revealed: true });
+    expect(root()?.dataset.correct).toBe('false');
+    expect(root()?.dataset.revealed).toBe('true');
+    expect(status().textContent).toMatch(/answer you were shown.*counts as revealed, not as right/);
+    expect(status().textContent).not.toContain('Correct.');
   });
 
   it('restores the saved answer after an unmount and remount', () => {

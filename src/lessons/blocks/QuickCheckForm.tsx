@@ -18,9 +18,10 @@ export interface QuickCheckFormProps {
 }
 
 /**
- * The interactive part of a quick check: radios, Check / Try again, feedback, all explanations.
- * Choices appear in this learner's own order (seeded per learner and quick check, stable across
- * visits); answers are saved by choice key, never by position.
+ * The interactive part of a quick check: radios, Check / Try again, feedback, and all
+ * explanations once the right answer is earned or asked for (a wrong answer shows its own
+ * explanation only). Choices appear in this learner's own order (seeded per learner and quick
+ * check, stable across visits); answers are saved by choice key, never by position.
  */
 export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickCheckFormProps) {
   const q = useQuestion({
@@ -40,6 +41,7 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
   const savedChoice = q.saved ? choices.find((c) => c.key === q.saved?.choice) : undefined;
   const shownChoice = retrying ? undefined : savedChoice;
   const shown = shownChoice?.key ?? null;
+  const revealed = q.revealed && shownChoice?.correct === true;
   const current = shown ?? selected;
 
   function choose(key: string) {
@@ -70,13 +72,22 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
     <QuestionFrame
       of={q}
       kicker="Quick check"
-      result={shownChoice}
+      result={shownChoice ? q.saved : undefined}
       onSubmit={check}
       feedback={{
         note: nudge && !shownChoice ? 'Choose an answer first.' : null,
-        verdict: shownChoice && { correct: shownChoice.correct, text: shownChoice.explanation },
+        verdict: shownChoice && {
+          correct: shownChoice.correct && !revealed,
+          revealed,
+          text: shownChoice.explanation,
+        },
       }}
-      after={shownChoice ? <AllExplanations choices={shownOrder} /> : null}
+      after={
+        shownChoice && q.answerShown ? (
+          // Asked for after misses: open at once; earned: one click away.
+          <AllExplanations choices={shownOrder} open={!shownChoice.correct || revealed} />
+        ) : null
+      }
     >
       {extra.length > 0 ? <div className="qc-extra">{extra}</div> : null}
       <ChoiceList
@@ -85,13 +96,17 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
         firstInput={firstRadio}
         checked={(c) => current === c.key}
         onChange={(c) => choose(c.key)}
-        graded={(c) =>
-          shown !== c.key
-            ? null
-            : c.correct
-              ? { state: 'right', mark: '(your answer: correct)' }
-              : { state: 'wrong', mark: '(your answer: not correct)' }
-        }
+        graded={(c) => {
+          if (shown !== c.key) {
+            return shown !== null && q.answerShown && c.correct
+              ? { state: 'right', mark: '(the right answer)' }
+              : null;
+          }
+          if (revealed) return { state: 'right', mark: '(your answer, given after it was shown)' };
+          return c.correct
+            ? { state: 'right', mark: '(your answer: correct)' }
+            : { state: 'wrong', mark: '(your answer: not correct)' };
+        }}
       />
       <QuestionActions>
         {shown !== null ? (
@@ -104,9 +119,9 @@ export function QuickCheckForm({ id, question, choices, extra, teaches }: QuickC
   );
 }
 
-function AllExplanations({ choices }: { choices: ChoiceDef[] }) {
+function AllExplanations({ choices, open }: { choices: ChoiceDef[]; open: boolean }) {
   return (
-    <details className="qc-all">
+    <details className="qc-all" open={open}>
       <summary>Show all explanations</summary>
       <ul>
         {choices.map((c) => (

@@ -41,8 +41,20 @@ describe('answerQuestion', () => {
         interactionType: 'choice',
         response: 'c2',
         correct: false,
+        attempt: 1,
+        firstCorrect: false,
+        bestCorrect: false,
+        revealed: false,
       },
     ]);
+    answerQuestion({ id: 'q1', question: 'Why?', kind: 'single', response: 'c1', correct: true });
+    expect(events[1]).toMatchObject({
+      correct: true,
+      attempt: 2,
+      firstCorrect: false,
+      bestCorrect: true,
+      revealed: false,
+    });
   });
 });
 

@@ -11,6 +11,11 @@ import './quick-check.css';
 /** A verdict: right or wrong, details between, then the explanation. */
 export interface VerdictProps {
   correct: boolean;
+  /**
+   * The answer matches the right one but came after the learner asked to see it: said so, and
+   * not marked right (the record counts it as not correct).
+   */
+  revealed?: boolean;
   /** The explanation, with inline code in backticks. */
   text: string;
   /** Shown between the verdict line and the explanation (what the learner answered, …). */
@@ -18,7 +23,25 @@ export interface VerdictProps {
 }
 
 /** The verdict and its explanation. */
-export function Verdict({ correct, text, extra }: VerdictProps) {
+export function Verdict({ correct, revealed = false, text, extra }: VerdictProps) {
+  if (revealed) {
+    return (
+      <div className="qc-verdict qc-revealed">
+        <p className="qc-verdict-head">
+          <Icon name="info" />
+          <strong>That is the answer you were shown.</strong>
+        </p>
+        <p>
+          It was given after you asked to see the answer, so it counts as revealed, not as right.
+          Come back to it on another day to answer it on your own.
+        </p>
+        {extra}
+        <p>
+          <InlineText text={text} />
+        </p>
+      </div>
+    );
+  }
   return (
     <div className={correct ? 'qc-verdict qc-right' : 'qc-verdict qc-wrong'}>
       <p className="qc-verdict-head">

@@ -1,6 +1,12 @@
-import { createContext, useContext, useEffect, type FormEvent, type ReactNode } from 'react';
-import { EmbedControl } from '../../ui/share/EmbedControl';
-import { useEmbedMode } from '../../ui/share/embed-mode';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
+import { ShareControl } from '../../ui/share/ShareControl';
 import { currentSiteBase } from '../../ui/share/embed-snippet';
 import { findQuestion } from '../question-index';
 import type { CheckItem } from '../questions/check-page';
@@ -36,14 +42,21 @@ export interface FramedQuestion {
   kind: QuestionKind;
   /** Hidden by the page around it (a retry round of the knowledge check). */
   hidden: boolean;
+  /** The answer on show came after the learner asked to see the right one. */
+  revealed?: boolean;
+  /** Offer "Show the answer" (missed twice in a row, not shown yet). */
+  canShowAnswer?: boolean;
+  /** Shows the right answer (the learner asked). */
+  showAnswer?: () => void;
 }
 
 /**
  * The frame of one question, the same for every kind: kicker and question as the legend of its
- * answers, the live feedback, anything `after` it (all explanations), the Embed button.
+ * answers, the live feedback, "Show the answer" once it is on offer, anything `after` it (all
+ * explanations), and the question's Share menu.
  */
 export function QuestionFrame({
-  of: { id, question, kind, hidden },
+  of: { id, question, kind, hidden, revealed = false, canShowAnswer = false, showAnswer },
   kicker,
   result,
   feedback,
@@ -61,6 +74,14 @@ export function QuestionFrame({
   after?: ReactNode;
   children: ReactNode;
 }) {
+  const feedbackRef = useRef<HTMLDivElement>(null);
+  const asked = useRef(false);
+  // Once the answer the learner asked for is on show, take them to it (the button is gone).
+  useEffect(() => {
+    if (!asked.current || canShowAnswer) return;
+    asked.current = false;
+    feedbackRef.current?.focus();
+  }, [canShowAnswer]);
   const fieldset = (
     <fieldset>
       <legend>
@@ -77,6 +98,7 @@ export function QuestionFrame({
       data-kind={kind}
       data-answered={String(result != null)}
       data-correct={String(result?.correct === true)}
+      data-revealed={revealed ? 'true' : undefined}
       hidden={hidden}
     >
       {onSubmit ? (
@@ -86,9 +108,27 @@ export function QuestionFrame({
       ) : (
         fieldset
       )}
-      <QuestionFeedback {...feedback} />
+      <div ref={feedbackRef} tabIndex={-1} className="qc-feedback-wrap">
+        <QuestionFeedback {...feedback} />
+      </div>
+      {canShowAnswer && showAnswer ? (
+        <div className="qc-actions qc-show-answer">
+          <button
+            type="button"
+            onClick={() => {
+              asked.current = true;
+              showAnswer();
+            }}
+          >
+            Show the answer
+          </button>
+          <span className="qc-show-answer-note">
+            An answer given today after this counts as revealed, not as right.
+          </span>
+        </div>
+      ) : null}
       {after}
-      <QuestionEmbed id={id} question={question} />
+      <QuestionShare id={id} question={question} />
     </div>
   );
 }
@@ -100,24 +140,29 @@ const EMBED_TITLE_CHARS = 60;
 const MIN_QUESTION_EMBED_PX = 320;
 
 /**
- * The question's "Embed" button, giving iframe code for `#/embed/quiz/<id>`. Shown only for a
- * question the build indexed (so the embed can find it) and never inside an embed page.
+ * The question's Share menu: a link to the question alone (`#/embed/quiz/<id>`) and iframe code
+ * for it. Only for a question the build indexed (so the embed can find it), and only where Share
+ * menus are on offer (not inside an embed unless the host asked, not on the knowledge check).
  */
-export function QuestionEmbed({ id, question }: { id: string; question: string }) {
-  const embedded = useEmbedMode();
-  if (embedded || !findQuestion(id)) return null;
+export function QuestionShare({ id, question }: { id: string; question: string }) {
+  if (!findQuestion(id)) return null;
   const short =
     question.length > EMBED_TITLE_CHARS
       ? `${question.slice(0, EMBED_TITLE_CHARS - 1).trimEnd()}…`
       : question;
+  const path = `/embed/quiz/${id}`;
   return (
-    <EmbedControl
+    <ShareControl
       // Several questions share a page: the name says which one (it starts with the visible text).
-      buttonLabel={`Embed this question: ${short}`}
-      path={`/embed/quiz/${id}`}
-      title={`Question: ${short} · GPU Lab`}
-      getSiteBase={currentSiteBase}
-      getDefaultHeightPx={() => questionHeightPx(id)}
+      widgetLabel={`this question: ${short}`}
+      getUrl={() => `${currentSiteBase()}#${path}`}
+      linkLabel="Link to this question alone"
+      linkNote="The link opens the question on a page of its own."
+      embed={{
+        path,
+        title: `Question: ${short} · GPU Lab`,
+        defaultHeightPx: () => questionHeightPx(id),
+      }}
     />
   );
 }

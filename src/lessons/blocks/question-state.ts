@@ -3,6 +3,13 @@
  * the page around it hides it, and recording an answer (saved, and published as a learning event).
  */
 import { isValidElement, useLayoutEffect, type ReactNode } from 'react';
+import {
+  answerOnShow,
+  attemptsOf,
+  bestAnswerRight,
+  firstAnswerRight,
+  mayShowAnswer,
+} from '../../store/answer-record';
 import { progressStore, useProgress } from '../../store/progress';
 import { learningEvents, type AnswerChoice } from '../../embed/learning-events';
 import { QUESTION_INTERACTION_TYPES, type QuestionKind } from '../questions/kinds';
@@ -18,7 +25,9 @@ export interface QuestionBaseProps {
 
 /**
  * Records an answer: saves it in the learner's progress and publishes an `answered` learning
- * event (which only an embedded page passes on to its host). Every question kind answers here.
+ * event (which only an embedded page passes on to its host) with the record's grade (revealed:
+ * not correct), its attempt number and the first and best answers' grades. Every question kind
+ * answers here.
  */
 export function answerQuestion({
   id,
@@ -39,6 +48,7 @@ export function answerQuestion({
   correct: boolean;
 }): void {
   progressStore.getState().answerQuickCheck(id, response, correct);
+  const saved = progressStore.getState().answers[id];
   learningEvents.publish({
     kind: 'answered',
     questionId: id,
@@ -46,7 +56,11 @@ export function answerQuestion({
     questionKind: kind,
     interactionType: QUESTION_INTERACTION_TYPES[kind],
     response,
-    correct,
+    correct: saved?.correct ?? correct,
+    attempt: saved ? attemptsOf(saved) : 1,
+    firstCorrect: saved ? firstAnswerRight(saved) : correct,
+    bestCorrect: saved ? bestAnswerRight(saved) : correct,
+    revealed: saved?.revealed === true,
     ...(choices ? { choices } : {}),
   });
 }
@@ -88,25 +102,54 @@ export type QuestionState = ReturnType<typeof useQuestion>;
 
 /**
  * One question of kind `kind`: its saved answer and the learner's seed (useShownAnswer), whether
- * the page hides it (registered with `explanation` for the knowledge check's review), and
- * `answer(response, correct, choices?)`, which records an answer. QuestionFrame draws it.
+ * the page hides it (registered for the knowledge check's review with `explanation`, or with
+ * `hiddenExplanation` while the right answer is not on show), and `answer(response, correct,
+ * choices?)`, which records an answer. The right answer is on show (`answerShown`) once it was
+ * answered right or, after MISSES_BEFORE_SHOW misses in a row (`canShowAnswer`), the learner
+ * asked for it (`showAnswer()`); an answer given that day is recorded as revealed.
+ * QuestionFrame draws it.
  */
 export function useQuestion({
   id,
   question,
   kind,
   explanation,
+  hiddenExplanation,
   teaches,
 }: {
   id: string;
   question: string;
   kind: QuestionKind;
   explanation: string;
+  /** The explanation without the answer in it, for while the answer is not on show. */
+  hiddenExplanation?: string | undefined;
   teaches?: string | undefined;
 }) {
   const { saved, seed } = useShownAnswer(id);
-  const hidden = useQuestionOnPage({ id, question, explanation, teaches: teaches ?? '' });
+  const now = new Date();
+  const answerShown = answerOnShow(saved, now);
+  const hidden = useQuestionOnPage({
+    id,
+    question,
+    explanation: answerShown ? explanation : (hiddenExplanation ?? explanation),
+    teaches: teaches ?? '',
+  });
   const answer = (response: string, correct: boolean, choices?: readonly AnswerChoice[]) =>
     answerQuestion({ id, question, kind, response, correct, choices });
-  return { id, question, kind, hidden, saved, seed, answer };
+  return {
+    id,
+    question,
+    kind,
+    hidden,
+    saved,
+    seed,
+    answer,
+    /** The right answer may be shown: answered right, or asked for today. */
+    answerShown,
+    /** "Show the answer" is on offer. */
+    canShowAnswer: mayShowAnswer(saved, now),
+    /** Whether the saved answer on show came after the answer was shown. */
+    revealed: saved?.revealed === true,
+    showAnswer: () => progressStore.getState().showAnswer(id),
+  };
 }

@@ -38,11 +38,25 @@ describe('select all that apply', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(root('m').dataset.correct).toBe('false');
     expect(status('m')).toMatch(/1 right answer\(s\) left empty, 0 wrong/);
-    expect(root('m').textContent).toMatch(/ReLU is elementwise/);
+    // A miss does not mark which boxes should be ticked: that would be the answer.
+    expect(root('m').textContent).not.toMatch(/ReLU is elementwise|should be ticked/);
     fireEvent.click(screen.getByRole('checkbox', { name: /^QKᵀ/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(root('m').dataset.correct).toBe('true');
+    expect(root('m').textContent).toMatch(/ReLU is elementwise/);
     expect(progressStore.getState().answers.m).toMatchObject({ correct: true, attempts: 2 });
+  });
+
+  it('marks every box once the learner asks after two misses', () => {
+    render(<Multi />);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'ReLU' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Linear' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(root('m').textContent).not.toMatch(/should be ticked/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show the answer' }));
+    expect(root('m').textContent).toMatch(/Linear\(should be ticked\)/);
+    expect(root('m').textContent).toMatch(/ReLU\(should be left empty\)/);
   });
 
   it('asks for a tick before checking', () => {
@@ -112,11 +126,16 @@ describe('order questions', () => {
     expect(progressStore.getState().answers.o?.choice).toBe('0 1 2 3');
   });
 
-  it('grades a wrong order with the right one spelled out', () => {
+  it('grades a wrong order by the steps in place, and spells the right one out only when asked', () => {
     render(<Order />);
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(root('o').dataset.correct).toBe('false');
+    expect(status('o')).toMatch(/of 4 steps are in the right place\./);
+    expect(status('o')).not.toMatch(/zero_grad → forward|Clear, compute, then step/);
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the answer' }));
     expect(status('o')).toMatch(/zero_grad → forward → backward → step/);
+    expect(status('o')).toMatch(/Clear, compute, then step\./);
   });
 
   it('refuses fewer than three steps with an alert', () => {
@@ -146,11 +165,17 @@ describe('find the bug', () => {
     expect(screen.getAllByRole('radio')).toHaveLength(2);
     fireEvent.click(screen.getByRole('radio', { name: /line 2$/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
-    expect(status('b')).toMatch(/the bug is on line 1\. The error shows here/);
+    expect(status('b')).toMatch(/You picked line 2\. The error shows here/);
+    // Neither the bug's line nor the explanation, which names it, before it is earned.
+    expect(status('b')).not.toMatch(/the bug is on line 1|Create x on the device/);
     unmount();
     render(bug);
     expect(root('b').dataset.answered).toBe('true');
     expect((screen.getByRole('radio', { name: /line 2$/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Check' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show the answer' }));
+    expect(status('b')).toMatch(/the bug is on line 1\. The error shows here/);
+    expect(status('b')).toMatch(/Create x on the device\./);
   });
 });
 
@@ -180,6 +205,14 @@ describe('predict, run, explain', () => {
       /Your prediction: Pinned\. The result \(modeled by the cost engine[^)]*\): pinned [\d.]+ ms, pageable [\d.]+ ms/,
     );
     expect(status('p')).toMatch(/Staging costs bandwidth\./);
+    // The run showed the answer: a prediction made again today is recorded as revealed.
+    fireEvent.click(screen.getByRole('button', { name: 'Predict again' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Pinned' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Lock in prediction' }));
+    expect(progressStore.getState().answers.p).toMatchObject({ correct: false, revealed: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(status('p')).toMatch(/That is the answer you were shown\./);
+    expect(screen.queryByRole('button', { name: 'Show the answer' })).toBeNull();
   });
 
   it('shows an alert for an experiment that is not declared', () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { learningEvents, type LearningEvent } from '../../embed/learning-events';
+import { ShareToolsContext } from '../share/share-tools';
 import { PlaceholderHeightContext } from './placeholder-height';
 import { WidgetRoot } from './WidgetRoot';
 import type { WidgetStatus } from './status';
@@ -72,13 +73,14 @@ describe('WidgetRoot embed height', () => {
   };
 
   /** Opens Share, then "Embed on another site", and reads the height it offers. */
-  function offeredHeight(): string {
+  async function offeredHeight(): Promise<string> {
     fireEvent.click(screen.getByRole('button', { name: /^Share/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Embed on another site' }));
-    return (screen.getByRole('spinbutton', { name: 'Height (px)' }) as HTMLInputElement).value;
+    const height = await screen.findByRole('spinbutton', { name: 'Height (px)' });
+    return (height as HTMLInputElement).value;
   }
 
-  it('offers the height its placeholder reserved', () => {
+  it('offers the height its placeholder reserved', async () => {
     render(
       <PlaceholderHeightContext.Provider value={1234}>
         <WidgetRoot widget={demoPlot} status="idle" settings={settings}>
@@ -86,16 +88,48 @@ describe('WidgetRoot embed height', () => {
         </WidgetRoot>
       </PlaceholderHeightContext.Provider>,
     );
-    expect(offeredHeight()).toBe('1234');
+    expect(await offeredHeight()).toBe('1234');
   });
 
-  it('offers a measured height where no placeholder was reserved', () => {
+  it('offers a measured height where no placeholder was reserved', async () => {
     render(
       <WidgetRoot widget={demoPlot} status="idle" settings={settings}>
         x
       </WidgetRoot>,
     );
     // jsdom lays nothing out: a zero-height root falls back to the default of 600 px.
-    expect(offeredHeight()).toBe('600');
+    expect(await offeredHeight()).toBe('600');
+  });
+});
+
+describe('WidgetRoot Share menu', () => {
+  const settings = {
+    anchorId: 'widget-demo-plot',
+    shareUrl: () => 'https://lab.example/#/lesson/l/widget-demo-plot',
+    notices: [],
+    dismissNotices: () => undefined,
+  };
+
+  it('has one Share button in its header, and none where Share menus are off', () => {
+    const widget = { id: 'demo-plot', label: 'Demo plot' };
+    const { unmount } = render(
+      <WidgetRoot widget={widget} status="idle" settings={settings}>
+        x
+      </WidgetRoot>,
+    );
+    const header = document.querySelector('header.widget-header')!;
+    expect(within(header as HTMLElement).getAllByRole('button')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Share Demo plot' })).toBeTruthy();
+    unmount();
+    render(
+      <ShareToolsContext.Provider value={false}>
+        <WidgetRoot widget={widget} status="idle" settings={settings}>
+          x
+        </WidgetRoot>
+      </ShareToolsContext.Provider>,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+    // Without a title there is nothing left for the header to hold.
+    expect(document.querySelector('header.widget-header')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { learningEvents } from '../../embed/learning-events';
 import { ShareControl, type ShareEmbedOptions } from '../share/ShareControl';
+import { useShareTools } from '../share/share-tools';
 import { WidgetNotices } from '../share/WidgetNotices';
 import { PlaceholderHeightContext } from './placeholder-height';
 import type { WidgetStatus } from './status';
@@ -48,7 +49,8 @@ export interface WidgetRootProps {
 /**
  * The root element of every widget: a labelled region carrying `data-widget` and `data-status`,
  * which tests and embedding pages read to follow the widget's state; with settings, also the
- * anchor its share link lands on, a header with the Share control, and the settings notices.
+ * anchor its share link lands on, the settings notices, and a header with the Share menu (where
+ * Share menus are on offer: see ShareToolsContext).
  * Each finished run (status 'running' → 'done') is published as a `widget-run` learning event.
  */
 export function WidgetRoot({
@@ -64,11 +66,12 @@ export function WidgetRoot({
   usePublishRuns(id, label, status, runSummary);
   const rootRef = useRef<HTMLElement>(null);
   const placeholderHeightPx = useContext(PlaceholderHeightContext);
+  const share = useShareTools() && settings !== undefined;
   const embed: ShareEmbedOptions | undefined = settings && {
-    widgetId: id,
-    prefix: settings.anchorId.replace(/^widget-/, ''),
+    path: `/embed/${id}`,
     title: `${label} · GPU Lab`,
     defaultHeightPx: () => placeholderHeightPx ?? measuredHeightPx(rootRef.current),
+    widget: { widgetId: id, prefix: settings.anchorId.replace(/^widget-/, '') },
   };
   return (
     <section
@@ -80,12 +83,10 @@ export function WidgetRoot({
       aria-label={label}
       aria-busy={status === 'running'}
     >
-      {(heading || settings) && (
+      {(heading || share) && (
         <header className="widget-header">
           {heading ? <h3 className="widget-title">{heading}</h3> : <span />}
-          {settings && (
-            <ShareControl getUrl={settings.shareUrl} widgetLabel={label} embed={embed} />
-          )}
+          {share && <ShareControl getUrl={settings.shareUrl} widgetLabel={label} embed={embed} />}
         </header>
       )}
       {settings && <WidgetNotices notices={settings.notices} onDismiss={settings.dismissNotices} />}

@@ -2,9 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
-import { EmbedControl } from './EmbedControl';
 import { EmbedPanel, SNIPPET_COPIED, SNIPPET_COPY_FAILED } from './EmbedPanel';
-import { EmbedModeContext } from './embed-mode';
 import { ShareControl } from './ShareControl';
 
 const BASE = 'https://lab.example/gpu/';
@@ -99,49 +97,25 @@ describe('EmbedPanel', () => {
   });
 });
 
-describe('EmbedControl', () => {
-  it('opens on press, closes on Escape with focus back on the button', async () => {
-    const getSiteBase = vi.fn(() => BASE);
-    render(
-      <EmbedControl
-        buttonLabel="Embed this question"
-        path="/embed/quiz/q1"
-        title="Q · GPU Lab"
-        getSiteBase={getSiteBase}
-        getDefaultHeightPx={() => 420}
-      />,
-    );
-    const button = screen.getByRole('button', { name: 'Embed this question' });
-    expect(button.getAttribute('aria-expanded')).toBe('false');
-    expect(getSiteBase).not.toHaveBeenCalled();
-    fireEvent.click(button);
-    expect(button.getAttribute('aria-expanded')).toBe('true');
-    // The panel's code loads on the first press.
-    await screen.findByRole('textbox', { name: 'Embed code' });
-    expect(code()).toContain(`src="${BASE}#/embed/quiz/q1"`);
-    expect(code()).toContain('height="420"');
-    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Embed code' }), { key: 'Escape' });
-    expect(screen.queryByRole('textbox', { name: 'Embed code' })).toBeNull();
-    expect(document.activeElement).toBe(button);
-  });
-});
-
 describe('ShareControl with embed', () => {
   const URL_1 = `${BASE}#/lesson/why-gpus/widget-race-b?race-b.tasks=1000`;
   const embed = {
-    widgetId: 'race',
-    prefix: 'race-b',
+    path: '/embed/race',
     title: 'CPU vs GPU race · GPU Lab',
     defaultHeightPx: () => 1000,
+    widget: { widgetId: 'race', prefix: 'race-b' },
   };
 
-  it('offers the embed code for the same settings under the widget id', () => {
+  it('offers the embed code for the same settings under the widget id', async () => {
     render(<ShareControl getUrl={() => URL_1} widgetLabel="CPU vs GPU race" embed={embed} />);
     fireEvent.click(screen.getByRole('button', { name: 'Share CPU vs GPU race' }));
     const toggle = screen.getByRole('button', { name: 'Embed on another site' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await screen.findByRole('textbox', { name: 'Embed code' });
     expect(code()).toContain(`src="${BASE}#/embed/race?race.tasks=1000"`);
+    expect(code()).toContain('height="1000"');
     // Escape closes the whole share panel and returns focus to Share.
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Embed code' }), { key: 'Escape' });
     expect(screen.queryByRole('textbox', { name: 'Embed code' })).toBeNull();
@@ -150,13 +124,40 @@ describe('ShareControl with embed', () => {
     );
   });
 
-  it('offers no embed code inside an embed page', () => {
+  it('gives a question its own link and embed code, without settings', async () => {
     render(
-      <EmbedModeContext.Provider value={true}>
-        <ShareControl getUrl={() => URL_1} widgetLabel="CPU vs GPU race" embed={embed} />
-      </EmbedModeContext.Provider>,
+      <ShareControl
+        getUrl={() => `${BASE}#/embed/quiz/q1`}
+        widgetLabel="this question: Why?"
+        linkLabel="Link to this question alone"
+        embed={{ path: '/embed/quiz/q1', title: 'Q · GPU Lab', defaultHeightPx: () => 420 }}
+      />,
     );
+    fireEvent.click(screen.getByRole('button', { name: 'Share this question: Why?' }));
+    const link = screen.getByRole('textbox', { name: 'Link to this question alone' });
+    expect((link as HTMLInputElement).value).toBe(`${BASE}#/embed/quiz/q1`);
+    fireEvent.click(screen.getByRole('button', { name: 'Embed on another site' }));
+    await screen.findByRole('textbox', { name: 'Embed code' });
+    expect(code()).toContain(`src="${BASE}#/embed/quiz/q1"`);
+    expect(code()).toContain('height="420"');
+  });
+
+  it('draws every field of the embed code as the site does: no bare browser controls', async () => {
+    render(<ShareControl getUrl={() => URL_1} widgetLabel="CPU vs GPU race" embed={embed} />);
     fireEvent.click(screen.getByRole('button', { name: 'Share CPU vs GPU race' }));
-    expect(screen.queryByRole('button', { name: 'Embed on another site' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Embed on another site' }));
+    await screen.findByRole('textbox', { name: 'Embed code' });
+    const fields = [...document.querySelectorAll('input, select, textarea')];
+    expect(fields.length).toBeGreaterThanOrEqual(5);
+    for (const field of fields) {
+      const styled =
+        field.matches('.ui-field, .share-url') ||
+        (field.matches('[type=checkbox]') && field.closest('.embed-check') !== null);
+      expect(styled, field.outerHTML).toBe(true);
+      // And each is named by a label.
+      expect(
+        field.closest('label') ?? document.querySelector(`label[for="${field.id}"]`),
+      ).not.toBeNull();
+    }
   });
 });

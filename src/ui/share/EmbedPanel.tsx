@@ -3,11 +3,13 @@ import type { UrlPair } from '../../state/pairs';
 import { copyText } from './copy-text';
 import {
   checkEmbedHeight,
+  EMBED_ALLOW,
   EMBED_HEIGHT_LIMITS,
   embedSnippet,
   embedSrc,
   type EmbedTheme,
 } from './embed-snippet';
+import '../field.css';
 import './share.css';
 
 /** Props of the embed panel. */
@@ -76,9 +78,12 @@ export function EmbedPanel({
       </p>
       <div className="embed-fields">
         <div className="embed-field">
-          <label htmlFor={`${id}-height`}>Height (px)</label>
+          <label htmlFor={`${id}-height`} className="share-label">
+            Height (px)
+          </label>
           <input
             id={`${id}-height`}
+            className="ui-field"
             type="number"
             inputMode="numeric"
             min={EMBED_HEIGHT_LIMITS.min}
@@ -91,9 +96,12 @@ export function EmbedPanel({
           />
         </div>
         <div className="embed-field">
-          <label htmlFor={`${id}-theme`}>Theme</label>
+          <label htmlFor={`${id}-theme`} className="share-label">
+            Theme
+          </label>
           <select
             id={`${id}-theme`}
+            className="ui-field"
             value={themeValue}
             onChange={(e) => setThemeValue(e.target.value)}
           >
@@ -119,11 +127,13 @@ export function EmbedPanel({
           {EMBED_HEIGHT_LIMITS.max.toLocaleString('en-US')}; the code uses {defaultHeight}.
         </p>
       ) : null}
-      <label htmlFor={`${id}-code`}>Embed code</label>
+      <label htmlFor={`${id}-code`} className="share-label">
+        Embed code
+      </label>
       <textarea
         id={`${id}-code`}
         ref={codeRef}
-        className="embed-code"
+        className="ui-field embed-code"
         readOnly
         rows={withScript ? 5 : 4}
         value={snippet}
@@ -156,7 +166,7 @@ export function EmbedPanel({
           height={heightPx}
           style={{ border: 0 }}
           loading="lazy"
-          allow="webgpu; clipboard-write"
+          allow={EMBED_ALLOW}
         />
       ) : null}
     </div>

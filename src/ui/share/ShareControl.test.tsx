@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { COPY_DONE, COPY_FAILED, ShareControl } from './ShareControl';
+import { ShareToolsContext } from './share-tools';
 import { WidgetNotices } from './WidgetNotices';
 
 const URL_1 = 'https://lab.example/gpu/#/lesson/why-gpus/widget-race?race.tasks=1000';
@@ -93,6 +94,17 @@ describe('ShareControl', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
+  });
+
+  it('is not there at all where Share menus are off (an embed, the knowledge check)', () => {
+    const getUrl = vi.fn(() => URL_1);
+    render(
+      <ShareToolsContext.Provider value={false}>
+        <ShareControl getUrl={getUrl} widgetLabel="CPU vs GPU race" />
+      </ShareToolsContext.Provider>,
+    );
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(getUrl).not.toHaveBeenCalled();
   });
 
   it('builds a fresh link each time it opens', () => {

@@ -12,6 +12,14 @@ export type EmbedTheme = 'light' | 'dark' | null;
 /** Smallest and largest iframe height offered, in CSS pixels. */
 export const EMBED_HEIGHT_LIMITS = { min: 100, max: 10_000 } as const;
 
+/**
+ * The permissions the iframe asks its host page for: only the clipboard, for the embed's own
+ * Copy buttons. WebGPU is no permissions-policy feature (the WebGPU group chose not to gate it,
+ * so a cross-origin frame in a secure context has it without asking), and Chromium logs
+ * "Unrecognized feature" for any name it does not know.
+ */
+export const EMBED_ALLOW = 'clipboard-write';
+
 /** What an embed snippet is built from. */
 export interface EmbedSnippetOptions {
   /** The GPU Lab page without search or hash (`https://host/gpu-lab/`). */
@@ -78,7 +86,7 @@ export function embedSnippet(options: EmbedSnippetOptions): string {
     ['height', String(height)],
     ['style', 'border: 0'],
     ['loading', 'lazy'],
-    ['allow', 'webgpu; clipboard-write'],
+    ['allow', EMBED_ALLOW],
   ];
   const iframe = `<iframe ${attrs.map(([k, v]) => `${k}="${escapeAttribute(v)}"`).join(' ')}></iframe>`;
   if (!options.withScript) return iframe;
@@ -97,15 +105,20 @@ export function embedPartsFromShareUrl(
   widgetId: string,
 ): { siteBase: string; pairs: UrlPair[] } {
   const at = shareUrl.indexOf('#');
-  const page = at < 0 ? shareUrl : shareUrl.slice(0, at);
   const hash = at < 0 ? '' : shareUrl.slice(at);
-  const siteBase = page.replace(/\?.*$/s, '');
+  const siteBase = siteBaseOfLink(shareUrl);
   const head = `${prefix}.`;
   const pairs: UrlPair[] = [];
   for (const [key, value] of parseQuery(splitHash(hash).query).params) {
     if (key.startsWith(head)) pairs.push([`${widgetId}.${key.slice(head.length)}`, value]);
   }
   return { siteBase, pairs };
+}
+
+/** A link's page without search or hash: the site base embeds are named by. */
+export function siteBaseOfLink(link: string): string {
+  const at = link.indexOf('#');
+  return (at < 0 ? link : link.slice(0, at)).replace(/\?.*$/s, '');
 }
 
 /** The current page without search or hash, as embeds name it (browser only). */
