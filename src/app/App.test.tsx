@@ -98,6 +98,22 @@ describe('App', () => {
     expect(notFound()?.querySelector('code')?.textContent).toBe('/somewhere/else');
   });
 
+  it('lists the guides at #/guide, and on a route change focuses the new page’s heading', async () => {
+    await go('#/nowhere');
+    render(<App />);
+    // A page load leaves focus alone.
+    expect(document.activeElement).toBe(document.body);
+    await go('#/guide');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Guides' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole('link', { name: 'Guide for instructors' }).getAttribute('href')).toBe(
+      '#/guide/instructors',
+    );
+    expect(document.title).toBe('Guides · GPU Lab');
+    // The header, with its menu, is on every page but an embed.
+    expect(screen.getByRole('button', { name: 'Lessons' })).toBeTruthy();
+  });
+
   it('shows the notice about set-aside progress and lets the learner dismiss it', async () => {
     progressStore.setState({ notice: 'Your saved progress could not be read.' });
     await go('#/');

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useRoute } from './useRoute';
+import { useScrollOnNavigate } from './useScrollOnNavigate';
+import { SiteHeader } from './SiteHeader';
 import { LessonPage } from './LessonPage';
 import { NotFoundPage } from './NotFoundPage';
-import { glossaryHref, guideHref } from '../state/route';
+import { glossaryHref, guideHref, GUIDES_HREF } from '../state/route';
 import { ProgressNotice } from './ProgressNotice';
 import { ReviewNotice } from './ReviewNotice';
 import { UpdateNotice } from './UpdateNotice';
@@ -22,6 +24,7 @@ const GlossaryPage = lazy(() =>
   import('./GlossaryPage').then((m) => ({ default: m.GlossaryPage })),
 );
 const GuidePage = lazy(() => import('./GuidePage').then((m) => ({ default: m.GuidePage })));
+const GuidesPage = lazy(() => import('./GuidePage').then((m) => ({ default: m.GuidesPage })));
 const ProgressPage = lazy(() =>
   import('./ProgressPage').then((m) => ({ default: m.ProgressPage })),
 );
@@ -55,6 +58,7 @@ function PageLoading({ children }: { children?: ReactNode }) {
 /** The app: header, the page for the current route, footer. */
 export function App() {
   const route = useRoute();
+  useScrollOnNavigate(route);
   const lesson = route.page === 'lesson' ? findLesson(route.slug) : undefined;
 
   const guide = route.page === 'guide' ? route.name : null;
@@ -81,7 +85,9 @@ export function App() {
         ? 'Knowledge check · GPU Lab'
         : route.page === 'glossary'
           ? 'Glossary · GPU Lab'
-          : 'GPU Lab';
+          : route.page === 'guides'
+            ? 'Guides · GPU Lab'
+            : 'GPU Lab';
   }, [lesson, route.page, guide]);
 
   // An embed (a widget, question or check in another site's iframe): the page alone, in one <main>.
@@ -101,15 +107,7 @@ export function App() {
       <a className="skip-link" href="#main" onClick={skipToMain}>
         Skip to content
       </a>
-      <header className="site-header">
-        <a className="brand" href="#/">
-          <span aria-hidden="true" className="brand-mark">
-            ▦
-          </span>{' '}
-          GPU Lab
-        </a>
-        <span className="tagline">How GPUs run deep learning, measured and modeled</span>
-      </header>
+      <SiteHeader route={route} />
       <ProgressNotice />
       <ReviewNotice />
       <UpdateNotice />
@@ -129,9 +127,7 @@ export function App() {
             <ProgressPage />
           </PageLoading>
         )}
-        {route.page === 'lesson' && lesson && (
-          <LessonPage key={lesson.slug} lesson={lesson} section={route.section} />
-        )}
+        {route.page === 'lesson' && lesson && <LessonPage key={lesson.slug} lesson={lesson} />}
         {route.page === 'lesson' && !lesson && <NotFoundPage path={`/lesson/${route.slug}`} />}
         {route.page === 'glossary' && (
           <PageLoading>
@@ -141,6 +137,11 @@ export function App() {
         {route.page === 'guide' && (
           <PageLoading>
             <GuidePage key={route.name} name={route.name} section={route.section} />
+          </PageLoading>
+        )}
+        {route.page === 'guides' && (
+          <PageLoading>
+            <GuidesPage />
           </PageLoading>
         )}
         {route.page === 'puzzles' && (
@@ -157,6 +158,8 @@ export function App() {
         </p>
         <nav aria-label="Reference">
           <a href={glossaryHref()}>Glossary</a>
+          {' · '}
+          <a href={GUIDES_HREF}>Guides</a>
           {' · '}
           <a href={guideHref('instructors')}>Instructors’ guide</a>
           {' · '}

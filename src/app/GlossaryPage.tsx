@@ -1,35 +1,22 @@
-import { useEffect } from 'react';
 import { findTerm, letterIndex, sortedTerms } from '../glossary/terms';
 import { findLesson } from '../lessons/registry';
-import { glossaryHref, lessonHref } from '../state/route';
+import { glossaryEntryId, glossaryHref, lessonHref } from '../state/route';
 import './glossary.css';
 
-/** The element id of a glossary entry on the glossary page. */
-export function glossaryEntryId(termId: string): string {
-  return `term-${termId}`;
-}
+export { glossaryEntryId };
 
 /**
  * The glossary: every term in alphabetical order with its definition, a link to the lesson
- * section that teaches it and its related terms. `term` (from `#/glossary/<id>`) scrolls to and
- * focuses that entry.
+ * section that teaches it and its related terms. `term` (from `#/glossary/<id>`) marks that
+ * entry; the app scrolls to it and focuses it (useScrollOnNavigate.ts), and Back returns to
+ * where the learner was.
  */
 export function GlossaryPage({ term }: { term: string | null }) {
   const entries = sortedTerms();
 
-  useEffect(() => {
-    if (!term) {
-      window.scrollTo?.({ top: 0 });
-      return;
-    }
-    const el = document.getElementById(glossaryEntryId(term));
-    el?.scrollIntoView?.({ block: 'start' });
-    el?.focus({ preventScroll: true });
-  }, [term]);
-
   return (
     <div className="page narrow glossary-page">
-      <h1>Glossary</h1>
+      <h1 tabIndex={-1}>Glossary</h1>
       <p className="lede">
         The terms the course uses, each with a short definition, the section that teaches it and
         related terms. In the lessons, the first use of each term links here.

@@ -1,14 +1,8 @@
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { GuidePage, guideTitle, loadGuide } from './GuidePage';
-import { GUIDE_NAMES, type GuideName } from '../state/route';
-
-beforeEach(() => {
-  // jsdom has no layout: record scrolling instead of logging "not implemented".
-  window.scrollTo = vi.fn() as typeof window.scrollTo;
-  Element.prototype.scrollIntoView = vi.fn();
-});
+import { describe, expect, it } from 'vitest';
+import { GuidePage, GuidesPage, guideTitle, loadGuide } from './GuidePage';
+import { GUIDE_NAMES, GUIDES_HREF, type GuideName } from '../state/route';
 
 describe('loadGuide', () => {
   // Compiled by the build's MDX plugin with the lesson checks (this project extends vite.config.ts).
@@ -43,10 +37,14 @@ describe('GuidePage', () => {
     expect(questions.getAttribute('href')).toBe('#/guide/authors/questions');
   });
 
-  it('scrolls to the section named in the address once the guide is there', async () => {
+  // The app scrolls to it (useScrollOnNavigate.test.ts), once the guide has rendered it.
+  it('renders and marks the section named in the address', async () => {
     render(<GuidePage name="instructors" section="what-is-stored-where" />);
     const heading = await screen.findByRole('heading', { level: 2, name: 'What is stored where' });
-    await vi.waitFor(() => expect(heading.scrollIntoView).toHaveBeenCalled());
+    expect(heading.id).toBe('what-is-stored-where');
+    expect(screen.getByRole('link', { name: 'GPU Lab guides' }).getAttribute('href')).toBe(
+      GUIDES_HREF,
+    );
     const nav = await screen.findByRole('navigation', { name: 'On this page' });
     const current = within(nav).getByRole('link', { name: 'What is stored where' });
     expect(current.getAttribute('aria-current')).toBe('location');
@@ -56,5 +54,19 @@ describe('GuidePage', () => {
     render(<GuidePage name={'students' as GuideName} section={null} />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/could not be loaded: No guide file for "students"/);
+  });
+});
+
+describe('GuidesPage', () => {
+  it('lists every guide, linked by its title, with a sentence about it', () => {
+    render(<GuidesPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Guides' }).tabIndex).toBe(-1);
+    const items = screen.getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-guide'))).toEqual([...GUIDE_NAMES]);
+    for (const [i, name] of GUIDE_NAMES.entries()) {
+      const link = within(items[i]!).getByRole('link', { name: guideTitle(name) });
+      expect(link.getAttribute('href')).toBe(`#/guide/${name}`);
+      expect(items[i]!.querySelector('p')?.textContent?.length).toBeGreaterThan(40);
+    }
   });
 });

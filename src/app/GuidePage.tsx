@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { MDXProvider } from '@mdx-js/react';
 import type { MDXComponents } from 'mdx/types';
-import { guideHref, type GuideName } from '../state/route';
+import { GUIDE_NAMES, GUIDES_HREF, guideHref, type GuideName } from '../state/route';
 import { LessonBoundary } from '../lessons/LessonBoundary';
 import { LoadFailed } from '../ui/LoadFailed';
 import './lesson-page.css';
@@ -21,6 +21,36 @@ const GUIDE_TITLES: Record<GuideName, string> = {
 /** A guide's title (its frontmatter says the same; the guide's test checks that). */
 export function guideTitle(name: GuideName): string {
   return GUIDE_TITLES[name];
+}
+
+/** Whom each guide is for and what it covers, one sentence each, for the list of the guides. */
+const GUIDE_BLURBS: Record<GuideName, string> = {
+  instructors:
+    'For teachers: how to place a widget, one question or a whole lesson’s check in your own course pages, size and theme it, and receive what learners answer (xAPI and cmi5 included).',
+  authors:
+    'For anyone writing or changing a lesson: the MDX a lesson is written in, the building blocks, widgets and question kinds it can use, and the checks the build runs on it.',
+};
+
+/** The list of the guides (`#/guide`): each guide's title, linked, and a sentence about it. */
+export function GuidesPage() {
+  return (
+    <div className="page narrow guides-page">
+      <h1 tabIndex={-1}>Guides</h1>
+      <p className="lede">
+        GPU Lab is a course for learners; these guides are for the people around it.
+      </p>
+      <ul className="guide-list">
+        {GUIDE_NAMES.map((name) => (
+          <li key={name} data-guide={name}>
+            <h2>
+              <a href={guideHref(name)}>{guideTitle(name)}</a>
+            </h2>
+            <p>{GUIDE_BLURBS[name]}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 const loaders = import.meta.glob<GuideModule>('/content/guides/*.mdx');
@@ -44,8 +74,8 @@ interface Heading {
 
 /**
  * A guide page (`#/guide/instructors`, `#/guide/authors`): the MDX guide rendered with the
- * lessons' components (so code blocks highlight and copy the same way), a list of its sections,
- * and a scroll to the section named in the URL.
+ * lessons' components (so code blocks highlight and copy the same way) and a list of its
+ * sections, the one named in the URL marked (the app scrolls to it: useScrollOnNavigate.ts).
  */
 export function GuidePage({ name, section }: { name: GuideName; section: string | null }) {
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
@@ -77,12 +107,6 @@ export function GuidePage({ name, section }: { name: GuideName; section: string 
     setHeadings(Array.from(found, (h) => ({ id: h.id, text: h.textContent ?? '' })));
   }, [load]);
 
-  useEffect(() => {
-    if (load.state !== 'ready') return;
-    if (section) document.getElementById(section)?.scrollIntoView?.({ block: 'start' });
-    else window.scrollTo?.({ top: 0 });
-  }, [load, section]);
-
   const Content = load.state === 'ready' ? load.module.default : null;
   const title = guideTitle(name);
 
@@ -111,8 +135,12 @@ export function GuidePage({ name, section }: { name: GuideName; section: string 
       </aside>
       <article className="lesson guide" data-guide={name} aria-labelledby="guide-title">
         <header className="lesson-header">
-          <p className="eyebrow">GPU Lab guides</p>
-          <h1 id="guide-title">{title}</h1>
+          <p className="eyebrow">
+            <a href={GUIDES_HREF}>GPU Lab guides</a>
+          </p>
+          <h1 id="guide-title" tabIndex={-1}>
+            {title}
+          </h1>
         </header>
         <div className="lesson-body" ref={body}>
           {load.state === 'loading' && <p className="loading">Loading the guide…</p>}

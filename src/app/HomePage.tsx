@@ -6,30 +6,41 @@ import { ReviewPanel } from './ReviewPanel';
 import { LessonScore } from './LessonScore';
 import { lessonScores } from './review-summary';
 import { findQuestion, questionIndex } from '../lessons/question-index';
+import { useReview } from '../store/review-store';
+import { dueReviews } from '../store/review-schedule';
+import { nextStep, type NextStep } from './continue-lesson';
 import './home.css';
 
-/** The course home: every lesson in order with its reading time and the learner's progress. */
-export function HomePage() {
+/**
+ * The course home: where to start or go on (see `nextStep`), every lesson in order with its
+ * reading time and the learner's progress, then the other pages. The review box comes first
+ * when a missed question is due (it is the thing to do today); otherwise it sits below the
+ * lessons, so a first visit meets the course, not an empty review. `now` decides what is due.
+ */
+export function HomePage({ now = new Date() }: { now?: Date }) {
   const visited = useProgress((s) => s.visited);
   const completed = useProgress((s) => s.completed);
   const summary = courseProgress(lessons, completed);
   const answers = useProgress((s) => s.answers);
   const scores = lessonScores(lessons, answers, findQuestion, Object.keys(questionIndex));
+  const items = useReview((s) => s.items);
+  const reviewFirst = dueReviews({ items }, now).length > 0;
   return (
     <div className="page">
       <section className="hero">
-        <h1>GPU Lab</h1>
+        <h1 tabIndex={-1}>GPU Lab</h1>
         <p className="lede">
           Learn how GPUs run deep learning by watching your own hardware work. Every lesson puts
           live widgets in the text: they measure your CPU and GPU for real, in this browser, and set
           the results beside what an A100 or H100 would do according to a calibrated cost model.
         </p>
+        <NextStepLink step={nextStep(lessons, visited, completed)} />
         <p className="course-progress" aria-live="polite">
           <progress max={summary.total} value={summary.completed} aria-label="Course progress" />{' '}
           {summary.completed} of {summary.total} lessons completed
         </p>
       </section>
-      <ReviewPanel />
+      {reviewFirst && <ReviewPanel now={now} />}
       <h2>Lessons</h2>
       <ol className="lesson-list">
         {lessons.map((l) => {
@@ -56,6 +67,7 @@ export function HomePage() {
           );
         })}
       </ol>
+      {!reviewFirst && <ReviewPanel now={now} />}
       <p className="home-check">
         <a href={CHECK_HREF}>Knowledge check</a>: questions from all ten lessons, with a score, a
         retry of the ones you missed and a link to the section that teaches each.
@@ -75,5 +87,28 @@ export function HomePage() {
         <a href={guideHref('authors')}>authors’ guide</a> how to write a lesson.
       </p>
     </div>
+  );
+}
+
+/** The hero's leading link: "Start lesson 1", "Continue lesson N", or the knowledge check once every lesson is done. */
+function NextStepLink({ step }: { step: NextStep }) {
+  if (step.kind === 'finished') {
+    return (
+      <p className="next-step" data-next-step="finished">
+        You have completed every lesson.{' '}
+        <a className="next-step-link" href={CHECK_HREF}>
+          Take the knowledge check
+        </a>
+      </p>
+    );
+  }
+  const { lesson } = step;
+  return (
+    <p className="next-step" data-next-step={step.kind}>
+      <a className="next-step-link" href={lessonHref(lesson.slug)}>
+        {step.kind === 'start' ? 'Start' : 'Continue'} lesson {lesson.order}: {lesson.title}{' '}
+        <span aria-hidden="true">→</span>
+      </a>
+    </p>
   );
 }

@@ -5,10 +5,63 @@ import { HomePage } from './HomePage';
 import { progressStore } from '../store/progress';
 import { reviewStore } from '../store/review-store';
 import { questionIndex } from '../lessons/question-index';
+import { lessons } from '../lessons/registry';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+
+/** The hero's leading link, and the headings of the page in order. */
+function leading() {
+  const link = document.querySelector<HTMLAnchorElement>('.hero .next-step a');
+  const headings = [...document.querySelectorAll('h1, h2')].map((h) => h.textContent);
+  return { text: link?.textContent, href: link?.getAttribute('href'), headings };
+}
 
 afterEach(() => {
   progressStore.getState().reset();
   reviewStore.getState().replace({ items: {} });
+});
+
+describe('course home: where to start', () => {
+  it('leads a first visit to lesson 1, with the lessons before the review box', () => {
+    render(<HomePage now={NOW} />);
+    const first = lessons[0]!;
+    expect(leading()).toEqual({
+      text: `Start lesson 1: ${first.title} →`,
+      href: `#/lesson/${first.slug}`,
+      headings: ['GPU Lab', 'Lessons', 'Review'],
+    });
+  });
+
+  it('leads back to the lesson the learner reached, and puts a due review first', () => {
+    const third = lessons[2]!;
+    progressStore.setState({
+      visited: {
+        [lessons[0]!.slug]: '2026-02-01T00:00:00.000Z',
+        [third.slug]: '2026-02-03T00:00:00.000Z',
+      },
+      completed: {},
+    });
+    reviewStore.getState().replace({
+      items: {
+        'memory-budget': { step: 0, dueDay: '2026-02-28', lastAnsweredAt: '2026-02-27T00:00:00Z' },
+      },
+    });
+    render(<HomePage now={NOW} />);
+    expect(leading()).toEqual({
+      text: `Continue lesson ${third.order}: ${third.title} →`,
+      href: `#/lesson/${third.slug}`,
+      headings: ['GPU Lab', 'Review', 'Lessons'],
+    });
+  });
+
+  it('offers the knowledge check once every lesson is completed', () => {
+    const all = Object.fromEntries(lessons.map((l) => [l.slug, '2026-02-01T00:00:00.000Z']));
+    progressStore.setState({ visited: all, completed: all });
+    render(<HomePage now={NOW} />);
+    const step = document.querySelector('.hero [data-next-step]');
+    expect(step?.getAttribute('data-next-step')).toBe('finished');
+    expect(step?.querySelector('a')?.getAttribute('href')).toBe('#/check');
+  });
 });
 
 describe('course home: review and scores', () => {

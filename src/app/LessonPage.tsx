@@ -22,8 +22,11 @@ type LoadState =
   | { state: 'ready'; module: LessonModule }
   | { state: 'failed'; message: string };
 
-/** One lesson: header with objectives, table of contents, the MDX content, navigation. */
-export function LessonPage({ lesson, section }: { lesson: LessonSummary; section: string | null }) {
+/**
+ * One lesson: header with objectives, table of contents, the MDX content, navigation. The app
+ * scrolls to a section the URL names once it is rendered (useScrollOnNavigate.ts).
+ */
+export function LessonPage({ lesson }: { lesson: LessonSummary }) {
   const [load, setLoad] = useState<LoadState>({ state: 'loading' });
   const [toc, setToc] = useState<TocEntry[]>([]);
   const articleRef = useRef<HTMLDivElement>(null);
@@ -69,12 +72,6 @@ export function LessonPage({ lesson, section }: { lesson: LessonSummary; section
     else textPaint.resolve();
   }, [load, textPaint]);
 
-  // Scroll to a section named in the URL once the content is there.
-  useEffect(() => {
-    if (load.state !== 'ready' || !section) return;
-    document.getElementById(section)?.scrollIntoView({ block: 'start' });
-  }, [load, section]);
-
   const Content = load.state === 'ready' ? load.module.default : null;
 
   return (
@@ -87,7 +84,9 @@ export function LessonPage({ lesson, section }: { lesson: LessonSummary; section
           <p className="eyebrow">
             Lesson {lesson.order} · {lesson.readingMinutes} min read
           </p>
-          <h1 id="lesson-title">{lesson.title}</h1>
+          <h1 id="lesson-title" tabIndex={-1}>
+            {lesson.title}
+          </h1>
           {load.state === 'ready' ? (
             <section className="objectives" aria-labelledby="objectives-title">
               <h2 id="objectives-title" className="objectives-title">

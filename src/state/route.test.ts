@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { embedHref, guideHref, GUIDE_NAMES, lessonHref, parseRoute } from './route';
+import {
+  embedHref,
+  glossaryHref,
+  guideHref,
+  GUIDE_NAMES,
+  GUIDES_HREF,
+  lessonHref,
+  parseRoute,
+  routePageKey,
+  routeTargetId,
+} from './route';
 
 const none = new Map<string, string>();
 
@@ -129,10 +139,13 @@ describe('parseRoute', () => {
     }
   });
 
+  it('reads the list of the guides', () => {
+    expect(parseRoute(GUIDES_HREF)).toEqual({ page: 'guides' });
+    expect(parseRoute('#/guide/')).toEqual({ page: 'guides' });
+  });
+
   it('treats an unknown or malformed guide path as not found', () => {
     for (const path of [
-      '/guide',
-      '/guide/',
       '/guide/students',
       '/guide/Authors',
       '/guide/authors/a/b',
@@ -149,6 +162,45 @@ describe('parseRoute', () => {
       { kind: 'check', slug: 'gpu-memory' },
     ] as const) {
       expect(parseRoute(embedHref(target))).toEqual({ page: 'embed', target, query: none });
+    }
+  });
+});
+
+describe('routePageKey and routeTargetId', () => {
+  it('tells a page apart from the section, entry or widget it scrolls to', () => {
+    const key = (hash: string) => routePageKey(parseRoute(hash));
+    const target = (hash: string) => routeTargetId(parseRoute(hash));
+    // Same page: another section, a widget's share link, a query.
+    expect(key('#/lesson/why-gpus/recap')).toBe(key('#/lesson/why-gpus'));
+    expect(key('#/lesson/why-gpus/widget-race?race.tasks=5')).toBe(key('#/lesson/why-gpus'));
+    expect(key(glossaryHref('warp'))).toBe(key(glossaryHref()));
+    expect(key(guideHref('authors', 'questions'))).toBe(key(guideHref('authors')));
+    // Other pages.
+    expect(
+      new Set(
+        [
+          '#/',
+          '#/lesson/why-gpus',
+          '#/lesson/inside-a-gpu',
+          '#/guide/authors',
+          '#/guide/instructors',
+          GUIDES_HREF,
+          '#/glossary',
+          '#/check',
+          '#/progress',
+          '#/puzzles',
+          '#/puzzles/map',
+          '#/nowhere',
+          '#/elsewhere',
+        ].map(key),
+      ).size,
+    ).toBe(13);
+    expect(target('#/lesson/why-gpus/recap?x=1')).toBe('recap');
+    expect(target('#/lesson/why-gpus/widget-race?race.tasks=5')).toBe('widget-race');
+    expect(target(guideHref('authors', 'questions'))).toBe('questions');
+    expect(target(glossaryHref('warp'))).toBe('term-warp');
+    for (const hash of ['#/', '#/lesson/why-gpus', '#/glossary', '#/guide/authors', '#/check']) {
+      expect(target(hash)).toBeNull();
     }
   });
 });

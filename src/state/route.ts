@@ -17,6 +17,8 @@ export type Route =
   | { page: 'glossary'; term: string | null }
   /** A guide for instructors or authors, optionally scrolled to a section (`#/guide/authors/widgets`). */
   | { page: 'guide'; name: GuideName; section: string | null }
+  /** The list of the guides (`#/guide`). */
+  | { page: 'guides' }
   /** The WGSL puzzles, or one of them (`#/puzzles/map`). */
   | { page: 'puzzles'; id: string | null }
   /** One widget, question or lesson check alone, for an iframe on another site (`#/embed/race`). */
@@ -69,6 +71,7 @@ export function parseRoute(hash: string): Route {
   if (path === '/progress' || path === '/progress/') return { page: 'progress' };
   const g = /^\/glossary(?:\/([a-z0-9-]+))?\/?$/.exec(path);
   if (g) return { page: 'glossary', term: g[1] ?? null };
+  if (path === '/guide' || path === '/guide/') return { page: 'guides' };
   const guide = /^\/guide\/([a-z]+)(?:\/([A-Za-z0-9_-]+))?\/?$/.exec(path);
   if (guide && isGuideName(guide[1])) {
     return { page: 'guide', name: guide[1], section: guide[2] ?? null };
@@ -88,6 +91,50 @@ export function parseRoute(hash: string): Route {
 /** The hash that leads to a lesson (and optionally one of its sections). */
 export function lessonHref(slug: string, section?: string): string {
   return section ? `#/lesson/${slug}/${section}` : `#/lesson/${slug}`;
+}
+
+/** The element id of a glossary entry on the glossary page (`#/glossary/<termId>` scrolls to it). */
+export function glossaryEntryId(termId: string): string {
+  return `term-${termId}`;
+}
+
+/**
+ * The page a route shows, without the section it scrolls to or its query: two routes with the
+ * same page key are the same page (a link to another section of it only scrolls).
+ */
+export function routePageKey(route: Route): string {
+  switch (route.page) {
+    case 'lesson':
+      return `lesson/${route.slug}`;
+    case 'guide':
+      return `guide/${route.name}`;
+    case 'glossary':
+      return 'glossary';
+    case 'puzzles':
+      return `puzzles/${route.id ?? ''}`;
+    case 'embed':
+      return 'embed';
+    case 'not-found':
+      return `not-found${route.path}`;
+    default:
+      return route.page;
+  }
+}
+
+/**
+ * The id of the element a route names inside its page (a lesson's or guide's section, a share
+ * link's widget, a glossary entry), or null when it names the page alone.
+ */
+export function routeTargetId(route: Route): string | null {
+  switch (route.page) {
+    case 'lesson':
+    case 'guide':
+      return route.section;
+    case 'glossary':
+      return route.term === null ? null : glossaryEntryId(route.term);
+    default:
+      return null;
+  }
 }
 
 /** The hash that leads to the glossary (and optionally one of its entries). */
@@ -118,6 +165,9 @@ export function isGuideName(name: unknown): name is GuideName {
   return typeof name === 'string' && (GUIDE_NAMES as readonly string[]).includes(name);
 }
 
+/** The hash of the list of the guides. */
+export const GUIDES_HREF = '#/guide';
+
 /** The hash that leads to a guide (and optionally one of its sections). */
 export function guideHref(name: GuideName, section?: string): string {
   return section ? `#/guide/${name}/${section}` : `#/guide/${name}`;
@@ -125,3 +175,6 @@ export function guideHref(name: GuideName, section?: string): string {
 
 /** The hash that leads to the knowledge check. */
 export const CHECK_HREF = '#/check';
+
+/** The hash of the learner's progress page. */
+export const PROGRESS_HREF = '#/progress';

@@ -42,7 +42,7 @@ async function focusBeforeFirstTerm(page: Page) {
 describe('glossary terms in a lesson', () => {
   // One load walks the whole path, lesson → tooltip → glossary entry → back to the lesson, and
   // checks each state where it first appears (axe, the policy and the 375 px fit included).
-  it('links terms at first use only, shows a definition on hover and on Tab (announced, closed by Escape), leads to the glossary and back; tooltip and glossary pass axe in both themes, break no CSP rule and fit 375 px', async () => {
+  it('links terms at first use only, shows a definition on hover and on Tab (announced, closed by Escape), leads to the glossary and back; tooltip and glossary pass axe in both themes, break no CSP rule and fit 375 px, the header menu too', async () => {
     const { page, errors, context } = await open('#/lesson/inside-a-gpu', {
       initScript: recordCspViolations,
     });
@@ -118,6 +118,17 @@ describe('glossary terms in a lesson', () => {
     await page.setViewportSize({ width: 375, height: 900 });
     await page.waitForFunction(() => window.innerWidth === 375);
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // The header's lessons menu fits the phone's width and height.
+    await page.getByRole('button', { name: 'Lessons' }).click();
+    const menu = page.locator('.course-menu-panel');
+    await menu.waitFor();
+    const menuBox = (await menu.boundingBox())!;
+    expect(menuBox.x).toBeGreaterThanOrEqual(0);
+    expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(375);
+    expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(900);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
 
     // Back to the lesson, now drawn at 375 px: an open tooltip stays inside the window.
     await taught.click();

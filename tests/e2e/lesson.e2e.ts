@@ -8,7 +8,7 @@ import {
   settledWidget,
   widgetStatus,
 } from './browser';
-import { seriousAxeViolations } from './axe';
+import { seriousAxeViolations, seriousAxeViolationsInBothThemes } from './axe';
 
 const { base, open, newContext } = browserSuite({ webgpu: true });
 
@@ -56,7 +56,7 @@ describe('course home', () => {
 
 describe('lesson 1: Why GPUs', () => {
   // Its accessibility is checked whole, in both themes, in all-lessons.e2e.ts.
-  it('renders the lesson with its table of contents, math, code and widgets', async () => {
+  it('renders the lesson with its table of contents, math, code and widgets; the next lesson opens at its top, Back returns, the header’s menu reaches a lesson', async () => {
     const { page, errors } = await open('#/lesson/why-gpus');
     await page.locator('.lesson-body h2').first().waitFor();
     await expect.poll(() => page.locator('.toc a').count()).toBeGreaterThan(4);
@@ -64,6 +64,54 @@ describe('lesson 1: Why GPUs', () => {
     await expect.poll(() => page.locator('.hljs-keyword').count()).toBeGreaterThan(0);
     await widgetStatus(page, 'amdahl', 'done');
     await widgetStatus(page, 'race', 'idle');
+
+    // The next-lesson link at the end, followed from far down: lesson 2 opens at its top, with
+    // focus on its heading (the app restores positions itself).
+    expect(await page.evaluate(() => history.scrollRestoration)).toBe('manual');
+    const next = page.locator('.lesson-footer a[rel="next"]');
+    await next.scrollIntoViewIfNeeded();
+    // Read and clicked in one task: the position the page is left at.
+    const leftAtPx = await next.evaluate((a: HTMLAnchorElement) => {
+      const y = window.scrollY;
+      a.click();
+      return y;
+    });
+    expect(leftAtPx).toBeGreaterThan(3000);
+    await page.waitForURL(/#\/lesson\/inside-a-gpu$/);
+    const focusedHeading = () =>
+      page.evaluate(
+        () => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`,
+      );
+    await expect.poll(focusedHeading).toBe('H1 Inside a GPU');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(2);
+    // Back: lesson 1 again, once its text is there, where it was left.
+    await page.goBack();
+    await expect.poll(focusedHeading).toBe('H1 Why GPUs');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(leftAtPx - 100);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - leftAtPx)).toBeLessThan(100);
+
+    // The header stays in view down there; its menu opens from the keyboard, marks this lesson,
+    // passes axe open (both themes), closes on Escape, and reaches a lesson.
+    const header = page.locator('.site-header');
+    expect((await header.boundingBox())?.y).toBe(0);
+    const menuButton = header.getByRole('button', { name: 'Lessons' });
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    const menu = header.getByRole('navigation', { name: 'Course' });
+    await menu.waitFor();
+    expect(await menu.locator('[aria-current="page"]').getAttribute('href')).toBe(
+      '#/lesson/why-gpus',
+    );
+    expect(await seriousAxeViolationsInBothThemes(page, header)).toEqual({ light: [], dark: [] });
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(() => menuButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: /Inside a GPU/ }).click();
+    await page.waitForURL(/#\/lesson\/inside-a-gpu$/);
+    await expect.poll(focusedHeading).toBe('H1 Inside a GPU');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(2);
+    await menu.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
   });
 
