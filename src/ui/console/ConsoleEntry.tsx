@@ -1,5 +1,6 @@
 import { formatBytesDecimal } from '../../format/units';
 import type { TranscriptEntry } from '../../store/session';
+import { ScrollRegion } from '../ScrollRegion';
 import { describeLaunch } from './launch-text';
 import { describeTransfer } from './transfer-text';
 
@@ -21,9 +22,7 @@ export function ConsoleEntry({ entry }: { entry: TranscriptEntry }) {
           <span className="console-origin"> (transfer simulator)</span>
         ) : null}
       </pre>
-      {entry.output.length > 0 ? (
-        <pre className="console-output">{entry.output.join('\n')}</pre>
-      ) : null}
+      {entry.output.length > 0 ? <Output lines={entry.output} source={entry.source} /> : null}
       {entry.transfers.map((t) => (
         <p key={t.id} className="console-transfer" title={`${formatBytesDecimal(t.bytes)} copied`}>
           {describeTransfer(t)}
@@ -41,5 +40,27 @@ export function ConsoleEntry({ entry }: { entry: TranscriptEntry }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Lines wider than this many characters may not fit a phone: such output keeps its lines
+ * (memory_summary()'s table, a wide tensor) and scrolls sideways in a box of its own.
+ */
+export const WIDE_OUTPUT_CHARS = 40;
+
+/** What a line printed: as is when short, in its own labelled scroll box when wide. */
+function Output({ lines, source }: { lines: readonly string[]; source: string }) {
+  const text = lines.join('\n');
+  const wide = text.split('\n').some((line) => line.length > WIDE_OUTPUT_CHARS);
+  if (!wide) return <pre className="console-output">{text}</pre>;
+  return (
+    <ScrollRegion
+      className="console-output-scroll"
+      label={`Output of ${source} (scrolls sideways)`}
+      stackTable={false}
+    >
+      <pre className="console-output console-output--wide">{text}</pre>
+    </ScrollRegion>
   );
 }

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { Figure } from '../../engine/catalog';
 import type { ExplorerHardware } from './hardware';
 import { smWord } from './hardware';
@@ -9,12 +10,16 @@ import {
   formatGigahertz,
   formatTeraflopsPerSecond,
 } from '../../format/units';
+import { TapNoteLine } from '../../ui/TapNoteLine';
+import { useTapNote } from '../../ui/useTapNote';
 import '../../ui/figure-tiles.css';
 
 /** The totals the chosen hardware adds up to: cores, tensor cores, peaks, memory. */
 export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; idBase: string }) {
   const { gpu } = hardware;
   const word = smWord(hardware.base);
+  const tiles = useRef<HTMLDListElement>(null);
+  const tapped = useTapNote(tiles);
   const rows: Array<{ label: string; value: string; figure?: Figure; key: string }> = [
     {
       key: 'cuda-cores',
@@ -68,7 +73,7 @@ export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; 
         {hardware.name}: {formatCount(hardware.sms)} {word}
         {hardware.sms === 1 ? '' : 's'}
       </h4>
-      <dl className="ui-figure-tiles">
+      <dl className="ui-figure-tiles" ref={tiles}>
         {rows.map((row) => (
           <div
             key={row.key}
@@ -88,10 +93,10 @@ export function TotalsTable({ hardware, idBase }: { hardware: ExplorerHardware; 
           </div>
         ))}
       </dl>
-      <p className="hint">
-        Vendor peaks unless marked; hover a value for its source. The spec table in this lesson
-        lists every source.
-      </p>
+      <TapNoteLine
+        tapped={tapped}
+        prompt="Vendor peaks unless marked. Hover over or tap a value for its source; the spec table in this lesson lists every source."
+      />
     </section>
   );
 }

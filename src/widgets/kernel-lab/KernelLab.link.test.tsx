@@ -103,7 +103,7 @@ describe('KernelLab settings in the link', () => {
     });
     expect(run.mock.calls[0]?.[0]).toEqual({ kernel: 'relu', size: { elements: 1 << 22 } });
     const row = document.querySelector('[data-result="relu"]');
-    expect(row?.querySelectorAll('td')[0]?.textContent).toBe('4,194,304 elements');
+    expect(row?.querySelector('[data-size]')?.textContent).toBe('4,194,304 elements');
   });
 
   it('shares a link with the settings, not the results', async () => {
@@ -114,7 +114,7 @@ describe('KernelLab settings in the link', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Run on this GPU' }));
     });
     const row = document.querySelector('[data-result="copy"]');
-    expect(row?.querySelectorAll('td')[0]?.textContent).toBe('65,536 elements');
+    expect(row?.querySelector('[data-size]')?.textContent).toBe('65,536 elements');
     expect(row?.querySelector('[data-seconds]')?.getAttribute('data-seconds')).toBe('0.02');
     fireEvent.click(screen.getByRole('button', { name: /^Share/ }));
     const link = decodeURIComponent(field('Link to these settings').value);

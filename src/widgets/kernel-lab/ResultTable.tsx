@@ -11,7 +11,10 @@ import { ScrollRegion } from '../../ui/ScrollRegion';
 /** Words for the limit the model sees. */
 const BOUND_WORDS = { memory: 'memory', compute: 'arithmetic', overhead: 'launch overhead' };
 
-/** Measured results beside the model's predictions, one row per kernel, in a scroll region. */
+/**
+ * Measured results beside the model's predictions, one row per kernel (its size under its
+ * name), narrow enough for a laptop; where even that does not fit, its rows stack.
+ */
 export function ResultTable({ rows, catalogName }: { rows: Comparison[]; catalogName: string }) {
   if (rows.length === 0) return null;
   return (
@@ -28,10 +31,7 @@ export function ResultTable({ rows, catalogName }: { rows: Comparison[]; catalog
           <thead>
             <tr>
               <th scope="col" rowSpan={2}>
-                Kernel
-              </th>
-              <th scope="col" rowSpan={2}>
-                Size
+                Kernel and size
               </th>
               <th scope="colgroup" colSpan={4} className="kl-measured-head">
                 <span className="tag-measured">measured</span> this GPU
@@ -61,8 +61,12 @@ export function ResultTable({ rows, catalogName }: { rows: Comparison[]; catalog
                 modelError,
               }) => (
                 <tr key={m.kernel} data-result={m.kernel} data-verified={String(m.verified)}>
-                  <th scope="row">{LAB_KERNELS[m.kernel].label}</th>
-                  <td>{describeSize(m.kernel, m.size)}</td>
+                  <th scope="row">
+                    {LAB_KERNELS[m.kernel].label}
+                    <span className="kl-size" data-size>
+                      {describeSize(m.kernel, m.size)}
+                    </span>
+                  </th>
                   <td className="num" data-seconds={m.verified ? m.medianSeconds : ''}>
                     {m.verified ? (
                       <>

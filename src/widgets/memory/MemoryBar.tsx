@@ -28,7 +28,7 @@ const tickLabel = (bytes: number): string => formatBytesBinary(bytes);
 /**
  * The step's peak as one stacked horizontal bar against the GPU's memory: the parts in order,
  * the capacity as a marked line where out-of-memory begins, and what runs past it shaded. Its
- * text equivalent is the parts table beside it; hovering a part shows its explanation.
+ * text equivalent is the parts table beside it; hovering or tapping a part shows its explanation.
  */
 export function MemoryBar({
   parts,
@@ -98,6 +98,8 @@ export function MemoryBar({
               style={{ x: `${left}px`, width: `${width}px` }}
               onMouseEnter={() => onHover(part.id)}
               onMouseLeave={() => onHover(null)}
+              // A tap (no hover on a touch screen) shows the part too.
+              onClick={() => onHover(part.id)}
             />
           );
         })}

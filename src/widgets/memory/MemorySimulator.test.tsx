@@ -40,10 +40,11 @@ describe('MemorySimulator', () => {
     expect(screen.queryByRole('region', { name: 'Out of memory' })).toBeNull();
   });
 
-  it('explains a part when its legend button is focused, and by hovering the bar', () => {
+  it('explains a part when its legend button is focused, and by hovering or tapping the bar', () => {
     render(<MemorySimulator />);
     const explain = () => document.querySelector('[data-explain]')?.textContent ?? '';
-    expect(explain()).toMatch(/^Hover over a part/);
+    // Said for a mouse and a touch screen alike.
+    expect(explain()).toMatch(/^Hover over or tap a part of the bar/);
     const button = within(screen.getByRole('list', { name: 'Parts of the bar' })).getByRole(
       'button',
       { name: /Optimizer state/ },
@@ -53,6 +54,10 @@ describe('MemorySimulator', () => {
     act(() => button.blur());
     fireEvent.mouseEnter(document.querySelector('rect[data-part="activations"]')!);
     expect(explain()).toMatch(/^Activations, .*Largest: /);
+    fireEvent.mouseLeave(document.querySelector('rect[data-part="activations"]')!);
+    // A tap is a click without a hover before it.
+    fireEvent.click(document.querySelector('rect[data-part="weights"]')!);
+    expect(explain()).toMatch(/^Parameters, /);
   });
 
   it('shows the out-of-memory error and ranked fixes, and applies one to the settings', () => {

@@ -14,8 +14,9 @@ export interface PartsProps {
 }
 
 /**
- * The bar's legend as buttons: focusing or hovering one (or the bar itself) shows what that
- * part holds in the line below, which screen readers hear as the button's description.
+ * The bar's legend as buttons: focusing, hovering or tapping one (or a part of the bar itself)
+ * shows what that part holds in the line below, which screen readers hear as the button's
+ * description.
  */
 export function PartsLegend({ parts, activePart, onShow, idBase }: PartsProps) {
   const active = parts.find((p) => p.id === activePart);
@@ -54,14 +55,18 @@ export function PartsLegend({ parts, activePart, onShow, idBase }: PartsProps) {
             {active.explanation}
           </>
         ) : (
-          'Hover over a part of the bar, or focus its name above, to see what it holds.'
+          'Hover over or tap a part of the bar, or pick its name above, to see what it holds.'
         )}
       </p>
     </div>
   );
 }
 
-/** The bar as a table: every part with its size, its share of the GPU and what it is. */
+/**
+ * The bar as a table: every part with its size and its share of the GPU, and what it holds
+ * folded under its name (the legend above shows the same for the part picked), so the table is
+ * three short columns that fit a phone.
+ */
 export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
   const share = (bytes: number) => formatPercent(bytes / capacityBytes);
   const subtotal = (label: string, code: string | null, bytes: number) => (
@@ -77,7 +82,6 @@ export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
       </th>
       <td>{formatBytesBinary(bytes)}</td>
       <td>{share(bytes)}</td>
-      <td />
     </tr>
   );
   const rows = (group: BarPart['group']) =>
@@ -86,12 +90,16 @@ export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
       .map((p) => (
         <tr key={p.id} data-part-row={p.id}>
           <th scope="row">
-            <span className={`memory-swatch memory-part-${p.id}`} aria-hidden="true" />
-            {p.label}
+            <details className="memory-part-what">
+              <summary>
+                <span className={`memory-swatch memory-part-${p.id}`} aria-hidden="true" />
+                {p.label}
+              </summary>
+              <p>{p.explanation}</p>
+            </details>
           </th>
           <td>{formatBytesBinary(p.bytes)}</td>
           <td>{share(p.bytes)}</td>
-          <td>{p.explanation}</td>
         </tr>
       ));
   const allocated = sumParts(parts, ['allocated']);
@@ -100,7 +108,7 @@ export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
     <ScrollRegion className="table-scroll" labelledBy={`${idBase}-parts`}>
       <table className="memory-parts">
         <caption id={`${idBase}-parts`}>The peak of one step, part by part (modeled)</caption>
-        <ColumnHeads names={['Part', 'Size', 'Of the GPU', 'What it is']} />
+        <ColumnHeads names={['Part', 'Size', 'Of the GPU']} />
         <tbody>
           {rows('allocated')}
           {subtotal('Tensors at the peak', 'max_memory_allocated()', allocated)}
@@ -112,7 +120,6 @@ export function PartsTable({ parts, capacityBytes, idBase }: PartsProps) {
             <th scope="row">GPU memory</th>
             <td>{formatBytesBinary(capacityBytes)}</td>
             <td>100 %</td>
-            <td />
           </tr>
         </tbody>
       </table>

@@ -6,8 +6,15 @@ import SpecTable from './SpecTable';
 import { buildSpecTable } from './model';
 
 const notices = () => document.querySelector('.widget-notices')?.textContent ?? '';
-const shownRows = () =>
-  [...document.querySelectorAll<HTMLElement>('tr[data-gpu]')].map((r) => r.dataset.gpu);
+/** The GPUs of the rows shown, in order (the two tables show the same rows). */
+const shownRows = () => {
+  const rows = (part: string) =>
+    [...document.querySelectorAll<HTMLElement>(`table[data-part="${part}"] tr[data-gpu]`)].map(
+      (r) => r.dataset.gpu,
+    );
+  expect(rows('memory')).toEqual(rows('compute'));
+  return rows('compute');
+};
 const box = (id: string) => {
   const input = document.querySelector<HTMLInputElement>(`.spec-picker input[value="${id}"]`);
   if (!input) throw new Error(`no checkbox for ${id}`);
@@ -21,26 +28,40 @@ function flushUrl(): string {
 }
 
 describe('SpecTable', () => {
-  it('renders the catalog with marked kinds, footnotes and a sources list', () => {
+  it('renders the catalog in two tables, with marked kinds, footnotes and a sources list', () => {
     const { container } = render(<SpecTable gpus={['a100-sxm-80gb', 'h100-sxm', 'gtx-1650']} />);
     const root = container.querySelector('[data-widget="spec-table"]');
     expect(root?.getAttribute('data-status')).toBe('done');
-    const table = screen.getByRole('table');
-    const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(4);
-    const h100 = container.querySelector('tr[data-gpu="h100-sxm"]')!;
+    // Compute and memory each in a table of their own, narrow enough for a laptop's width.
+    const compute = screen.getByRole('table', { name: 'Cores, clock and arithmetic peaks' });
+    const memory = screen.getByRole('table', { name: 'Memory, bandwidth and host link' });
+    expect(within(compute).getAllByRole('row')).toHaveLength(4);
+    expect(within(memory).getAllByRole('row')).toHaveLength(4);
+    const h100 = compute.querySelector('tr[data-gpu="h100-sxm"]')!;
     expect(h100.textContent).toContain('16,896');
     expect(h100.textContent).toContain('528');
-    const measuredCell = h100.querySelector('td[data-kind="measured"]')!;
+    const measuredCell = memory.querySelector('tr[data-gpu="h100-sxm"] td[data-kind="measured"]')!;
     expect(measuredCell.textContent).toMatch(/GB\/s meas\./);
     expect(measuredCell.getAttribute('title')).toMatch(/^Measured\. Source: .*BabelStream/);
     const peak = h100.querySelector('td[data-kind="vendor-peak"]')!;
     expect(peak.getAttribute('title')).toMatch(/^Vendor peak\. Source: NVIDIA H100/);
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
-    expect(headers[1]).toBe('SMsvendor peak');
-    expect(headers.some((h) => /reachesmeasured/.test(h ?? ''))).toBe(true);
+    const heads = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+    expect(heads(compute)).toEqual([
+      'GPU',
+      'SMs',
+      'FP32 cores',
+      'Tensor cores',
+      'Boost clock',
+      'FP32',
+      'TF32 (tensor)',
+      'FP16 / BF16 (tensor)',
+      'FP8 (tensor)',
+    ]);
+    expect(heads(memory).some((h) => /reachesmeasured/.test(h ?? ''))).toBe(true);
+    expect(heads(memory)).toHaveLength(6);
     // Footnotes number the sources in order of first use, and every listed source is used.
     const sources = [...container.querySelectorAll('.spec-sources li')].map((li) => li.textContent);
     expect(sources).toEqual(buildSpecTable(['a100-sxm-80gb', 'h100-sxm', 'gtx-1650']).sources);
@@ -49,10 +70,19 @@ describe('SpecTable', () => {
       Number(m.textContent?.replace('source ', '')),
     );
     expect([...new Set(used)]).toEqual(sources.map((_, i) => i + 1));
-    expect(
-      screen.getByRole('region', { name: /GPU specifications/ }).getAttribute('tabindex'),
-    ).toBe('0');
+    // Each table is a focusable region named by its caption (it scrolls before its rows stack).
+    for (const name of ['Cores, clock and arithmetic peaks', 'Memory, bandwidth and host link'])
+      expect(screen.getByRole('region', { name }).getAttribute('tabindex')).toBe('0');
     expect(screen.getByRole('heading', { name: /GPU specifications/ }).tagName).toBe('H3');
+  });
+
+  it('shows a value’s note when it is tapped, where a touch screen cannot hover', () => {
+    const { container } = render(<SpecTable gpus={['h100-sxm']} />);
+    const note = () => container.querySelector('[data-tap-note]')?.textContent;
+    expect(note()).toBe('Hover over or tap a value for its source and note.');
+    fireEvent.click(container.querySelector('td[data-kind="measured"]')!);
+    expect(note()).toMatch(/^[\d,.]+ GB\/s meas\.: Measured\. Source: .*BabelStream/);
+    expect(container.querySelector('[data-tap-note]')?.getAttribute('aria-live')).toBe('polite');
   });
 
   it('says which GPU names it did not know', () => {

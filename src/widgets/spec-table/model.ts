@@ -35,7 +35,18 @@ export interface SpecColumn {
   label: string;
   /** 'spec' for datasheet figures, 'measured' for what real work reaches. */
   group: 'spec' | 'measured';
+  /** Which of the two tables shows it: the compute side or the memory side of the GPU. */
+  part: SpecPart;
 }
+
+/** The two halves of the figures, each a table of its own that fits a laptop's width. */
+export type SpecPart = 'compute' | 'memory';
+
+/** The tables' titles, in order. */
+export const SPEC_PARTS: ReadonlyArray<{ part: SpecPart; title: string }> = [
+  { part: 'compute', title: 'Cores, clock and arithmetic peaks' },
+  { part: 'memory', title: 'Memory, bandwidth and host link' },
+];
 
 /** One cell: its text, the figure behind it (null for "none" or "–"), and its footnote. */
 export interface SpecCell {
@@ -65,19 +76,24 @@ export interface SpecTableModel {
 
 /** Every column, in order. */
 export const SPEC_COLUMNS: readonly SpecColumn[] = [
-  { key: 'sms', label: 'SMs', group: 'spec' },
-  { key: 'fp32Cores', label: 'FP32 cores', group: 'spec' },
-  { key: 'tensorCores', label: 'Tensor cores', group: 'spec' },
-  { key: 'clock', label: 'Boost clock', group: 'spec' },
-  { key: 'fp32', label: 'FP32', group: 'spec' },
-  { key: 'tf32', label: 'TF32 (tensor)', group: 'spec' },
-  { key: 'fp16', label: 'FP16 / BF16 (tensor)', group: 'spec' },
-  { key: 'fp8', label: 'FP8 (tensor)', group: 'spec' },
-  { key: 'memory', label: 'Memory', group: 'spec' },
-  { key: 'bandwidth', label: 'Bandwidth', group: 'spec' },
-  { key: 'reached', label: 'Bandwidth a streaming kernel reaches', group: 'measured' },
-  { key: 'l2', label: 'L2 cache', group: 'spec' },
-  { key: 'link', label: 'Host link', group: 'spec' },
+  { key: 'sms', label: 'SMs', group: 'spec', part: 'compute' },
+  { key: 'fp32Cores', label: 'FP32 cores', group: 'spec', part: 'compute' },
+  { key: 'tensorCores', label: 'Tensor cores', group: 'spec', part: 'compute' },
+  { key: 'clock', label: 'Boost clock', group: 'spec', part: 'compute' },
+  { key: 'fp32', label: 'FP32', group: 'spec', part: 'compute' },
+  { key: 'tf32', label: 'TF32 (tensor)', group: 'spec', part: 'compute' },
+  { key: 'fp16', label: 'FP16 / BF16 (tensor)', group: 'spec', part: 'compute' },
+  { key: 'fp8', label: 'FP8 (tensor)', group: 'spec', part: 'compute' },
+  { key: 'memory', label: 'Memory', group: 'spec', part: 'memory' },
+  { key: 'bandwidth', label: 'Bandwidth', group: 'spec', part: 'memory' },
+  {
+    key: 'reached',
+    label: 'Bandwidth a streaming kernel reaches',
+    group: 'measured',
+    part: 'memory',
+  },
+  { key: 'l2', label: 'L2 cache', group: 'spec', part: 'memory' },
+  { key: 'link', label: 'Host link', group: 'spec', part: 'memory' },
 ];
 
 /** The GPUs the lesson shows by default. */
@@ -146,8 +162,21 @@ export function buildSpecTable(ids: readonly GpuId[] = DEFAULT_SPEC_GPUS): SpecT
     sources.push(source);
     return sources.length;
   };
-  const rows = ids.map((id): SpecRow => {
-    const gpu = getGpu(id);
+  // Footnotes count in reading order: the compute table's rows, then the memory table's.
+  const gpus = ids.map((id) => getGpu(id));
+  for (const { part } of SPEC_PARTS) {
+    for (const gpu of gpus) {
+      number(gpu.sms.source);
+      const figures = figuresOf(gpu);
+      for (const column of SPEC_COLUMNS) {
+        if (column.part !== part || column.key === 'link') continue;
+        const figure = figures[column.key];
+        const zeroTensor = column.key === 'tensorCores' && figure?.value === 0;
+        if (figure && !zeroTensor) number(figure.source);
+      }
+    }
+  }
+  const rows = gpus.map((gpu): SpecRow => {
     const figures = figuresOf(gpu);
     const rowSource = number(gpu.sms.source);
     const cells = {} as Record<SpecColumnKey, SpecCell>;
@@ -173,7 +202,7 @@ export function buildSpecTable(ids: readonly GpuId[] = DEFAULT_SPEC_GPUS): SpecT
       if (memoryType) text += ` ${memoryType[1]}`;
       cells[column.key] = { text, figure, source: number(figure.source) };
     }
-    return { id, name: gpu.name, architecture: gpu.architecture, rowSource, cells };
+    return { id: gpu.id, name: gpu.name, architecture: gpu.architecture, rowSource, cells };
   });
   return { columns: [...SPEC_COLUMNS], rows, sources };
 }

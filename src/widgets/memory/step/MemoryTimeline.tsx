@@ -8,6 +8,7 @@ import { useElementWidth } from '../../../ui/useElementWidth';
 import type { LoopLine } from './loop-code';
 import { iterationStarts, type Phase } from './timeline';
 import type { TrainingTrace } from './trace';
+import { ScrollRegion } from '../../../ui/ScrollRegion';
 
 /** Props of the memory chart. */
 export interface MemoryTimelineProps {
@@ -126,7 +127,7 @@ export function MemoryTimeline({ trace, phases, lines, index, idBase }: MemoryTi
       </ul>
       <details className="memstep-table">
         <summary>The chart as a table, line by line</summary>
-        <div className="memstep-table-scroll">
+        <ScrollRegion className="memstep-table-scroll" label="The chart as a table">
           <table>
             <ColumnHeads
               names={[
@@ -155,7 +156,7 @@ export function MemoryTimeline({ trace, phases, lines, index, idBase }: MemoryTi
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </div>
   );
