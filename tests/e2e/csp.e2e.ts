@@ -13,11 +13,14 @@ import { networkQuiet } from './network-quiet';
 
 const { base, open } = browserSuite({ webgpu: true });
 
-/** Console messages about the policy, kept from the moment the page is opened. */
-function cspMessages(page: Page): string[] {
+/**
+ * Console messages about the policy, kept from the moment the page is opened; with `pattern`,
+ * those matching it instead (warnings too).
+ */
+function cspMessages(page: Page, pattern = /Content Security Policy/i): string[] {
   const messages: string[] = [];
   page.on('console', (m) => {
-    if (/Content Security Policy/i.test(m.text())) messages.push(m.text());
+    if (pattern.test(m.text())) messages.push(m.text());
   });
   return messages;
 }
@@ -57,6 +60,8 @@ describe('Content-Security-Policy', () => {
   it('lets the embed demo page frame the app, run its embed script and log an answer’s statement', async () => {
     const { page, errors } = await open('about:blank', { initScript: recordCspViolations });
     const messages = cspMessages(page);
+    // Its frames' allow attributes name only features the browser knows (no "webgpu").
+    const unrecognized = cspMessages(page, /Unrecognized feature/i);
     await page.goto(`${base}embed-demo.html`);
     // Each frame loads lazily, as it comes into view: bring each there and wait for its content.
     const frames = page.locator('iframe');
@@ -84,6 +89,7 @@ describe('Content-Security-Policy', () => {
     const records = await Promise.all(page.frames().map((f) => cspViolations(f)));
     expect(records.flat()).toEqual([]);
     expect(messages).toEqual([]);
+    expect(unrecognized).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { embedSnippet } from '../../src/ui/share/embed-snippet';
 
 const base = inject('baseUrl');
 /** The app's origin (the frames'), which the host page is not on. */
@@ -39,6 +40,23 @@ export type FrameName = keyof typeof FRAMES;
 
 const escapeAttr = (s: string) => s.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
+/**
+ * The `allow` attribute of the embed code GPU Lab generates for a teacher, which every frame here
+ * carries, so the browser reads the permissions the real snippet asks for.
+ */
+export const GENERATED_ALLOW =
+  /\sallow="([^"]*)"/.exec(
+    embedSnippet({
+      siteBase: base,
+      path: '/embed/amdahl',
+      pairs: [],
+      theme: null,
+      heightPx: INITIAL_HEIGHT_PX,
+      title: 'GPU Lab',
+      withScript: false,
+    }),
+  )?.[1] ?? '';
+
 /** The host page: three GPU Lab frames, one frame of its own (a meddling sibling), no inline script. */
 const HOST_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Host course page</title><link rel="icon" href="data:,">
@@ -47,7 +65,7 @@ const HOST_HTML = `<!doctype html>
 ${Object.entries(FRAMES)
   .map(
     ([name, [src]]) =>
-      `<iframe data-name="${name}" src="${escapeAttr(src)}" title="${name} · GPU Lab" height="${INITIAL_HEIGHT_PX}" style="border:0" allow="webgpu"></iframe>`,
+      `<iframe data-name="${name}" src="${escapeAttr(src)}" title="${name} · GPU Lab" height="${INITIAL_HEIGHT_PX}" style="border:0" allow="${escapeAttr(GENERATED_ALLOW)}"></iframe>`,
   )
   .join('\n')}
 <iframe data-name="sibling" src="/sibling.html" title="Another widget" height="50"></iframe>

@@ -2,8 +2,10 @@
  * Embedding across origins: the built app on one port, a host page on another (embed-host.ts)
  * that holds three GPU Lab frames and the app's own embed.js, the way a course site would.
  * Checks that frames size themselves, that an answer reaches the host as an xAPI statement, that
- * hostile messages change nothing, that a configure message sets the theme, and that the embed
- * pages pass axe.
+ * a retried check is reported by its first answers with its attempts, that the frames' `allow`
+ * (the generated embed code's) names no feature the browser does not know, that hostile messages
+ * change nothing, that a configure message sets the theme, and that the embed pages pass axe
+ * (the widget's with its Share menu and embed code open).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import {
   barrier,
   FRAMES,
   frameOf,
+  GENERATED_ALLOW,
   heights,
   hostLog,
   INITIAL_HEIGHT_PX,
@@ -37,6 +40,8 @@ const QUIZ_ACTIVITY = new RegExp(
 describe('GPU Lab embedded in a page on another origin', () => {
   let page: Page;
   let errors: string[];
+  /** Every console message of the host page and its frames, warnings included. */
+  const consoleLines: string[] = [];
   let host: Awaited<ReturnType<typeof serveHostPage>>;
 
   beforeAll(async () => {
@@ -44,6 +49,7 @@ describe('GPU Lab embedded in a page on another origin', () => {
     const context = await (await browser()).newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     errors = collectErrors(page);
+    page.on('console', (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
     host = await serveHostPage();
     await page.goto(host.url);
     // Wait for real content in each frame: the widget (not its placeholder), the question, the check.
@@ -136,6 +142,76 @@ describe('GPU Lab embedded in a page on another origin', () => {
     expect(statement).not.toHaveProperty('actor');
   });
 
+  it('reports a retried check by its first answers, with the attempts, to the host', async () => {
+    const check = await frameOf(page, 'check');
+    await page.locator('iframe[data-name="check"]').scrollIntoViewIfNeeded();
+    const question = (id: string) => check.locator(`[data-quick-check="${id}"]`);
+    const answer = async (id: string, choice: string) => {
+      await question(id).getByText(choice).click();
+      await question(id).getByRole('button', { name: 'Check', exact: true }).click();
+    };
+    const before = (await hostLog(page)).statements.length;
+    const completed = async () =>
+      (await hostLog(page)).statements
+        .slice(before)
+        .filter((s) => s.frame === 'check')
+        .map((s) => s.statement as { verb: { id: string }; result: Record<string, unknown> })
+        .filter((s) => s.verb.id === 'http://adlnet.gov/expapi/verbs/completed');
+
+    // First answers: a wrong choice, a wrong number, a right choice.
+    await answer('cy-why-independent', "Its weights fit in the GPU's fast on-chip memory");
+    const numeric = question('cy-why-h100-matmul');
+    await numeric.getByRole('textbox').fill('100 ms');
+    await numeric.getByRole('button', { name: 'Check', exact: true }).click();
+    // The wrong number is told wrong without the engine's number: its place in the explanation
+    // is held, and nothing offers the answer after one try.
+    await expect
+      .poll(() => numeric.getByRole('status').textContent())
+      .toMatch(/Not quite\..*not within 20 % of the engine's answer.*that takes \[answer hidden\]/);
+    expect(await numeric.getByRole('button', { name: 'Show the answer' }).count()).toBe(0);
+    await answer('cy-why-crossover', 'Batch or fuse small operations');
+    await expect.poll(async () => (await completed()).length).toBe(1);
+    const byName = (result: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries((result.extensions ?? {}) as Record<string, unknown>).map(([iri, v]) => {
+          expect(iri.startsWith(`${appOrigin}/`), iri).toBe(true);
+          return [iri.replace(/^.*#\/xapi\/extensions\//, ''), v];
+        }),
+      );
+    const [first] = await completed();
+    expect(first?.result).toMatchObject({ completion: true, score: { raw: 1, max: 3 } });
+    expect(byName(first!.result)).toEqual({
+      attempts: 1,
+      scoring: 'first',
+      scores: { first: 1, last: 1, best: 1 },
+    });
+
+    // A retry makes the first question right: the score stays the first answers', 1 of 3.
+    await question('cy-why-independent').getByRole('button', { name: 'Try again' }).click();
+    await answer('cy-why-independent', QUIZ_RIGHT_CHOICE);
+    await expect.poll(async () => (await completed()).length).toBe(2);
+    const [, retried] = await completed();
+    expect(retried?.result).toMatchObject({
+      completion: true,
+      score: { raw: 1, min: 0, max: 3, scaled: 1 / 3 },
+    });
+    expect(byName(retried!.result)).toEqual({
+      attempts: 2,
+      scoring: 'first',
+      scores: { first: 1, last: 2, best: 2 },
+    });
+    // The learner is told the same.
+    await expect
+      .poll(() => check.locator('[data-check-score]').textContent())
+      .toMatch(/1 of 3 right on the first try \(2 right now\)/);
+  });
+
+  it('asks the host page for no permission the browser does not know', () => {
+    // Chromium warns "Unrecognized feature: 'webgpu'." for the name it once carried.
+    expect(GENERATED_ALLOW).not.toBe('');
+    expect(consoleLines.filter((line) => /Unrecognized feature/i.test(line))).toEqual([]);
+  });
+
   it('ignores hostile messages from the host and from a sibling frame, then obeys a real configure', async () => {
     const amdahl = await frameOf(page, 'amdahl');
     expect(await themeOf(amdahl)).toBeNull();
@@ -210,7 +286,11 @@ describe('GPU Lab embedded in a page on another origin', () => {
 // in csp.e2e.ts.
 describe('the embed pages and the guides on their own', () => {
   it.each([
-    ['the widget', '#/embed/amdahl', 'section[data-widget="amdahl"]:not(.widget-placeholder)'],
+    [
+      'the widget, its Share menu open',
+      '#/embed/amdahl?tools=1',
+      'section[data-widget="amdahl"]:not(.widget-placeholder)',
+    ],
     ['a question', `#/embed/quiz/${QUIZ_ID}`, `[data-quick-check="${QUIZ_ID}"]`],
     [
       'a lesson check, dark',
@@ -232,6 +312,19 @@ describe('the embed pages and the guides on their own', () => {
       await expect
         .poll(() => page.evaluate(() => document.documentElement.dataset.theme))
         .toBe('dark');
+    }
+    if (what.endsWith('menu open')) {
+      // The host asked for tools: one Share button in the header, which opening leaves in place.
+      const share = page.getByRole('button', { name: /^Share Amdahl/ });
+      const before = await share.boundingBox();
+      await share.click();
+      await page.getByRole('textbox', { name: 'Link to these settings' }).waitFor();
+      await page.getByRole('button', { name: 'Embed on another site' }).click();
+      await page.getByRole('textbox', { name: 'Embed code' }).waitFor();
+      expect(await share.boundingBox()).toEqual(before);
+      // The panel opens below the header row, across the widget's width.
+      const panel = await page.locator('.share-panel').boundingBox();
+      expect(panel!.y).toBeGreaterThanOrEqual(before!.y + before!.height);
     }
     if (what.endsWith('guide')) {
       await page.locator('article[data-guide] .code-block').first().waitFor();
