@@ -128,7 +128,9 @@ describe('the knowledge check', () => {
     await answerByKeyboard(bug, /line 4$/);
     await expect
       .poll(() => bug.getByRole('status').textContent())
-      .toMatch(/the bug is on line 3.*the cause is earlier/);
+      .toMatch(/You picked line 4\..*the cause is earlier/);
+    // The bug's line waits until it is found or asked for.
+    expect(await bug.getByRole('status').textContent()).not.toMatch(/the bug is on line 3/);
     // The questions it drove (the page is checked whole untouched and answered, above).
     for (const q of [numeric, order, bug]) expect(await seriousAxeViolations(page, q)).toEqual([]);
     expect(errors).toEqual([]);
