@@ -30,6 +30,19 @@
     if (typeof result.response === 'string' && result.response) {
       parts.push('response ' + result.response);
     }
+    var extensions = result.extensions || {};
+    Object.keys(extensions).forEach(function (iri) {
+      var value = extensions[iri];
+      if (/#\/xapi\/extensions\/attempts$/.test(iri) && typeof value === 'number') {
+        parts.push('attempts ' + value);
+      }
+      if (/#\/xapi\/extensions\/scoring$/.test(iri) && typeof value === 'string') {
+        parts.push('scored by the ' + value + ' answers');
+      }
+      if (/#\/xapi\/extensions\/revealed$/.test(iri) && value === true) {
+        parts.push('revealed');
+      }
+    });
     return { line: parts.join(' · '), success: result.success };
   }
 
