@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import '../../ui/panel.css';
 import './ddp-script.css';
+import { ScrollRegion } from '../../ui/ScrollRegion';
 /** The training script that goes with the simulator, annotated line by line. */
 
 /** One line of the script and what it does (null: no note). */
@@ -75,20 +76,22 @@ export const DdpScript = memo(function DdpScript({
   return (
     <details className="ui-panel dp-panel dp-script">
       <summary>The code: DistributedDataParallel launched with torchrun</summary>
-      <pre className="dp-code">
-        <code>
-          {DDP_SCRIPT.map(([code, note], i) => {
-            const n = note === null ? 0 : notes.findIndex(([c]) => c === code) + 1;
-            return (
-              <span key={i} className="dp-code__line">
-                {code}
-                {n > 0 && <span className="dp-code__mark">{`  # (${n})`}</span>}
-                {'\n'}
-              </span>
-            );
-          })}
-        </code>
-      </pre>
+      <ScrollRegion className="dp-code-scroll" label="Code: the training script" stackTable={false}>
+        <pre className="dp-code">
+          <code>
+            {DDP_SCRIPT.map(([code, note], i) => {
+              const n = note === null ? 0 : notes.findIndex(([c]) => c === code) + 1;
+              return (
+                <span key={i} className="dp-code__line">
+                  {code}
+                  {n > 0 && <span className="dp-code__mark">{`  # (${n})`}</span>}
+                  {'\n'}
+                </span>
+              );
+            })}
+          </code>
+        </pre>
+      </ScrollRegion>
       <ol className="dp-code-notes">
         {notes.map(([code, note]) => (
           <li key={code}>
@@ -97,9 +100,11 @@ export const DdpScript = memo(function DdpScript({
         ))}
       </ol>
       <p>Launch one process per GPU{nodes > 1 ? ', on every node' : ''}:</p>
-      <pre className="dp-code">
-        <code data-launch>{launchCommand(gpusPerNode, nodes)}</code>
-      </pre>
+      <ScrollRegion className="dp-code-scroll" label="Code: the launch command" stackTable={false}>
+        <pre className="dp-code">
+          <code data-launch>{launchCommand(gpusPerNode, nodes)}</code>
+        </pre>
+      </ScrollRegion>
     </details>
   );
 });

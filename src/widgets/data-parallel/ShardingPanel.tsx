@@ -103,7 +103,7 @@ export const ShardingPanel = memo(function ShardingPanel({
                     {STRATEGY_SHORT_NAMES[row.strategy]}
                     {chosen && <span className="visually-hidden"> (chosen)</span>}
                   </th>
-                  <td>{SHARDS[row.strategy]}</td>
+                  <td className="dp-wrap">{SHARDS[row.strategy]}</td>
                   <td>{formatBytesBinary(answer.memory.weightsBytes)}</td>
                   <td>
                     {formatBytesBinary(
@@ -116,13 +116,15 @@ export const ShardingPanel = memo(function ShardingPanel({
                   <td>{formatSignificant(row.stateBytesPerParam)} B</td>
                   <td>
                     {formatBytesBinary(answer.bytes)}
-                    {answer.fits ? '' : ' (does not fit)'}
+                    {answer.fits ? '' : <span className="dp-aside"> (does not fit)</span>}
                   </td>
                   <td>
                     {formatBytesDecimal(answer.bytesSentPerGpu)}
-                    {row.strategy !== 'replicate' && row.trafficOverDdp > 0
-                      ? ` (${formatRatio(row.trafficOverDdp)})`
-                      : ''}
+                    {row.strategy !== 'replicate' && row.trafficOverDdp > 0 ? (
+                      <span className="dp-aside"> ({formatRatio(row.trafficOverDdp)})</span>
+                    ) : (
+                      ''
+                    )}
                   </td>
                   <td>{formatSeconds(answer.seconds)}</td>
                   <td>{formatPercent(answer.scalingEfficiency)}</td>
