@@ -43,7 +43,7 @@ describe('RaceWorkerPool', () => {
     expect((await racing).seconds).toBeCloseTo(9 * 0.01, 12);
   });
 
-  it('reads the injected clock once at the start of the timed part and once at its end', async () => {
+  it('reads the injected clock at each step of its timeline: spawned, ready, work start, done', async () => {
     let reads = 0;
     const pool = new RaceWorkerPool({
       size: 2,
@@ -52,8 +52,30 @@ describe('RaceWorkerPool', () => {
     });
     pools.push(pool);
     const run = await pool.runRace({ tasks: 100, iterations: 1, serialIterations: 1 });
-    expect(reads).toBe(2);
+    expect(reads).toBe(4);
+    expect(run.timeline).toEqual({ spawned: 2, ready: 4, workStart: 6, done: 8 });
     expect(run.seconds).toBe(2);
+  });
+
+  it('times worker start-up apart from the work, and starts workers only once', async () => {
+    // Fake timers drive the workers' delays and performance.now alike: no real time is measured.
+    vi.useFakeTimers();
+    const { pool, started } = fakePool(2, [{ delayMs: 10 }, { delayMs: 10 }]);
+    const first = pool.runRace({ tasks: 100, iterations: 1, serialIterations: 1 });
+    await vi.runAllTimersAsync();
+    const run = await first;
+    // Start-up: both workers answer their warm-up after 10 ms; then the serial stage (10 ms)
+    // and the batch (100 tasks: one chunk per worker, side by side, 10 ms).
+    expect(run.freshWorkers).toBe(2);
+    expect(run.timeline.ready - run.timeline.spawned).toBeCloseTo(0.01, 12);
+    expect(run.timeline.workStart).toBeGreaterThanOrEqual(run.timeline.ready);
+    expect(run.seconds).toBeCloseTo(run.timeline.done - run.timeline.workStart, 12);
+    expect(run.seconds).toBeCloseTo(0.02, 12);
+    // A second race finds the workers running: none started, only the warm-up check-in.
+    const second = pool.runRace({ tasks: 100, iterations: 1, serialIterations: 1 });
+    await vi.runAllTimersAsync();
+    expect((await second).freshWorkers).toBe(0);
+    expect(started).toHaveLength(2);
   });
 
   it('warms every worker up, then runs the serial stage on the first one only', async () => {

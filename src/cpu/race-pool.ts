@@ -32,11 +32,28 @@ export interface PoolRaceOptions {
 }
 
 /**
+ * When each part of a race happened, in seconds on the pool's clock: `spawned` when the pool
+ * began starting its workers (or, when they were already running, began checking in with
+ * them), `ready` when the last of them had answered its warm-up (its script loaded and its
+ * hot loop compiled), `workStart` when the serial stage was sent, `done` when every result was
+ * in. Start-up is spawned → ready; the timed work is workStart → done.
+ */
+export interface PoolTimeline {
+  spawned: number;
+  ready: number;
+  workStart: number;
+  done: number;
+}
+
+/**
  * A CPU race: the results, `seconds` from sending the serial stage to having every result
- * (workers warm), and the workers that took part.
+ * (workers warm: start-up is not in it), the workers that took part, how many of them this race
+ * started (0 when all were running from an earlier race), and the timeline of its parts.
  */
 export interface PoolRaceResult extends RaceRun {
   workers: number;
+  freshWorkers: number;
+  timeline: PoolTimeline;
 }
 
 /** The default worker: race.worker.ts as a module worker, bundled by Vite. */
@@ -66,10 +83,16 @@ export class RaceWorkerPool extends WorkerPool<RaceRequest, RaceResponse> {
     super.dispose();
   }
 
-  /** The race itself: warm-up (untimed), serial stage, then the chunked batch. */
+  /**
+   * The race itself: start-up (workers created if none are running, each warmed up; timed on
+   * its own), then the serial stage and the chunked batch (the timed work).
+   */
   private async race(job: RaceJob, opts: PoolRaceOptions): Promise<PoolRaceResult> {
+    const spawned = this.clock();
+    const freshWorkers = this.workers.size - this.workers.running;
     const slots = this.workers.ensure();
     await Promise.all(slots.map((slot) => this.workers.request(slot, { kind: 'warm-up', id: 0 })));
+    const ready = this.clock();
     const start = this.clock();
     const perWorkerDone: number[] = slots.map(() => 0);
 
@@ -110,7 +133,14 @@ export class RaceWorkerPool extends WorkerPool<RaceRequest, RaceResponse> {
       }
     };
     await Promise.all(slots.map(drain));
-    const seconds = Math.max(0, this.clock() - start);
-    return { results, serialResult: serial.result, seconds, workers: slots.length };
+    const done = this.clock();
+    return {
+      results,
+      serialResult: serial.result,
+      seconds: Math.max(0, done - start),
+      workers: slots.length,
+      freshWorkers,
+      timeline: { spawned, ready, workStart: start, done },
+    };
   }
 }

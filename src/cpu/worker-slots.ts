@@ -67,6 +67,11 @@ export class WorkerSlots<Req extends { id: number }, Res extends { id: number }>
     checkPoolSize(size);
   }
 
+  /** How many workers are running now (0 before first use and after a reset). */
+  get running(): number {
+    return this.slots.length;
+  }
+
   /** The workers, started on first use and after a reset. */
   ensure(): Array<WorkerSlot<Req, Res>> {
     if (this.slots.length === 0) {

@@ -118,14 +118,31 @@ describe('lesson 1: Why GPUs', () => {
   it('runs the race to the end: both measured lanes have times and the GPU result is verified', async () => {
     const { page, errors } = await open(RACE);
     const race = await loadedWidget(page, 'race');
-    await setSmallJob(race);
+    // The "Tiny job" preset's reading comes from the modeled lanes (the A100 1.34× ahead)...
+    await race.getByRole('button', { name: 'Tiny job' }).click();
+    const preset = race.locator('[data-preset-reading]');
+    await expect
+      .poll(() => preset.textContent())
+      .toMatch(/Modeled: the NVIDIA A100 SXM 80 GB finishes 1\.34× sooner than the Intel Core/);
     await race.locator('[data-action="run"]').click();
     expect(await settledWidget(page, 'race')).toBe('done');
+    // ...and, once run, from the measured lanes too, saying whether they agree with the model.
+    await expect
+      .poll(() => preset.textContent())
+      .toMatch(
+        /Measured on this machine: .*(agrees with the model|model and your machine disagree)/,
+      );
     for (const lane of ['cpu-measured', 'gpu-measured']) {
       const el = race.locator(`[data-lane="${lane}"]`);
       await expect.poll(() => el.getAttribute('data-lane-state')).toBe('done');
-      const seconds = Number(await el.locator('[data-seconds]').getAttribute('data-seconds'));
+      const seconds = Number(
+        await el.locator('[data-seconds]').first().getAttribute('data-seconds'),
+      );
       expect(seconds).toBeGreaterThan(0);
+      // Start-up is a part of its own; the lane's time is its timed work.
+      expect(await el.locator('[data-phase="startup"]').count()).toBe(1);
+      const work = el.locator('[data-phase="work"]');
+      expect(Number(await work.getAttribute('data-seconds'))).toBe(seconds);
     }
     await expect
       .poll(() => race.locator('[data-verified]').getAttribute('data-verified'))

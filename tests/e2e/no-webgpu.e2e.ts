@@ -34,6 +34,9 @@ describe('the race in a browser without WebGPU', () => {
     await expect
       .poll(() => race.locator('[data-lane="gpu-measured"]').getAttribute('data-lane-state'))
       .toBe('skipped');
+    // Worker start-up is shown apart from the CPU lane's work; the skipped lane has no parts.
+    expect(await race.locator('[data-lane="cpu-measured"] [data-phase="startup"]').count()).toBe(1);
+    expect(await race.locator('[data-lane="gpu-measured"] [data-phase]').count()).toBe(0);
     await expect
       .poll(() => race.locator('[data-lane="gpu-modeled"]').getAttribute('data-lane-state'))
       .toBe('done');

@@ -1,5 +1,6 @@
-import type { LaneView } from './race-types';
+import type { LanePhase, LaneView } from './race-types';
 import { formatSeconds } from '../../format/units';
+import { phaseShares, totalSeconds } from './phases';
 
 const STATE_TEXT: Record<LaneView['state'], string> = {
   waiting: 'Waiting',
@@ -54,6 +55,9 @@ export function LaneRow({ lane }: { lane: LaneView }) {
           ))}
         </div>
       )}
+      {lane.state === 'done' && lane.phases.length > 0 && (
+        <LanePhases phases={lane.phases} measured={lane.source === 'measured'} />
+      )}
       {lane.note && <p className="lane-note">{lane.note}</p>}
       {lane.verified !== null && (
         <p
@@ -66,5 +70,47 @@ export function LaneRow({ lane }: { lane: LaneView }) {
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * The parts of a finished lane's time: a bar cut in proportion (drawn for the eye; the same
+ * figures follow as text), then each part with its time and, for a measured lane, the total
+ * with its start-up.
+ */
+function LanePhases({ phases, measured }: { phases: LanePhase[]; measured: boolean }) {
+  const shares = phaseShares(phases);
+  return (
+    <div className="lane-phases" data-phases>
+      <div className="phase-bar" aria-hidden="true">
+        {phases.map((p, i) =>
+          (shares[i] ?? 0) > 0 ? (
+            <span
+              key={p.kind}
+              className={`phase phase-${p.kind}`}
+              style={{ flexGrow: shares[i] }}
+            />
+          ) : null,
+        )}
+      </div>
+      <p className="phase-text">
+        {phases.map((p) => (
+          <span
+            key={p.kind}
+            className={`phase-item phase-item-${p.kind}`}
+            data-phase={p.kind}
+            data-seconds={p.seconds}
+          >
+            <span className={`phase-swatch phase-${p.kind}`} aria-hidden="true" />
+            {p.label}: {formatSeconds(p.seconds)}
+          </span>
+        ))}
+        {measured && (
+          <span className="phase-item phase-total" data-phase-total={totalSeconds(phases)}>
+            in all: {formatSeconds(totalSeconds(phases))}
+          </span>
+        )}
+      </p>
+    </div>
   );
 }

@@ -8,7 +8,15 @@ import { raceRunSummary } from './run-summary';
 import { useController } from '../../ui/useController';
 import { RaceController } from './controller';
 import { createBrowserRaceDeps, modeledGpuChoices } from './browser-deps';
-import { RACE_LIMITS, RACE_PRESETS, raceSchema, totalSteps } from './settings';
+import { presetReading } from './preset-reading';
+import {
+  RACE_LIMITS,
+  RACE_PRESETS,
+  raceSchema,
+  sameJob,
+  totalSteps,
+  type PresetTopic,
+} from './settings';
 import './race.css';
 import { raceFace } from './face';
 
@@ -32,7 +40,7 @@ const LANE_ORDER = ['cpu-measured', 'gpu-measured', 'cpu-modeled', 'gpu-modeled'
 export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
   const settingsHandle = useWidgetState(raceSchema, props, instance ? { instance } : {});
   const settings = settingsHandle.state;
-  const [presetPoint, setPresetPoint] = useState<string | null>(null);
+  const [presetTopic, setPresetTopic] = useState<PresetTopic | null>(null);
   const [controller, state] = useController(
     () =>
       new RaceController(createBrowserRaceDeps(), {
@@ -45,9 +53,20 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
   useEffect(() => controller.setModeledGpu(settings.gpu), [controller, settings.gpu]);
 
   const update = (patch: Parameters<typeof settingsHandle.set>[0]) => {
-    setPresetPoint(null);
+    setPresetTopic(null);
     settingsHandle.set(patch);
   };
+  // A preset's reading is written from the lanes: the modeled prediction for the job on show,
+  // and what the measured lanes showed once a race of this same job has finished.
+  const lastRun = state.status !== 'running' ? state.lastRun : null;
+  const presetText = presetTopic
+    ? presetReading(
+        presetTopic,
+        settings,
+        controller.modelFigures(settings, settings.gpu),
+        lastRun && sameJob(lastRun.job, settings) ? lastRun.measured : null,
+      )
+    : null;
 
   return (
     <WidgetRoot
@@ -123,19 +142,21 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
               key={p.name}
               type="button"
               disabled={running}
-              title={p.point}
+              title={`${p.settings.tasks.toLocaleString('en-US')} tasks × ${p.settings.iterations.toLocaleString('en-US')} steps, ${p.settings.serialPercent} % serial`}
               onClick={() => {
                 settingsHandle.set(p.settings);
-                setPresetPoint(p.point);
+                setPresetTopic(p.topic);
               }}
             >
               {p.name}
             </button>
           ))}
         </div>
-        {presetPoint && (
-          <div className="race-messages" role="status">
-            <p>{presetPoint}</p>
+        {presetText && (
+          <div className="race-preset-reading" role="status" data-preset-reading>
+            {presetText.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
           </div>
         )}
         <div className="race-actions">
@@ -154,6 +175,21 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
           {state.adapter.isFallback && ' — a software fallback adapter, not a hardware GPU'}
         </p>
       )}
+
+      <ul className="race-legend" aria-label="Parts of a lane's time">
+        <li>
+          <span className="phase-swatch phase-startup" aria-hidden="true" /> Start-up or set-up:
+          once per page or per race, before the clock starts; shown, not compared
+        </li>
+        <li>
+          <span className="phase-swatch phase-fixed" aria-hidden="true" /> Fixed cost (modeled): a
+          launch or waking threads, part of the predicted time
+        </li>
+        <li>
+          <span className="phase-swatch phase-work" aria-hidden="true" /> Work: the time the lanes
+          compare
+        </li>
+      </ul>
 
       <ol className="race-lanes" aria-label="Lanes">
         {LANE_ORDER.map((id) => (

@@ -1,7 +1,7 @@
 /** Real dependencies for the race in a browser: Web Workers, WebGPU, and the cost engine. */
 import { getGpu, listGpus, getCpu } from '../../engine/catalog';
-import { predictTaskBatch } from '../../engine/models';
-import { adapterFacts, RACE_OPS_PER_ITERATION, runRaceOnGpu, withSharedGpu } from '../../gpu';
+import { adapterFacts, runRaceOnGpu, withSharedGpu } from '../../gpu';
+import { predictRace } from './modeled-run';
 import { RaceWorkerPool } from '../../cpu/race-pool';
 import type { GpuRunner, RaceDeps } from './race-types';
 import { prefersReducedMotion } from '../../ui/motion';
@@ -46,15 +46,7 @@ export function createBrowserRaceDeps(): RaceDeps {
     workers,
     runCpu: (job, onProgress, signal) => sharedPool().runRace(job, { onProgress, signal }),
     getGpu: gpuRunner,
-    predict(hardwareId, job) {
-      const p = predictTaskBatch({
-        hardwareId,
-        taskCount: job.tasks,
-        opsPerTask: job.iterations * RACE_OPS_PER_ITERATION,
-        serialOps: job.serialIterations * RACE_OPS_PER_ITERATION,
-      });
-      return { seconds: p.seconds, parallelUnits: p.parallelUnits, waves: p.waves };
-    },
+    predict: predictRace,
     hardwareName,
     now: () => performance.now() / 1000,
     reducedMotion: prefersReducedMotion,

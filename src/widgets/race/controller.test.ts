@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { RaceController } from './controller';
 import type { RaceJob, RaceRun } from '../../gpu';
-import type { GpuRunner, RaceDeps } from './race-types';
+import type { CpuLaneRun, GpuRunner, RaceDeps } from './race-types';
 
 function reference(job: RaceJob): RaceRun {
   const results = new Uint32Array(job.tasks).map((_, i) => (i * 2654435761) >>> 0);
   return { results, serialResult: job.serialIterations, seconds: 0.2 };
+}
+
+/** The CPU lane's run: 0.2 s of work after `startup` seconds of worker start-up. */
+function cpuRun(job: RaceJob, startup = 0.05, freshWorkers = 2): CpuLaneRun {
+  const run = reference(job);
+  const timeline = { spawned: 10, ready: 10 + startup, workStart: 10 + startup, done: 10.25 };
+  return { ...run, freshWorkers, timeline };
 }
 
 function fakeDeps(overrides: Partial<RaceDeps> = {}, gpu?: GpuRunner): RaceDeps {
@@ -14,7 +21,7 @@ function fakeDeps(overrides: Partial<RaceDeps> = {}, gpu?: GpuRunner): RaceDeps 
     workers: 2,
     async runCpu(job, onProgress) {
       onProgress([Math.floor(job.tasks / 2), job.tasks - Math.floor(job.tasks / 2)]);
-      return reference(job);
+      return cpuRun(job);
     },
     async getGpu() {
       return (
@@ -32,6 +39,8 @@ function fakeDeps(overrides: Partial<RaceDeps> = {}, gpu?: GpuRunner): RaceDeps 
       seconds: id.startsWith('i9') ? 0.01 : 0.0001,
       parallelUnits: id.startsWith('i9') ? 24 : 6912,
       waves: 1,
+      fixedSeconds: id.startsWith('i9') ? 1e-5 : 5e-6,
+      serialSeconds: 0,
     }),
     hardwareName: (id) => `HW ${id}`,
     now: () => (clock += 0.01),
@@ -55,6 +64,94 @@ describe('RaceController', () => {
     expect(s.lanes['gpu-measured']).toMatchObject({ state: 'done', seconds: 0.5, verified: true });
     expect(s.lanes['gpu-modeled']).toMatchObject({ state: 'done', seconds: 0.0001 });
     expect(s.reading.join(' ')).toMatch(/software fallback/);
+  });
+
+  it('shows worker start-up and GPU set-up apart from the timed work, on the injected clock', async () => {
+    let t = 0;
+    const gpu: GpuRunner = {
+      ok: true,
+      adapter: { description: 'test GPU', isFallback: false },
+      async run(job, onProgress) {
+        t += 0.1; // the pipeline and buffers, before the run's own clock starts
+        onProgress(job.tasks);
+        t += 0.5; // the timed run
+        return { ...reference(job), seconds: 0.5 };
+      },
+    };
+    const c = new RaceController(
+      fakeDeps(
+        {
+          now: () => t,
+          async getGpu() {
+            t += 0.3; // asking for the device
+            return gpu;
+          },
+        },
+        gpu,
+      ),
+    );
+    await c.run(settings);
+    const { lanes, lastRun, reading } = c.getState();
+    // The CPU lane: the pool's timeline says 50 ms of start-up (spawned → ready), 0.2 s of work.
+    expect(lanes['cpu-measured'].seconds).toBe(0.2);
+    expect(lanes['cpu-measured'].phases).toEqual([
+      { kind: 'startup', label: 'Worker start-up', seconds: expect.closeTo(0.05, 12) },
+      { kind: 'work', label: 'Timed work', seconds: 0.2 },
+    ]);
+    // The GPU lane: 0.3 s for the device and 0.1 s around the timed run are its set-up.
+    expect(lanes['gpu-measured'].seconds).toBe(0.5);
+    expect(lanes['gpu-measured'].phases).toEqual([
+      { kind: 'startup', label: 'GPU set-up', seconds: expect.closeTo(0.4, 12) },
+      { kind: 'work', label: 'Timed work', seconds: 0.5 },
+    ]);
+    // The modeled lanes: their fixed cost inside the predicted time.
+    expect(lanes['gpu-modeled'].phases.map((p) => [p.kind, p.seconds])).toEqual([
+      ['fixed', 5e-6],
+      ['work', expect.closeTo(0.0001 - 5e-6, 12)],
+    ]);
+    expect(lastRun).toMatchObject({
+      job: settings,
+      measured: {
+        cpuWorkSeconds: 0.2,
+        cpuStartupSeconds: expect.closeTo(0.05, 12),
+        freshWorkers: 2,
+        gpuWorkSeconds: 0.5,
+        gpuSetupSeconds: expect.closeTo(0.4, 12),
+        gpuVerified: true,
+      },
+    });
+    expect(reading.join(' ')).toMatch(/starting 2 Web Workers .* took 50 ms/);
+    expect(reading.join(' ')).toMatch(/set-up .* took 400 ms/);
+  });
+
+  it('says when the workers were already running: only a check-in, no start-up', async () => {
+    const c = new RaceController(fakeDeps({ runCpu: async (job) => cpuRun(job, 0.001, 0) }));
+    await c.run(settings);
+    expect(c.getState().lanes['cpu-measured'].phases[0]).toMatchObject({
+      kind: 'startup',
+      label: 'Worker check-in (already running)',
+    });
+    expect(c.getState().reading.join(' ')).toMatch(/still running from an earlier race/);
+  });
+
+  it('predicts a job for a preset without running anything', () => {
+    let ran = false;
+    const c = new RaceController(
+      fakeDeps({
+        runCpu: async (job) => {
+          ran = true;
+          return cpuRun(job);
+        },
+      }),
+    );
+    const figures = c.modelFigures({ tasks: 16, iterations: 100, serialPercent: 0 }, 'h100-sxm');
+    expect(figures).toMatchObject({
+      cpuName: 'HW i9-14900k',
+      gpuName: 'HW h100-sxm',
+      gpu: { seconds: 0.0001, fixedSeconds: 5e-6 },
+    });
+    expect(ran).toBe(false);
+    expect(c.getState().status).toBe('idle');
   });
 
   it('marks the GPU result unverified when it differs from the CPU reference', async () => {
@@ -115,7 +212,7 @@ describe('RaceController', () => {
             t += 0.01; // 50 progress reports over 0.5 s
             onProgress([i, 0]);
           }
-          return reference(job);
+          return cpuRun(job);
         },
       }),
     );
@@ -134,7 +231,7 @@ describe('RaceController', () => {
         reducedMotion: () => false,
         async runCpu(job) {
           seen.push(c.getState().lanes['gpu-modeled'].state);
-          return reference(job);
+          return cpuRun(job);
         },
       }),
     );
@@ -146,7 +243,7 @@ describe('RaceController', () => {
     let release: () => void = () => undefined;
     const deps = fakeDeps({
       runCpu: (_job, _p, signal) =>
-        new Promise<RaceRun>((_resolve, reject) => {
+        new Promise<CpuLaneRun>((_resolve, reject) => {
           release = () => reject(new Error('aborted'));
           signal.addEventListener('abort', () => release());
         }),

@@ -3,7 +3,9 @@ import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
 import { compareU32, type RaceJob, type RaceRun } from '../../gpu';
 import { initialRaceState, waveActivity } from './lanes';
-import { type LaneId, type LaneView } from './race-types';
+import { cpuLanePhases, gpuLanePhases, modeledLanePhases } from './phases';
+import { measuredFigures } from './race-figures';
+import { type CpuLaneRun, type LaneId, type LaneView, type ModeledFigures } from './race-types';
 import { planPlayback, type LanePlayback } from './modeled-playback';
 import { serialIterationsFor, type RaceJobSettings } from './settings';
 import type { ModeledRun, GpuLaneOutcome, RaceDeps, RaceState } from './race-types';
@@ -40,7 +42,21 @@ export class RaceController extends WidgetController<RaceState> {
   }
 
   private initialState(): RaceState {
-    return initialRaceState(this.deps, this.modeled);
+    return { ...initialRaceState(this.deps, this.modeled), lastRun: this.state.lastRun };
+  }
+
+  /**
+   * What the modeled lanes predict for `settings` on the catalog CPU and the GPU `gpuId`, without
+   * running anything: the figures a preset's reading starts from.
+   */
+  modelFigures(settings: RaceJobSettings, gpuId: string = this.modeled.gpu): ModeledFigures {
+    const job = jobOf(settings);
+    return {
+      cpuName: this.deps.hardwareName(this.modeled.cpu),
+      gpuName: this.deps.hardwareName(gpuId),
+      cpu: this.deps.predict(this.modeled.cpu, job),
+      gpu: this.deps.predict(gpuId, job),
+    };
   }
 
   private get state(): RaceState {
@@ -116,11 +132,7 @@ export class RaceController extends WidgetController<RaceState> {
    */
   async run(settings: RaceJobSettings): Promise<void> {
     if (this.state.status === 'running') return;
-    const job: RaceJob = {
-      tasks: settings.tasks,
-      iterations: settings.iterations,
-      serialIterations: serialIterationsFor(settings),
-    };
+    const job = jobOf(settings);
     this.lastProgressAt.clear();
     this.emit({ ...this.initialState(), status: 'running' });
     await this.runs.start((signal) => this.race(settings, job, signal), {
@@ -134,8 +146,9 @@ export class RaceController extends WidgetController<RaceState> {
   private async race(settings: RaceJobSettings, job: RaceJob, signal: AbortSignal): Promise<void> {
     // Modeled lanes: predicted now, played back once the measured lanes are done, so that
     // drawing the animation takes no CPU time from the work being measured.
-    const cpuModel = this.deps.predict(this.modeled.cpu, job);
-    const gpuModel = this.deps.predict(this.modeled.gpu, job);
+    const modeled = this.modelFigures(settings);
+    const cpuModel = modeled.cpu;
+    const gpuModel = modeled.gpu;
     for (const id of ['cpu-modeled', 'gpu-modeled'] as const) {
       this.patchLane(id, {
         note: 'Plays after the measured lanes, so its animation does not slow them down.',
@@ -144,30 +157,33 @@ export class RaceController extends WidgetController<RaceState> {
 
     const cpuRun = await this.runCpuLane(job, signal);
     signal.throwIfAborted();
-    const { gpuRun, gpuUnavailable, adapter, verified } = await this.runGpuLane(
-      job,
-      cpuRun,
-      signal,
-    );
+    const { gpuUnavailable, adapter } = await this.runGpuLane(job, cpuRun, signal);
     signal.throwIfAborted();
 
-    const reading = readRace({
-      cpuMeasuredSeconds: cpuRun?.seconds ?? null,
-      gpuMeasuredSeconds: gpuRun?.seconds ?? null,
-      cpuModeledSeconds: cpuModel.seconds,
-      gpuModeledSeconds: gpuModel.seconds,
-      cpuModelName: this.deps.hardwareName(this.modeled.cpu),
-      gpuModelName: this.deps.hardwareName(this.modeled.gpu),
+    const measured = measuredFigures(this.state.lanes, {
       workers: this.deps.workers,
+      freshWorkers: cpuRun?.freshWorkers ?? 0,
+      adapter,
       gpuUnavailable,
-      gpuIsFallback: adapter?.isFallback ?? false,
-      gpuVerified: verified,
+    });
+    const reading = readRace({
+      modeled,
+      measured,
       serialPercent: settings.serialPercent,
       tasks: settings.tasks,
     });
-    this.startPlayback('cpu-modeled', cpuModel, job.tasks);
-    this.startPlayback('gpu-modeled', gpuModel, job.tasks);
-    this.finishWhenPlayed = () => this.emit({ ...this.state, status: 'done', reading });
+    const lastRun = {
+      job: {
+        tasks: settings.tasks,
+        iterations: settings.iterations,
+        serialPercent: settings.serialPercent,
+      },
+      modeled,
+      measured,
+    };
+    this.startPlayback('cpu-modeled', cpuModel, job.tasks, 'cpu');
+    this.startPlayback('gpu-modeled', gpuModel, job.tasks, 'gpu');
+    this.finishWhenPlayed = () => this.emit({ ...this.state, status: 'done', reading, lastRun });
     if (!this.isPlaying()) this.finishPlayback();
   }
 
@@ -195,7 +211,7 @@ export class RaceController extends WidgetController<RaceState> {
   }
 
   /** The measured CPU lane: the worker pool, for real. Null when it failed or was cancelled. */
-  private async runCpuLane(job: RaceJob, signal: AbortSignal): Promise<RaceRun | null> {
+  private async runCpuLane(job: RaceJob, signal: AbortSignal): Promise<CpuLaneRun | null> {
     const cpuStart = this.deps.now();
     this.patchLane('cpu-measured', { state: 'running' });
     try {
@@ -212,11 +228,13 @@ export class RaceController extends WidgetController<RaceState> {
         },
         signal,
       );
+      const workers = `${this.deps.workers} worker${this.deps.workers === 1 ? '' : 's'}`;
       this.patchLane('cpu-measured', {
         state: 'done',
         progress: 1,
         seconds: cpuRun.seconds,
-        note: `Measured wall time, ${this.deps.workers} worker${this.deps.workers === 1 ? '' : 's'}, including the serial stage on one worker.`,
+        phases: cpuLanePhases(cpuRun),
+        note: `Timed work: wall time on ${workers}, the serial stage on one of them, with the messages that hand out the tasks and bring back the results. Worker start-up is timed apart and left out.`,
       });
       return cpuRun;
     } catch (err) {
@@ -232,7 +250,9 @@ export class RaceController extends WidgetController<RaceState> {
     signal: AbortSignal,
   ): Promise<GpuLaneOutcome> {
     const none = { gpuRun: null, gpuUnavailable: null, adapter: null, verified: null };
+    const acquireStart = this.deps.now();
     const gpu = await this.deps.getGpu();
+    const acquireSeconds = Math.max(0, this.deps.now() - acquireStart);
     if (!gpu.ok) {
       this.patchLane('gpu-measured', { state: 'skipped', note: gpu.message });
       return { ...none, gpuUnavailable: gpu.message };
@@ -255,16 +275,20 @@ export class RaceController extends WidgetController<RaceState> {
           }),
         signal,
       );
+      // Everything around the timed run is set-up: getting the device, compiling the pipeline,
+      // allocating buffers, waiting for earlier GPU work, and freeing the buffers after.
+      const untimed = Math.max(0, this.deps.now() - gpuStart - gpuRun.seconds);
       const verified = cpuRun ? sameResults(cpuRun, gpuRun) : null;
       this.patchLane('gpu-measured', {
         state: 'done',
         progress: 1,
         seconds: gpuRun.seconds,
+        phases: gpuLanePhases(acquireSeconds + untimed, gpuRun.seconds),
         verified,
         note:
           verified === null
             ? 'Not verified: the CPU lane did not finish, so there is no reference to compare with.'
-            : 'Measured wall time, including the serial stage (one GPU thread) and reading the results back.',
+            : 'Timed work: from the first submit to the results back in JavaScript, the serial stage (one GPU thread) included. GPU set-up (device, shader pipeline, buffers) is timed apart and left out.',
       });
       return { gpuRun, gpuUnavailable: null, adapter, verified };
     } catch (err) {
@@ -273,13 +297,19 @@ export class RaceController extends WidgetController<RaceState> {
     }
   }
 
-  private startPlayback(id: LaneId, model: ModeledRun, tasks: number): void {
+  private startPlayback(
+    id: LaneId,
+    model: ModeledRun,
+    tasks: number,
+    processor: 'cpu' | 'gpu',
+  ): void {
     const { playback, note } = planPlayback(id, model, tasks, this.deps.now());
+    const phases = modeledLanePhases(model, processor);
     if (this.deps.reducedMotion()) {
-      this.patchLane(id, { state: 'done', progress: 1, seconds: model.seconds, note });
+      this.patchLane(id, { state: 'done', progress: 1, seconds: model.seconds, note, phases });
       return;
     }
-    this.patchLane(id, { state: 'running', seconds: model.seconds, note });
+    this.patchLane(id, { state: 'running', seconds: model.seconds, note, phases });
     this.playback = [...this.playback.filter((p) => p.id !== id), playback];
   }
 
@@ -290,6 +320,15 @@ export class RaceController extends WidgetController<RaceState> {
     }
     this.patchLane(id, { state: 'error', note: errorText(err) });
   }
+}
+
+/** The runners' job for these settings: the serial stage sized from the serial share. */
+function jobOf(settings: RaceJobSettings): RaceJob {
+  return {
+    tasks: settings.tasks,
+    iterations: settings.iterations,
+    serialIterations: serialIterationsFor(settings),
+  };
 }
 
 function sameResults(a: RaceRun, b: RaceRun): boolean {

@@ -20,6 +20,7 @@ export function waitingLane(
     unitName,
     note: null,
     verified: null,
+    phases: [],
   };
 }
 
@@ -111,5 +112,6 @@ export function initialRaceState(deps: RaceDeps, modeled: { cpu: string; gpu: st
     adapter: null,
     reading: [],
     error: null,
+    lastRun: null,
   };
 }

@@ -2,8 +2,10 @@
  * The types a race is run with: its dependencies and its visible state. The job and a measured
  * run's result (RaceJob, RaceRun) are the runtime's own, from the runners to the lanes.
  */
+import type { PoolTimeline } from '../../cpu/race-pool';
 import type { AdapterFacts, RaceJob, RaceRun } from '../../gpu';
 import type { WidgetStatus } from '../../ui/frame/status';
+import type { RaceJobSettings } from './settings';
 
 /** A modeled prediction for one piece of hardware. */
 export interface ModeledRun {
@@ -11,6 +13,36 @@ export interface ModeledRun {
   /** Units that work at once (GPU lanes or CPU cores), and how many are drawn. */
   parallelUnits: number;
   waves: number;
+  /** The part of `seconds` that does not depend on the work: launches, waking threads. */
+  fixedSeconds: number;
+  /** The part of `seconds` the serial stage takes on one lane or core. */
+  serialSeconds: number;
+}
+
+/**
+ * The measured CPU lane's run: the results, `seconds` of timed work (serial stage and batch,
+ * workers warm), and the pool's timeline, whose start-up part (creating workers, loading their
+ * script, warming them up) is shown apart from the work.
+ */
+export interface CpuLaneRun extends RaceRun {
+  /** Workers this race started (0 when they were running from an earlier race). */
+  freshWorkers: number;
+  timeline: PoolTimeline;
+}
+
+/**
+ * A part of a lane's time: `startup` is one-time and outside the comparison (worker start-up,
+ * GPU set-up), `fixed` is the per-job cost inside a modeled time (a launch, waking threads),
+ * `work` the rest of the compared time.
+ */
+export type PhaseKind = 'startup' | 'fixed' | 'work';
+
+/** One part of a lane's time, labelled as the lane shows it. */
+export interface LanePhase {
+  kind: PhaseKind;
+  /** What it is, e.g. "Worker start-up", "Timed work". */
+  label: string;
+  seconds: number;
 }
 
 /** The GPU side of a race: acquired once, then run. */
@@ -33,7 +65,7 @@ export interface RaceDeps {
     job: RaceJob,
     onProgress: (perWorkerDone: number[]) => void,
     signal: AbortSignal,
-  ): Promise<RaceRun>;
+  ): Promise<CpuLaneRun>;
   getGpu(): Promise<GpuRunner>;
   predict(hardwareId: string, job: RaceJob): ModeledRun;
   hardwareName(hardwareId: string): string;
@@ -50,6 +82,42 @@ export interface RaceState {
   adapter: AdapterFacts | null;
   reading: string[];
   error: string | null;
+  /** The last race that finished: its job and what its lanes showed; null before one has. */
+  lastRun: FinishedRace | null;
+}
+
+/** A finished race, for readings that need its figures after the lanes have moved on. */
+export interface FinishedRace {
+  job: RaceJobSettings;
+  modeled: ModeledFigures;
+  measured: MeasuredFigures;
+}
+
+/** What the two modeled lanes predict for a job. */
+export interface ModeledFigures {
+  cpuName: string;
+  gpuName: string;
+  cpu: ModeledRun;
+  gpu: ModeledRun;
+}
+
+/** What the two measured lanes showed, start-up apart from work. */
+export interface MeasuredFigures {
+  workers: number;
+  /** Timed work of the CPU lane, null when it did not finish. */
+  cpuWorkSeconds: number | null;
+  /** The CPU lane's start-up (spawned → ready), null when it did not finish. */
+  cpuStartupSeconds: number | null;
+  /** Workers the race started (0: they were running from an earlier race). */
+  freshWorkers: number;
+  /** Timed work of the GPU lane (first submit → results read back), null when none. */
+  gpuWorkSeconds: number | null;
+  /** The GPU lane's untimed set-up (device, pipeline, buffers), null when it did not run. */
+  gpuSetupSeconds: number | null;
+  gpuIsFallback: boolean;
+  gpuVerified: boolean | null;
+  /** Why there is no measured GPU lane, when there is none. */
+  gpuUnavailable: string | null;
 }
 
 /** What the measured GPU lane produced, for the reading. */
@@ -87,4 +155,6 @@ export interface LaneView {
   note: string | null;
   /** For the measured GPU lane: whether its output matched the CPU reference. */
   verified: boolean | null;
+  /** The parts of its time once done (start-up or fixed cost, then work); empty before. */
+  phases: LanePhase[];
 }

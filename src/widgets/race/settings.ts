@@ -87,28 +87,41 @@ export const RACE_LIMITS = {
 /** The settings a race starts with. */
 export const DEFAULT_RACE_SETTINGS: RaceSettings = raceSchema.defaults;
 
-/** Ready-made settings that each show one lesson point. */
-export const RACE_PRESETS: ReadonlyArray<{
+/** What a preset is there to show: fixed costs, a wide batch, a serial part. */
+export type PresetTopic = 'fixed-costs' | 'wide-batch' | 'serial';
+
+/** A ready-made job. What it shows is written from the lanes (preset-reading.ts), never fixed. */
+export interface RacePreset {
   name: string;
+  topic: PresetTopic;
   settings: RaceJobSettings;
-  point: string;
-}> = [
+}
+
+/** Ready-made settings that each show one lesson point. */
+export const RACE_PRESETS: readonly RacePreset[] = [
   {
     name: 'Tiny job',
+    topic: 'fixed-costs',
     settings: { tasks: 16, iterations: 100, serialPercent: 0 },
-    point: 'Fixed costs dominate: the GPU cannot win with so little work.',
   },
   {
     name: 'Wide batch',
+    topic: 'wide-batch',
     settings: { tasks: 65_536, iterations: 1000, serialPercent: 0 },
-    point: 'Many independent tasks: the shape of work GPUs are built for.',
   },
   {
     name: '5 % serial',
+    topic: 'serial',
     settings: { tasks: 65_536, iterations: 1000, serialPercent: 5 },
-    point: "Amdahl's law: the serial part caps the speedup at 20×.",
   },
 ];
+
+/** Whether two jobs are the same (a finished race's figures describe the job on show). */
+export function sameJob(a: RaceJobSettings, b: RaceJobSettings): boolean {
+  return (
+    a.tasks === b.tasks && a.iterations === b.iterations && a.serialPercent === b.serialPercent
+  );
+}
 
 /** Steps the serial stage runs so that it is `serialPercent` % of the whole job. */
 export function serialIterationsFor(settings: RaceJobSettings): number {
