@@ -42,6 +42,8 @@ export function ScrollRegion({
       role="region"
       aria-label={label}
       aria-labelledby={labelledBy}
+      // Marks content meant to scroll sideways on a narrow screen (code, a comparison table).
+      data-scrolls-sideways={stackTable ? undefined : ''}
     >
       {children}
     </div>

@@ -1,8 +1,10 @@
 /**
  * Every lesson, loaded once with all its widgets: its title and objectives, every block its
  * source places (rendered, none showing a problem), no failed widget, no error printed, no
- * Content-Security-Policy violation, no serious axe violation in the light and the dark theme,
- * and no sideways scrolling at phone width.
+ * Content-Security-Policy violation, no serious axe violation in the light and the dark theme;
+ * at a 1280 px laptop width every widget control within reach, every option label whole and no
+ * widget table scrolling sideways; at phone width no sideways scrolling of the page, and each
+ * widget table fitting or stacked into rows.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import {
   settledCspViolations,
 } from './browser';
 import { seriousAxeViolations } from './axe';
+import { clippedWidgetControls, cutOptionLabels, tablesScrollingSideways } from './widget-layout';
 
 const lessons = buildManifest('content');
 const { open } = browserSuite({ webgpu: true });
@@ -72,7 +75,7 @@ function renderedLesson(page: Page, selectors: string[]) {
 
 describe('every lesson', () => {
   it.each(lessons.map((l) => l.slug))(
-    '%s renders all its widgets without errors, CSP or serious axe violations (light and dark), and fits a phone-width screen',
+    '%s renders all its widgets without errors, CSP or serious axe violations (light and dark), clips no widget control at 1280 px, and fits a phone-width screen',
     async (slug) => {
       const { page, errors } = await open(`#/lesson/${slug}`, { initScript: recordCspViolations });
       await page.locator('.lesson-body h2').first().waitFor();
@@ -95,6 +98,12 @@ describe('every lesson', () => {
         repeatedIds: [],
       });
 
+      // A laptop (the page opens 1280 px wide): widgets take the column's width beside the text,
+      // and nothing in them is cut off or needs a sideways scroll to reach.
+      expect(await clippedWidgetControls(page), 'controls at 1280 px').toEqual([]);
+      expect(await cutOptionLabels(page), 'option labels at 1280 px').toEqual([]);
+      expect(await tablesScrollingSideways(page), 'tables at 1280 px').toEqual([]);
+
       expect(await seriousAxeViolations(page), 'light').toEqual([]);
       // The themes are CSS media queries that change colours only (and the explorer's canvas
       // listens to the change): the dark theme is checked with the rules that read colours.
@@ -106,6 +115,10 @@ describe('every lesson', () => {
       await page.setViewportSize({ width: 375, height: 900 });
       await page.waitForFunction(() => window.innerWidth === 375);
       await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      // Tables whose columns do not fit stack into labelled rows (a comparison table may scroll
+      // in its own box, its first column kept in view), and no control is out of reach.
+      await expect.poll(() => tablesScrollingSideways(page, true), 'tables at 375 px').toEqual([]);
+      expect(await clippedWidgetControls(page), 'controls at 375 px').toEqual([]);
       expect(errors).toEqual([]);
     },
   );
