@@ -22,11 +22,20 @@ import type { F32Check } from '../compute/verify-f32';
 /** Builds a job on a device. */
 export type BuildJob = (context: JobContext) => Promise<KernelJob>;
 
-/** Where a measured run is, for a progress bar. */
+/** Where a measured run is, for a progress bar and its words. */
 export interface JobProgress {
-  stage: 'prepare' | 'warm-up' | 'calibrate' | 'sample' | 'verify';
+  /**
+   * prepare: compiling the pipeline and uploading inputs; wait: letting work queued earlier on
+   * the device drain; then the harness's phases; verify: reading back and checking the output.
+   */
+  stage: 'prepare' | 'wait' | 'warm-up' | 'calibrate' | 'sample' | 'verify';
   /** Share of the run done, 0..1. */
   fraction: number;
+  /** In the harness's phases: the batch starting (1-based) and the most the phase runs. */
+  batch?: number;
+  batches?: number;
+  /** In the harness's phases: runs in the batch. */
+  repeats?: number;
 }
 
 /** Timing options a caller may tune (the harness's, less progress and cancellation). */
@@ -130,13 +139,22 @@ export function measureJob(
   return withRun(gpu, options.signal, async (guard, buffers) => {
     report('prepare', 0);
     const job = await guard.wait(build(jobContextFor(gpu, buffers, options)));
+    report('wait', 0.04);
     await guard.wait(device.queue.onSubmittedWorkDone());
     const clock = options.clock ?? performanceClock;
     const measurement = await withBatchTimer(device, guard.wait, clock, (timer) =>
       timeJob(job, timer, {
+        clock,
         ...options.measure,
         ...(options.signal ? { signal: options.signal } : {}),
-        onProgress: (p) => report(p.phase, 0.05 + 0.85 * p.fraction),
+        onProgress: ({ phase, fraction, batch, batches, repeats }) =>
+          options.onProgress?.({
+            stage: phase,
+            fraction: 0.05 + 0.85 * fraction,
+            batch,
+            batches,
+            repeats,
+          }),
       }),
     );
     report('verify', 0.9);

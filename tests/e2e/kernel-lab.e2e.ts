@@ -89,6 +89,15 @@ describe('lesson 8: the device card and the kernel lab', () => {
     // plot-data.test.ts gives each modeled points; Chromium runs: relu (before the roofs, for the
     // forecast), the sum and the kernel with workgroup memory and barriers. The copy and FMA
     // kernels run and are checked in the roofs below; the naive matmul in async-timing.e2e.ts.
+    // Every text the progress line shows, to see that it says what the run is doing.
+    await page.evaluate(() => {
+      const shown: string[] = [];
+      (window as unknown as { activityShown: string[] }).activityShown = shown;
+      new MutationObserver(() => {
+        const text = document.querySelector('.kl-activity')?.textContent ?? '';
+        if (text !== '' && shown.at(-1) !== text) shown.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     const runs: Array<[string, number | [number, number, number]]> = [
       ['relu', 65_537],
       ['reduce', 100_003],
@@ -105,6 +114,20 @@ describe('lesson 8: the device card and the kernel lab', () => {
       await expect.poll(() => lab.locator('[data-record-row]').count()).toBe(0);
     }
     await expect.poll(() => lab.locator('[data-result]').count()).toBe(runs.length);
+    const shown = await page.evaluate(
+      () => (window as unknown as { activityShown: string[] }).activityShown,
+    );
+    for (const stage of [
+      /ReLU, 65,537 elements: compiling the kernel/,
+      /ReLU, 65,537 elements: warming up/,
+      /ReLU, 65,537 elements: timing batch 1 of at most 7 \(\d[\d,]* runs? each\)/,
+      /ReLU, 65,537 elements: checking against the CPU/,
+    ]) {
+      expect(
+        shown.some((text) => stage.test(text)),
+        String(stage),
+      ).toBe(true);
+    }
     // The adapter here is SwiftShader: the reading and the adapter line must say so.
     await expect
       .poll(() => lab.locator('[data-reading]').textContent())
@@ -218,7 +241,9 @@ describe('the kernel lab when things go wrong', () => {
     });
     await choose(lab, 'matmul-naive', [256, 256, 256]);
     await lab.locator('[data-action="run"]').click();
-    await lab.locator('.kl-activity', { hasText: 'timing batches' }).waitFor({ timeout: 60_000 });
+    await lab
+      .locator('.kl-activity', { hasText: /timing batch \d+ of at most \d+/ })
+      .waitFor({ timeout: 60_000 });
     await page.evaluate(() => {
       for (const d of (window as unknown as { labDevices: GPUDevice[] }).labDevices) d.destroy();
     });
@@ -256,7 +281,9 @@ describe('the kernel lab when things go wrong', () => {
     const { page, widget: lab } = await openLab();
     await choose(lab, 'matmul-tiled', [256, 256, 256]);
     await lab.locator('[data-action="run"]').click();
-    await lab.locator('.kl-activity', { hasText: 'timing batches' }).waitFor({ timeout: 60_000 });
+    await lab
+      .locator('.kl-activity', { hasText: /timing batch \d+ of at most \d+/ })
+      .waitFor({ timeout: 60_000 });
     await lab.locator('[data-action="cancel"]').click();
     await widgetStatus(page, 'kernel-lab', 'idle');
     await expect.poll(() => lab.locator('[data-notice]').textContent()).toMatch(/Cancelled/);

@@ -57,7 +57,9 @@ export function labGpuFor({ gpu, run }: SharedGpu): LabGpu {
     run: (request, onProgress, signal) =>
       run((live) => runWithTuning(live, request, { signal, onProgress })),
     measureRoofs: (onProgress, signal) =>
-      run((live) => measureRoofs(live, { signal, onProgress: (p) => onProgress(p.fraction) })),
+      run((live) =>
+        measureRoofs(live, { signal, onProgress: (p) => onProgress(p.fraction, p.step) }),
+      ),
   };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { KernelLabController } from './controller';
+import {
+  CUT_SHORT,
+  deadlineMessage,
+  KernelLabController,
+  RUN_DEADLINE_SECONDS,
+  stageWords,
+  type KernelLabDeps,
+} from './controller';
 import { depsWith, FAKE_ADAPTER as adapter, fakeGpu, fakeResult } from './test-fixtures';
 
 describe('KernelLabController', () => {
@@ -115,9 +122,121 @@ describe('KernelLabController', () => {
     expect(runs).toBe(1);
   });
 
+  it('says what a run is doing: compiling, waiting, warming up, batch k of n, checking', () => {
+    expect(stageWords({ stage: 'prepare', fraction: 0 })).toMatch(/^compiling the kernel/);
+    expect(stageWords({ stage: 'wait', fraction: 0.04 })).toMatch(/^waiting for GPU work queued/);
+    expect(stageWords({ stage: 'warm-up', fraction: 0.05 })).toBe('warming up (one untimed run)');
+    expect(
+      stageWords({ stage: 'calibrate', fraction: 0.2, batch: 2, batches: 12, repeats: 40 }),
+    ).toBe('sizing batches to 10 ms (trying 40 runs a batch)');
+    expect(stageWords({ stage: 'sample', fraction: 0.5, batch: 3, batches: 7, repeats: 1 })).toBe(
+      'timing batch 3 of at most 7 (1 run each)',
+    );
+    expect(stageWords({ stage: 'verify', fraction: 0.9 })).toBe('checking against the CPU');
+  });
+
+  it('shows the stage of the run as it goes, from asking for the GPU to timing batch k of n', async () => {
+    const gpu = fakeGpu({
+      run: async (r, onProgress) => {
+        onProgress({ stage: 'prepare', fraction: 0 });
+        onProgress({ stage: 'sample', fraction: 0.6, batch: 2, batches: 7, repeats: 4 });
+        return fakeResult(r.kernel, r.size, 0.01);
+      },
+    });
+    const c = new KernelLabController(depsWith(gpu));
+    const labels: string[] = [];
+    c.subscribe((s) => {
+      if (s.activity && s.activity.label !== labels.at(-1)) labels.push(s.activity.label);
+    });
+    await c.run({ kernel: 'relu', size: { elements: 1000 } });
+    expect(labels).toEqual([
+      'ReLU, 1,000 elements: asking for the GPU',
+      'ReLU, 1,000 elements: compiling the kernel and uploading its input',
+      'ReLU, 1,000 elements: timing batch 2 of at most 7 (4 runs each)',
+    ]);
+  });
+
+  it('stops a run at its deadline, says why, and runs again', async () => {
+    // An injected timer stands for the clock: the run never ends on its own (it waits behind
+    // other work on the GPU) until the deadline expires.
+    const timers: Array<{ seconds: number; expire: () => void; stopped: boolean }> = [];
+    let stuck = true;
+    const gpu = fakeGpu({
+      run: (r, _progress, signal) =>
+        stuck
+          ? new Promise((_, reject) =>
+              signal.addEventListener('abort', () => reject(signal.reason)),
+            )
+          : Promise.resolve(fakeResult(r.kernel, r.size, 0.01)),
+    });
+    const deps: KernelLabDeps = {
+      ...depsWith(gpu),
+      startTimer: (seconds, expire) => {
+        const timer = { seconds, expire, stopped: false };
+        timers.push(timer);
+        return () => (timer.stopped = true);
+      },
+    };
+    const c = new KernelLabController(deps);
+    const running = c.run({ kernel: 'relu', size: { elements: 10 } });
+    for (let i = 0; i < 20 && c.getState().forecast === null; i++) await Promise.resolve();
+    expect(c.getState().status).toBe('running');
+    expect(c.getState().forecast?.phase).toBe('running');
+    expect(timers.map((t) => t.seconds)).toEqual([RUN_DEADLINE_SECONDS]);
+    timers[0]!.expire();
+    await running;
+    expect(c.getState().status).toBe('error');
+    expect(c.getState().error).toBe(
+      `${deadlineMessage(RUN_DEADLINE_SECONDS)}. Nothing needs reloading: change the size or run again.`,
+    );
+    expect(c.getState().forecast?.phase).toBe('stopped');
+    expect(timers[0]!.stopped).toBe(true);
+    stuck = false;
+    await c.run({ kernel: 'relu', size: { elements: 10 } });
+    expect(c.getState()).toMatchObject({ status: 'done', error: null });
+    // A run that ends in time stops its timer; the roofs get four times as long.
+    expect(timers[1]!.stopped).toBe(true);
+    await c.measureRoofs();
+    expect(timers[2]!.seconds).toBe(4 * RUN_DEADLINE_SECONDS);
+  });
+
+  it('stops at its deadline while the GPU device is still being acquired', async () => {
+    let expire: () => void = () => {};
+    const c = new KernelLabController({
+      getGpu: () => new Promise(() => {}),
+      startTimer: (_seconds, onExpire) => {
+        expire = onExpire;
+        return () => {};
+      },
+    });
+    const running = c.run({ kernel: 'relu', size: { elements: 10 } });
+    await Promise.resolve();
+    expire();
+    await running;
+    expect(c.getState().error).toMatch(/^Stopped after 90 s/);
+  });
+
+  it('says when a run was cut short by its time limit', async () => {
+    const gpu = fakeGpu({
+      run: async (r) => {
+        const result = fakeResult(r.kernel, r.size, 0.01);
+        return { ...result, measurement: { ...result.measurement, samples: 1, cutShort: true } };
+      },
+    });
+    const c = new KernelLabController(depsWith(gpu));
+    await c.run({ kernel: 'relu', size: { elements: 10 } });
+    expect(c.getState()).toMatchObject({ status: 'done', notice: CUT_SHORT });
+  });
+
   it('measures the roofs and keeps them', async () => {
     const c = new KernelLabController(depsWith(fakeGpu()));
+    const labels = new Set<string>();
+    c.subscribe((s) => s.activity && labels.add(s.activity.label));
     await c.measureRoofs();
+    // Which roof is being measured, k of 3.
+    expect(labels).toContain(
+      'Measuring this GPU’s roofs: copy engine, 2 of 3 (copyBufferToBuffer)',
+    );
     const roofs = c.getState().roofs;
     expect(roofs?.copyEngineBytesPerSecond).toBe(1e10);
     expect(roofs?.memoryBytesPerSecond).toBeCloseTo((8 << 22) / 0.02, 0);

@@ -5,7 +5,7 @@
  * staying ready for the next run. No DOM, no WebGPU: tests drive it with fakes.
  */
 import type { MeasuredDevice } from '../../engine/models';
-import type { DeviceRoofs } from '../../gpu';
+import type { DeviceRoofs, RoofProgress } from '../../gpu';
 import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
 import type { AdapterFacts as BaseAdapterFacts } from '../../gpu';
@@ -36,13 +36,57 @@ export interface LabGpu {
     onProgress: (progress: LabProgress) => void,
     signal: AbortSignal,
   ): Promise<LabRunResult>;
-  measureRoofs(onProgress: (fraction: number) => void, signal: AbortSignal): Promise<DeviceRoofs>;
+  /** Measures the roofs; `onProgress` hears the share done and the roof being measured. */
+  measureRoofs(
+    onProgress: (fraction: number, step?: RoofProgress['step']) => void,
+    signal: AbortSignal,
+  ): Promise<DeviceRoofs>;
 }
 
 /** Everything the controller needs from outside; injected so tests can fake it. */
 export interface KernelLabDeps {
   /** The GPU, acquired (or re-acquired after a loss) on each call. */
   getGpu(): Promise<{ ok: true; gpu: LabGpu } | { ok: false; message: string }>;
+  /**
+   * Calls `expire` after `seconds` unless the returned function is called first (the deadline
+   * of a job); setTimeout by default, a fake in tests.
+   */
+  startTimer?(seconds: number, expire: () => void): () => void;
+}
+
+/**
+ * Longest a kernel run may take, in seconds, before the lab stops it and says why (the roofs,
+ * four measurements, get four times as long). The timing harness ends its own work within
+ * about 15 s plus a batch; this bounds what it cannot: batches waiting behind other work on the
+ * GPU (another widget or tab, which a software adapter runs on the same CPU cores) and a
+ * device that takes too long to start.
+ */
+export const RUN_DEADLINE_SECONDS = 90;
+
+/** Why a job stopped at its deadline. */
+export function deadlineMessage(seconds: number): string {
+  return (
+    `Stopped after ${seconds} s: the GPU had not finished this work. It may be busy with other ` +
+    'work (another widget or tab; a software adapter runs all of it on your CPU), or the size ' +
+    'may be too large for it'
+  );
+}
+
+/** setTimeout as a `startTimer`. */
+function startTimeout(seconds: number, expire: () => void): () => void {
+  const timer = setTimeout(expire, seconds * 1000);
+  return () => clearTimeout(timer);
+}
+
+/** Resolves like `promise`, or rejects with `signal`'s reason once it is aborted. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason as Error);
+      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    }),
+  ]);
 }
 
 /** The run the model of this device predicted last, as the forecast panel shows it. */
@@ -63,6 +107,13 @@ export const ROOFS_FAILED =
 
 /** Share of the roof measurement's progress bar given to the three roofs (the rest: the probe). */
 const ROOFS_SHARE = 0.9;
+
+/** The roof being measured, in words (1 to 3 of the three, then the launch probe). */
+const ROOF_STEP_WORDS: Record<RoofProgress['step'], string> = {
+  memory: 'memory roof, 1 of 3 (the copy kernel)',
+  'copy-engine': 'copy engine, 2 of 3 (copyBufferToBuffer)',
+  compute: 'compute roof, 3 of 3 (the FMA kernel)',
+};
 
 /** A bar for the work in progress. */
 export interface Activity {
@@ -97,14 +148,45 @@ export interface KernelLabState {
   error: string | null;
 }
 
-/** Words for a stage of a run, for the progress bar. */
-const STAGE_WORDS: Record<LabProgress['stage'], string> = {
-  prepare: 'compiling and uploading',
-  'warm-up': 'warming up',
-  calibrate: 'sizing batches to 10 ms',
-  sample: 'timing batches',
-  verify: 'checking against the CPU',
-};
+/** Runs, in words: "1 run", "40 runs". */
+function runsText(repeats: number | undefined): string {
+  const n = repeats ?? 1;
+  return `${n.toLocaleString('en-US')} run${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * What a run is doing, for the progress bar: compiling, waiting for work queued before it,
+ * warming up, sizing batches, timing batch k of n, checking.
+ */
+export function stageWords(p: LabProgress): string {
+  switch (p.stage) {
+    case 'prepare':
+      return 'compiling the kernel and uploading its input';
+    case 'wait':
+      return 'waiting for GPU work queued before it (other widgets and tabs share the GPU)';
+    case 'warm-up':
+      return 'warming up (one untimed run)';
+    case 'calibrate':
+      return `sizing batches to 10 ms (trying ${runsText(p.repeats)} a batch)`;
+    case 'sample':
+      return p.batch !== undefined && p.batches !== undefined
+        ? `timing batch ${p.batch} of at most ${p.batches} (${runsText(p.repeats)} each)`
+        : 'timing batches';
+    case 'verify':
+      return 'checking against the CPU';
+  }
+}
+
+/** Said when the harness's time limit stopped a run before its usual number of timed batches. */
+export const CUT_SHORT =
+  'This run hit its time limit before its usual number of timed batches, so its spread is wider than usual. The GPU was slow or busy with other work (another widget or tab; a software adapter runs it all on your CPU): run it again once that is done.';
+
+/** The notice after a run: a size reduced to fit, and a run cut short by its time limit. */
+function noticeOf(result: LabRunResult): string | null {
+  const notes = [result.sizeNote, result.measurement.cutShort ? CUT_SHORT : null];
+  const said = notes.filter((note): note is string => note !== null);
+  return said.length > 0 ? said.join(' ') : null;
+}
 
 /** The text of a failure, with the lab's reassurance that it can run again. */
 function failureMessage(message: string): string {
@@ -167,7 +249,7 @@ export class KernelLabController extends WidgetController<KernelLabState> {
       this.patch({ forecast: started });
       const result = await gpu.run(
         request,
-        (p) => this.progress(`${label}: ${STAGE_WORDS[p.stage]}`, p.fraction),
+        (p) => this.progress(`${label}: ${stageWords(p)}`, p.fraction),
         signal,
       );
       const measured = measuredFrom(result);
@@ -177,7 +259,7 @@ export class KernelLabController extends WidgetController<KernelLabState> {
       this.patch({
         results: [...others, measured].sort((a, b) => order(a) - order(b)),
         latest: measured.kernel,
-        notice: result.sizeNote,
+        notice: noticeOf(result),
         record: recorded.record,
         forecast: { ...started, phase: 'measured', row: recorded.row },
       });
@@ -250,9 +332,9 @@ export class KernelLabController extends WidgetController<KernelLabState> {
   async measureRoofs(): Promise<void> {
     await this.job('roofs', 'Measuring this GPU’s roofs', async (gpu, signal) => {
       const roofs = await gpu.measureRoofs(
-        (fraction) =>
+        (fraction, step) =>
           this.progress(
-            'Measuring this GPU’s roofs: copy kernel, copy engine, FMA',
+            `Measuring this GPU’s roofs: ${step ? ROOF_STEP_WORDS[step] : 'copy kernel, copy engine, FMA'}`,
             fraction * ROOFS_SHARE,
           ),
         signal,
@@ -274,7 +356,10 @@ export class KernelLabController extends WidgetController<KernelLabState> {
     });
   }
 
-  /** Runs one job with the shared bookkeeping: status, progress, cancel, errors. */
+  /**
+   * Runs one job with the shared bookkeeping: status, progress, cancel, errors, and its deadline
+   * (RUN_DEADLINE_SECONDS), past which it stops as a failure that says why.
+   */
   private async job(
     kind: 'run' | 'roofs',
     label: string,
@@ -283,23 +368,33 @@ export class KernelLabController extends WidgetController<KernelLabState> {
     if (this.state.status === 'running') return;
     this.patch({
       status: 'running',
-      activity: { label, fraction: 0 },
+      activity: { label: `${label}: asking for the GPU`, fraction: 0 },
       error: null,
       notice: null,
       lastJob: kind,
     });
+    const seconds = kind === 'roofs' ? 4 * RUN_DEADLINE_SECONDS : RUN_DEADLINE_SECONDS;
     await this.runs.start(
-      async (signal) => {
-        const acquired = await this.deps.getGpu();
-        if (!acquired.ok) {
-          const { message } = acquired;
-          this.patch({ status: 'error', activity: null, unavailable: message, error: message });
-          return;
+      async (cancelled) => {
+        const deadline = new AbortController();
+        const stopTimer = (this.deps.startTimer ?? startTimeout)(seconds, () =>
+          deadline.abort(new DOMException(deadlineMessage(seconds), 'TimeoutError')),
+        );
+        const signal = AbortSignal.any([cancelled, deadline.signal]);
+        try {
+          const acquired = await untilAborted(this.deps.getGpu(), signal);
+          if (!acquired.ok) {
+            const { message } = acquired;
+            this.patch({ status: 'error', activity: null, unavailable: message, error: message });
+            return;
+          }
+          this.patch({ adapter: acquired.gpu.adapter, unavailable: null });
+          signal.throwIfAborted();
+          await work(acquired.gpu, signal);
+          this.patch({ status: 'done', activity: null });
+        } finally {
+          stopTimer();
         }
-        this.patch({ adapter: acquired.gpu.adapter, unavailable: null });
-        signal.throwIfAborted();
-        await work(acquired.gpu, signal);
-        this.patch({ status: 'done', activity: null });
       },
       {
         cancelled: () =>

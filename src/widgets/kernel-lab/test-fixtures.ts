@@ -91,7 +91,7 @@ export function fakeGpu(overrides: Partial<LabGpu> = {}): LabGpu {
       return fakeResult(request.kernel, request.size, 0.01);
     },
     async measureRoofs(onProgress) {
-      onProgress(0.5);
+      onProgress(0.5, 'copy-engine');
       const memory = fakeResult('copy', { elements: 1 << 22 }, 0.02);
       const compute = fakeResult('fma', { elements: 1 << 14 }, 0.1);
       const copyEngine = {
