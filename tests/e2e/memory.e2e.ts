@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { browserSuite, horizontalOverflow, tabTo } from './browser';
 import { seriousAxeViolations } from './axe';
+import { clippedWidgetControls, tablesScrollingSideways } from './widget-layout';
 
 /**
  * The memory simulator alone (its embed page): the same component, frame and link settings as in lesson 5,
@@ -24,7 +25,7 @@ function summary(sim: Locator) {
 describe('lesson 5: the memory simulator', () => {
   // The default step itself (bar, table, no overflow) is checked in MemorySimulator.test.tsx, and
   // axe-checked as lesson 5 first renders it in all-lessons.e2e.ts: this test is about the controls.
-  it('is set up with the controls: back at the defaults, the link carries no memory settings', async () => {
+  it('is set up with the controls: back at the defaults, the link carries no memory settings; on a phone its parts table fits and its step bar stays above the chart', async () => {
     const {
       page,
       widget: sim,
@@ -47,10 +48,44 @@ describe('lesson 5: the memory simulator', () => {
     await expect
       .poll(() => sim.locator('tr[data-part-row="weight-copies"]').textContent())
       .toMatch(/^AMP weight copies.*Autocast casts each matrix weight to a 16-bit copy/);
+
+    // The same step on a phone, as lesson 5 first shows it. The parts table is three short
+    // columns (what each part holds is folded under its name) and fits without scrolling.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForFunction(() => window.innerWidth === 375);
+    await expect.poll(() => tablesScrollingSideways(page)).toEqual([]);
+    const parts = sim.getByRole('table', { name: /The peak of one step, part by part/ });
+    expect(await parts.locator('thead th').allTextContents()).toEqual([
+      'Part',
+      'Size',
+      'Of the GPU',
+    ]);
+    const what = parts.locator('tr[data-part-row="weights"] details');
+    await what.locator('summary').click();
+    await expect.poll(() => what.getAttribute('open')).toBe('');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    // The step buttons stay in view above the chart they drive: with the chart in the middle of
+    // the screen (the code and the counters, some 700 px, lie between them in the page), the
+    // bar is on screen above it, and a tap on it moves the chart's current event.
+    const chart = sim.locator('.memstep-chart');
+    await chart.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const next = sim.getByRole('button', { name: 'Next event ▶' });
+    await expect
+      .poll(async () => {
+        const [bar, plot] = [await next.boundingBox(), await chart.boundingBox()];
+        return !!bar && !!plot && bar.y >= 0 && bar.y + bar.height <= plot.y;
+      })
+      .toBe(true);
+    const now = () => sim.locator('.memstep-now').getAttribute('x1');
+    const before = await now();
+    await next.click();
+    await expect.poll(() => sim.locator('.memstep-slider output').textContent()).toMatch(/^2 of /);
+    expect(await now()).not.toBe(before);
+    expect(await clippedWidgetControls(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
-  it('shows PyTorch’s out-of-memory error and the ranked fixes for Llama 2 7B on an RTX 4090, operated with the keyboard', async () => {
+  it('shows PyTorch’s out-of-memory error and the ranked fixes for Llama 2 7B on an RTX 4090, operated with the keyboard, stacked on a phone', async () => {
     const { page, widget: sim, errors } = await openSimulator(TOO_BIG);
     await expect
       .poll(() => summary(sim))
@@ -96,6 +131,22 @@ describe('lesson 5: the memory simulator', () => {
     await expect
       .poll(() => sim.getByRole('button', { name: /^Apply: Halve the batch: 2 → 1$/ }).count())
       .toBe(1);
+
+    // On a phone the fixes' six columns do not fit: each fix becomes a card whose figures carry
+    // their column's name, with its Apply button in reach, and the page does not scroll sideways.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForFunction(() => window.innerWidth === 375);
+    const fixesBox = sim.locator('.table-scroll:has(.memory-fixes-table)');
+    await expect.poll(() => fixesBox.getAttribute('data-stacked')).toBe('');
+    expect(
+      await fixesBox
+        .locator('tr[data-fix="gpu"] td')
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-label'))),
+    ).toEqual(['Peak after', 'Saves', 'Fits?', 'Step time', null]);
+    expect(await tablesScrollingSideways(page)).toEqual([]);
+    expect(await clippedWidgetControls(page)).toEqual([]);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page, 'memory')).toEqual([]);
     expect(errors).toEqual([]);
   });
 
