@@ -8,6 +8,7 @@ import {
   widgetStatus,
 } from './browser';
 import { seriousAxeViolationsInBothThemes } from './axe';
+import { clippedWidgetControls, cutOptionLabels, tablesScrollingSideways } from './widget-layout';
 
 /** Lesson 8, which places the device card and the kernel lab. */
 const LESSON = '#/lesson/measuring';
@@ -191,6 +192,14 @@ describe('lesson 8: the device card and the kernel lab', () => {
       light: [],
       dark: [],
     });
+    // As wide as a 1280 px laptop's lesson column gives the lab: the results table shows all
+    // its measured and modeled columns, and every control and option label is whole.
+    await page.setViewportSize({ width: 968, height: 900 });
+    await page.waitForFunction(() => window.innerWidth === 968);
+    await expect.poll(() => tablesScrollingSideways(page)).toEqual([]);
+    expect(await lab.locator('.kl-results[data-stacked]').count()).toBe(0);
+    expect(await clippedWidgetControls(page)).toEqual([]);
+    expect(await cutOptionLabels(page)).toEqual([]);
 
     await lab.locator('[data-action="clear-record"]').click();
     await expect.poll(() => lab.locator('[data-record-row]').count()).toBe(0);
