@@ -73,7 +73,7 @@ describe('lesson 7: the data-parallel simulator', () => {
     // (all-lessons.e2e.ts runs axe on lesson 7 at desktop width only).
     await page.setViewportSize({ width: 375, height: 900 });
     await page.waitForFunction(() => window.innerWidth === 375);
-    await sim.locator('table[data-scaling-table]').waitFor();
+    await sim.locator('table[data-scaling-table]').waitFor({ state: 'attached' });
     await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page, 'data-parallel')).toEqual([]);
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import { asyncTimingFace } from './face';
 export const asyncTimingWidget = defineWidget({
   ...asyncTimingFace,
   tag: 'AsyncTiming',
-  placeholderHeightPx: 2020,
+  placeholderHeightPx: 1390,
   narrowPlaceholderHeightPx: 2890,
   loadSchema: () => import('./settings').then((m) => m.asyncTimingSchema),
   load: () => import('./AsyncTimingWidget'),

@@ -5,8 +5,8 @@ import { consoleFace } from './face';
 export const consoleWidget = defineWidget({
   ...consoleFace,
   tag: 'TorchConsole',
-  placeholderHeightPx: 430,
-  narrowPlaceholderHeightPx: 620,
+  placeholderHeightPx: 390,
+  narrowPlaceholderHeightPx: 600,
   loadSchema: () => import('./settings').then((m) => m.consoleSchema),
   load: () => import('./TorchConsole'),
 });

@@ -178,45 +178,48 @@ export const ScalingPlot = memo(function ScalingPlot({
           ? `From ${stopsHiding.gpus} GPUs${stopsHiding.nodes > 1 ? ` (${stopsHiding.nodes} nodes)` : ''}, DDP’s all-reduces (${formatSeconds(stopsHiding.ddp.communicationSeconds)}) take longer than the backward pass they overlap (${formatSeconds(stopsHiding.ddp.backwardSeconds)}): communication no longer hides, and the step waits for it.`
           : `Up to 32 GPUs, DDP’s all-reduces fit inside backward: communication hides behind compute (only the last bucket’s all-reduce is left over).`}
       </p>
-      <ScrollRegion className="table-scroll" label="Scaling as a table">
-        <table className="dp-table" data-scaling-table>
-          <ColumnHeads
-            names={[
-              'GPUs',
-              'DDP samples/s',
-              'DDP efficiency',
-              'DDP all-reduce / backward',
-              'DP samples/s',
-              'DP efficiency',
-            ]}
-          />
-          <tbody>
-            {sweep.map((p) => (
-              <tr
-                key={`${p.gpus}-${p.nodes}`}
-                data-gpus={p.gpus}
-                aria-current={
-                  p.gpus === result.gpus && p.nodes === result.settings.nodes ? 'true' : undefined
-                }
-              >
-                <th scope="row">
-                  {p.gpus}
-                  {p.nodes > 1 ? ` (${p.nodes} × ${p.gpusPerNode})` : ''}
-                </th>
-                <td>{formatCount(p.ddp.samplesPerSecond)}</td>
-                <td>{formatPercent(p.ddp.efficiency)}</td>
-                <td>
-                  {p.gpus === 1
-                    ? '—'
-                    : `${formatSeconds(p.ddp.communicationSeconds)} / ${formatSeconds(p.ddp.backwardSeconds)}${p.ddp.hides ? '' : ' (not hidden)'}`}
-                </td>
-                <td>{p.dp ? formatCount(p.dp.samplesPerSecond) : 'one node only'}</td>
-                <td>{p.dp ? formatPercent(p.dp.efficiency) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <details className="dp-details">
+        <summary>The two charts as a table</summary>
+        <ScrollRegion className="table-scroll" label="Scaling as a table">
+          <table className="dp-table" data-scaling-table>
+            <ColumnHeads
+              names={[
+                'GPUs',
+                'DDP samples/s',
+                'DDP efficiency',
+                'DDP all-reduce / backward',
+                'DP samples/s',
+                'DP efficiency',
+              ]}
+            />
+            <tbody>
+              {sweep.map((p) => (
+                <tr
+                  key={`${p.gpus}-${p.nodes}`}
+                  data-gpus={p.gpus}
+                  aria-current={
+                    p.gpus === result.gpus && p.nodes === result.settings.nodes ? 'true' : undefined
+                  }
+                >
+                  <th scope="row">
+                    {p.gpus}
+                    {p.nodes > 1 ? ` (${p.nodes} × ${p.gpusPerNode})` : ''}
+                  </th>
+                  <td>{formatCount(p.ddp.samplesPerSecond)}</td>
+                  <td>{formatPercent(p.ddp.efficiency)}</td>
+                  <td>
+                    {p.gpus === 1
+                      ? '—'
+                      : `${formatSeconds(p.ddp.communicationSeconds)} / ${formatSeconds(p.ddp.backwardSeconds)}${p.ddp.hides ? '' : ' (not hidden)'}`}
+                  </td>
+                  <td>{p.dp ? formatCount(p.dp.samplesPerSecond) : 'one node only'}</td>
+                  <td>{p.dp ? formatPercent(p.dp.efficiency) : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </details>
     </section>
   );
 });

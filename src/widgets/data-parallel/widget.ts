@@ -5,8 +5,8 @@ import { dataParallelFace } from './face';
 export const dataParallelWidget = defineWidget({
   ...dataParallelFace,
   tag: 'DataParallel',
-  placeholderHeightPx: 2870,
-  narrowPlaceholderHeightPx: 4100,
+  placeholderHeightPx: 3170,
+  narrowPlaceholderHeightPx: 5410,
   loadSchema: () => import('./settings').then((m) => m.dataParallelSchema),
   load: () => import('./DataParallel'),
 });

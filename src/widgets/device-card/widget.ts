@@ -5,8 +5,8 @@ import { deviceCardFace } from './face';
 export const deviceCardWidget = defineWidget({
   ...deviceCardFace,
   tag: 'DeviceCard',
-  placeholderHeightPx: 1560,
-  narrowPlaceholderHeightPx: 2390,
+  placeholderHeightPx: 1240,
+  narrowPlaceholderHeightPx: 2940,
   loadSchema: () => import('./settings').then((m) => m.deviceSchema),
   load: () => import('./DeviceCardWidget'),
 });

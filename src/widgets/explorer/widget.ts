@@ -5,8 +5,8 @@ import { explorerFace } from './face';
 export const explorerWidget = defineWidget({
   ...explorerFace,
   tag: 'Explorer',
-  placeholderHeightPx: 1730,
-  narrowPlaceholderHeightPx: 2460,
+  placeholderHeightPx: 1600,
+  narrowPlaceholderHeightPx: 2470,
   loadSchema: () => import('./settings').then((m) => m.explorerSchema),
   load: () => import('./ExplorerWidget'),
 });

@@ -5,8 +5,8 @@ import { kernelLabFace } from './face';
 export const kernelLabWidget = defineWidget({
   ...kernelLabFace,
   tag: 'KernelLab',
-  placeholderHeightPx: 990,
-  narrowPlaceholderHeightPx: 1230,
+  placeholderHeightPx: 950,
+  narrowPlaceholderHeightPx: 1290,
   loadSchema: () => import('./settings').then((m) => m.kernelLabSchema),
   load: () => import('./KernelLabWidget'),
 });

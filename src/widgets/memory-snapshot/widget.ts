@@ -5,7 +5,7 @@ import { memorySnapshotFace } from './face';
 export const memorySnapshotWidget = defineWidget({
   ...memorySnapshotFace,
   tag: 'MemorySnapshot',
-  placeholderHeightPx: 310,
+  placeholderHeightPx: 270,
   narrowPlaceholderHeightPx: 380,
   loadSchema: () => import('./settings').then((m) => m.memorySnapshotSchema),
   load: () => import('./MemorySnapshot'),

@@ -5,8 +5,8 @@ import { memoryFace } from './face';
 export const memoryWidget = defineWidget({
   ...memoryFace,
   tag: 'MemorySimulator',
-  placeholderHeightPx: 4440,
-  narrowPlaceholderHeightPx: 6930,
+  placeholderHeightPx: 3620,
+  narrowPlaceholderHeightPx: 5340,
   loadSchema: () => import('./settings').then((m) => m.memorySchema),
   load: () => import('./MemorySimulator'),
 });

@@ -5,8 +5,8 @@ import { myMachineFace } from './face';
 export const myMachineWidget = defineWidget({
   ...myMachineFace,
   tag: 'MyMachine',
-  placeholderHeightPx: 360,
-  narrowPlaceholderHeightPx: 520,
+  placeholderHeightPx: 370,
+  narrowPlaceholderHeightPx: 530,
   loadSchema: () => import('./settings').then((m) => m.myMachineSchema),
   load: () => import('./MyMachine'),
 });

@@ -5,8 +5,8 @@ import { networkProfileFace } from './face';
 export const networkProfileWidget = defineWidget({
   ...networkProfileFace,
   tag: 'NetworkProfile',
-  placeholderHeightPx: 2840,
-  narrowPlaceholderHeightPx: 3960,
+  placeholderHeightPx: 2520,
+  narrowPlaceholderHeightPx: 5750,
   loadSchema: () => import('./settings').then((m) => m.networkProfileSchema),
   load: () => import('./NetworkProfile'),
 });

@@ -5,8 +5,8 @@ import { precisionFace } from './face';
 export const precisionWidget = defineWidget({
   ...precisionFace,
   tag: 'PrecisionExplorer',
-  placeholderHeightPx: 1240,
-  narrowPlaceholderHeightPx: 1970,
+  placeholderHeightPx: 1030,
+  narrowPlaceholderHeightPx: 1990,
   loadSchema: () => import('./settings').then((m) => m.precisionSchema),
   load: () => import('./PrecisionExplorerWidget'),
 });

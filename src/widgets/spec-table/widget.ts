@@ -5,8 +5,8 @@ import { specTableFace } from './face';
 export const specTableWidget = defineWidget({
   ...specTableFace,
   tag: 'SpecTable',
-  placeholderHeightPx: 1990,
-  narrowPlaceholderHeightPx: 3650,
+  placeholderHeightPx: 2680,
+  narrowPlaceholderHeightPx: 4540,
   loadSchema: () => import('./settings').then((m) => m.specTableSchema),
   load: () => import('./SpecTable'),
 });

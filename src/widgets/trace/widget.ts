@@ -5,8 +5,8 @@ import { traceFace } from './face';
 export const traceWidget = defineWidget({
   ...traceFace,
   tag: 'TraceReader',
-  placeholderHeightPx: 300,
-  narrowPlaceholderHeightPx: 380,
+  placeholderHeightPx: 270,
+  narrowPlaceholderHeightPx: 410,
   loadSchema: () => import('./settings').then((m) => m.traceSchema),
   load: () => import('./TraceReader'),
 });

@@ -5,8 +5,8 @@ import { transferFace } from './face';
 export const transferWidget = defineWidget({
   ...transferFace,
   tag: 'TransferSimulator',
-  placeholderHeightPx: 2290,
-  narrowPlaceholderHeightPx: 3300,
+  placeholderHeightPx: 2120,
+  narrowPlaceholderHeightPx: 3290,
   loadSchema: () => import('./settings').then((m) => m.transferSchema),
   load: () => import('./TransferSimulator'),
 });
