@@ -3,8 +3,8 @@
  * source places (rendered, none showing a problem), no failed widget, no error printed, no
  * Content-Security-Policy violation, no serious axe violation in the light and the dark theme;
  * at a 1280 px laptop width every widget control within reach, every option label whole and no
- * widget table scrolling sideways; at phone width no sideways scrolling of the page, and each
- * widget table fitting or stacked into rows.
+ * widget table scrolling sideways; at phone width no sideways scrolling of the page, each
+ * widget table fitting or stacked into rows, and controls and option labels still whole.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -119,6 +119,7 @@ describe('every lesson', () => {
       // in its own box, its first column kept in view), and no control is out of reach.
       await expect.poll(() => tablesScrollingSideways(page, true), 'tables at 375 px').toEqual([]);
       expect(await clippedWidgetControls(page), 'controls at 375 px').toEqual([]);
+      expect(await cutOptionLabels(page), 'option labels at 375 px').toEqual([]);
       expect(errors).toEqual([]);
     },
   );

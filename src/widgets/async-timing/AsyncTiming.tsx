@@ -26,10 +26,10 @@ export interface AsyncTimingProps {
   instance?: string;
 }
 
-/** The label of a size choice. */
+/** The label of a size choice, short enough to show whole in a phone-wide select. */
 function sizeLabel(choice: SizeChoice): string {
   if (choice === 'auto') {
-    return `Automatic (${AUTO_SIZES.hardware}³ on a GPU, ${AUTO_SIZES.software}³ in software)`;
+    return `Auto: ${AUTO_SIZES.hardware}³ (${AUTO_SIZES.software}³ in software)`;
   }
   return `${choice} × ${choice} × ${choice}${Number(choice) > SOFTWARE_MAX_SIZE ? ' (GPUs only)' : ''}`;
 }
