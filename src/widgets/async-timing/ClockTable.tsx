@@ -54,7 +54,7 @@ export function ClockTable({ report, n }: { report: TimingReport; n: number }) {
   const longest = Math.max(...report.rows.map((r) => r.warm?.medianSeconds ?? 0));
   const samples = report.runs.length - 1;
   return (
-    <ScrollRegion className="at-scroll" label="The three clocks (scrolls sideways)">
+    <ScrollRegion className="at-scroll" label="The three clocks">
       <table className="at-table" data-clock-table>
         <caption>
           <span className="tag-measured">measured</span> One {n} × {n} × {n} matmul per submit,

@@ -11,7 +11,7 @@ function seconds(value: number | null): string {
 /** Every run in order, the first one with its set-up: the first-versus-warm picture. */
 export function RunTable({ runs, pending }: { runs: readonly RunTimings[]; pending: boolean }) {
   return (
-    <ScrollRegion className="at-scroll" label="Every run (scrolls sideways)">
+    <ScrollRegion className="at-scroll" label="Every run">
       <table className="at-table at-runs" data-run-table>
         <caption>
           Every run in order{pending ? ' (still running; checked against the CPU at the end)' : ''}.

@@ -56,10 +56,7 @@ export function ChangesTable({ rows, optimizerClass, idBase }: ChangesTableProps
         <span className="tag-modeled">modeled</span> What each change buys: this step run another
         way
       </p>
-      <ScrollRegion
-        className="np-scroll"
-        label="What each change buys (scrolls sideways on small screens)"
-      >
+      <ScrollRegion className="np-scroll" label="What each change buys">
         <table
           className="ui-data-table np-table np-changes"
           aria-labelledby={captionId}

@@ -52,7 +52,7 @@ export function ProfileTable({
         <span className="tag-modeled">modeled</span>{' '}
         {`${stepLabel}, ${grouped ? 'layers grouped by kind' : 'layer by layer'}, sorted by GPU time (${shown} rows)`}
       </p>
-      <ScrollRegion className="np-scroll" label="Profile table (scrolls sideways on small screens)">
+      <ScrollRegion className="np-scroll" label="Profile table">
         <table
           className="ui-data-table np-table"
           aria-labelledby={captionId}

@@ -54,10 +54,7 @@ export function AutocastPanel({ dtype, onDtype }: AutocastPanelProps) {
           </label>
         ))}
       </fieldset>
-      <ScrollRegion
-        className="precision-scroll"
-        label="Where common ops run under autocast (scrolls sideways)"
-      >
+      <ScrollRegion className="precision-scroll" label="Where common ops run under autocast">
         <table className="ui-data-table precision-table precision-autocast-table" data-autocast>
           <caption>{`Common ops under autocast(dtype=torch.${dtype}) on CUDA`}</caption>
           <ColumnHeads names={['Call', 'Op in the reference', 'Runs in']} />

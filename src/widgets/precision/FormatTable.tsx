@@ -20,10 +20,7 @@ export interface FormatTableProps {
 export function FormatTable({ readings, selected, onSelect, typedText }: FormatTableProps) {
   const name = `precision-format-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <ScrollRegion
-      className="precision-scroll"
-      label="How each format stores the number (scrolls sideways)"
-    >
+    <ScrollRegion className="precision-scroll" label="How each format stores the number">
       <table className="ui-data-table precision-table" data-formats-table>
         <caption className="visually-hidden">{`How each format stores ${typedText}`}</caption>
         <ColumnHeads names={['Format and bits', 'Stored value (exact), error and what happened']} />

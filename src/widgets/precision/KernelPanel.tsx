@@ -115,7 +115,7 @@ export function KernelPanel({ controller, size, onSize }: KernelPanelProps) {
         ) : null}
       </div>
       {state.results.length > 0 ? (
-        <ScrollRegion className="precision-scroll" label="Measured results (scrolls sideways)">
+        <ScrollRegion className="precision-scroll" label="Measured results">
           <table className="ui-data-table precision-table" data-kernel-results>
             <caption>
               Measured on this device, median of timed batches (

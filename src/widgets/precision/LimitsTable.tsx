@@ -9,7 +9,7 @@ export function LimitsTable() {
   return (
     <details className="precision-limits">
       <summary>Limits of every format, as exact decimals</summary>
-      <ScrollRegion className="precision-scroll" label="Limits of every format (scrolls sideways)">
+      <ScrollRegion className="precision-scroll" label="Limits of every format">
         <table className="ui-data-table precision-table">
           <ColumnHeads
             names={[

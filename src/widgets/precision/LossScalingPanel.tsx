@@ -94,7 +94,7 @@ export function LossScalingPanel(props: LossScalingPanelProps) {
         summary={`With the loss × 2^${props.scaleLog2}: ${sentence(rows[1]!.shares)}.`}
         idPrefix={`${id}-histogram`}
       />
-      <ScrollRegion className="precision-scroll" label="Shares of the gradients (scrolls sideways)">
+      <ScrollRegion className="precision-scroll" label="Shares of the gradients">
         <table className="ui-data-table precision-table precision-shares" data-shares>
           <caption>What storage does to the gradients</caption>
           <thead>

@@ -107,10 +107,7 @@ export function StepPanel({ inputs, onChange }: StepPanelProps) {
           </select>
         </span>
       </fieldset>
-      <ScrollRegion
-        className="precision-scroll"
-        label="Modeled step per precision (scrolls sideways)"
-      >
+      <ScrollRegion className="precision-scroll" label="Modeled step per precision">
         <table className="ui-data-table precision-table precision-step-table" data-step-table>
           <caption>
             <span className="tag-modeled">modeled</span>{' '}
