@@ -8,10 +8,12 @@ import './tap-note.css';
 export function TapNoteLine({ tapped, prompt }: { tapped: TapNote | null; prompt: string }) {
   return (
     <p className="ui-tap-note" aria-live="polite" data-tap-note>
-      {tapped ? (
+      {tapped?.value ? (
         <>
           <strong>{tapped.value}:</strong> {tapped.note}
         </>
+      ) : tapped ? (
+        tapped.note
       ) : (
         prompt
       )}

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatBytesBinary, formatCount, formatPercent } from '../../format/units';
 import type { BlockView, SegmentTotals, SegmentView } from './analysis/segments';
 import { stripPieces, type StripPiece } from './strip-pieces';
 import { frameLabel, shortStack } from './snapshot/frames';
 import type { StackFrame } from './snapshot/types';
 import { formatAddress } from './view-text';
+import { TapNoteLine } from '../../ui/TapNoteLine';
+import { useTapNote } from '../../ui/useTapNote';
 
 /** Segments drawn before "Show all". */
 const FIRST_SEGMENTS = 24;
@@ -22,7 +24,7 @@ const STATE_WORDS: Record<BlockView['state'], string> = {
   free: 'free (cached)',
 };
 
-/** A piece's hover text: state, size, request and where it came from. */
+/** A piece's note, shown on hover or tap: state, size, request and where it came from. */
 function pieceTitle(piece: StripPiece, stacks: readonly StackFrame[][]): string {
   const size = formatBytesBinary(piece.sizeBytes);
   const block = piece.block;
@@ -74,6 +76,8 @@ export function SegmentStrips({ segments, totals, stacks }: SegmentStripsProps) 
   const [showAll, setShowAll] = useState(false);
   const largest = segments.reduce((m, s) => Math.max(m, s.totalBytes), 1);
   const shown = showAll ? segments : segments.slice(0, FIRST_SEGMENTS);
+  const list = useRef<HTMLOListElement>(null);
+  const tapped = useTapNote(list);
   return (
     <div className="snap-segments">
       <p>
@@ -100,7 +104,11 @@ export function SegmentStrips({ segments, totals, stacks }: SegmentStripsProps) 
           <span className="snap-block snap-block--free" /> cached free
         </li>
       </ul>
-      <ol className="snap-segment-list">
+      <TapNoteLine
+        tapped={tapped}
+        prompt="Hover over or tap a block for its size and the line that allocated it."
+      />
+      <ol className="snap-segment-list" ref={list}>
         {shown.map((s, i) => (
           <SegmentRow
             key={`${s.address}:${i}`}
