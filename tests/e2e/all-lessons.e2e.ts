@@ -117,7 +117,9 @@ describe('every lesson', () => {
       await expect.poll(() => horizontalOverflow(page)).toBeLessThanOrEqual(0);
       // Tables whose columns do not fit stack into labelled rows (a comparison table may scroll
       // in its own box, its first column kept in view), and no control is out of reach.
-      await expect.poll(() => tablesScrollingSideways(page, true), 'tables at 375 px').toEqual([]);
+      await expect
+        .poll(() => tablesScrollingSideways(page, true), { message: 'tables at 375 px' })
+        .toEqual([]);
       expect(await clippedWidgetControls(page), 'controls at 375 px').toEqual([]);
       expect(await cutOptionLabels(page), 'option labels at 375 px').toEqual([]);
       expect(errors).toEqual([]);
