@@ -2,7 +2,7 @@
  * The clock every GPU timing reads, injected so that tests drive time by hand and no test ever
  * depends on how long real work took. Times are seconds on a monotonic clock.
  */
-import type { BatchTiming } from './harness';
+import type { BatchTiming } from './batch-timing';
 
 /** Seconds on a monotonic clock. */
 export type Clock = () => number;

@@ -17,15 +17,9 @@ import { isBatchSettled, MAX_REPEATS_PER_BATCH, MIN_BATCH_SECONDS, nextRepeats }
 import { performanceClock, type Clock } from './clock';
 import { summarizeTimings, type TimingSummary } from './stats';
 
-/** How a batch was timed: GPU timestamps around the work, or the wait for the queue to finish. */
-export type TimingMethod = 'timestamp-query' | 'completion';
+import type { BatchTiming, TimingMethod } from './batch-timing';
 
-/** The time of one batch, and how it was taken. */
-export interface BatchTiming {
-  /** Seconds the whole batch took. */
-  seconds: number;
-  method: TimingMethod;
-}
+export type { BatchTiming, TimingMethod } from './batch-timing';
 
 /** Runs `repeats` runs back to back and times them as one batch. */
 export type RunBatch = (repeats: number) => Promise<BatchTiming>;
