@@ -5,8 +5,8 @@ import { amdahlFace } from './face';
 export const amdahlWidget = defineWidget({
   ...amdahlFace,
   tag: 'AmdahlPlot',
-  placeholderHeightPx: 930,
-  narrowPlaceholderHeightPx: 1010,
+  placeholderHeightPx: 860,
+  narrowPlaceholderHeightPx: 1060,
   loadSchema: () => import('./settings').then((m) => m.amdahlSchema),
   load: () => import('./AmdahlPlot'),
 });

@@ -5,8 +5,8 @@ import { crossoverFace } from './face';
 export const crossoverWidget = defineWidget({
   ...crossoverFace,
   tag: 'Crossover',
-  placeholderHeightPx: 1660,
-  narrowPlaceholderHeightPx: 2160,
+  placeholderHeightPx: 1500,
+  narrowPlaceholderHeightPx: 3110,
   loadSchema: () => import('./settings').then((m) => m.crossoverSchema),
   load: () => import('./CrossoverWidget'),
 });

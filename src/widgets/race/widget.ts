@@ -5,8 +5,8 @@ import { raceFace } from './face';
 export const raceWidget = defineWidget({
   ...raceFace,
   tag: 'Race',
-  placeholderHeightPx: 1000,
-  narrowPlaceholderHeightPx: 1520,
+  placeholderHeightPx: 960,
+  narrowPlaceholderHeightPx: 1660,
   loadSchema: () => import('./settings').then((m) => m.raceSchema),
   load: () => import('./RaceWidget'),
 });

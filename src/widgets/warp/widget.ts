@@ -5,8 +5,8 @@ import { warpFace } from './face';
 export const warpWidget = defineWidget({
   ...warpFace,
   tag: 'WarpView',
-  placeholderHeightPx: 2400,
-  narrowPlaceholderHeightPx: 3080,
+  placeholderHeightPx: 2230,
+  narrowPlaceholderHeightPx: 3090,
   loadSchema: () => import('./settings').then((m) => m.warpSchema),
   load: () => import('./WarpView'),
 });
