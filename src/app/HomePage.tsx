@@ -1,11 +1,10 @@
 import { lessons } from '../lessons/registry';
 import { CHECK_HREF, glossaryHref, guideHref, lessonHref, puzzlesHref } from '../state/route';
 import { useProgress } from '../store/progress';
-import { lessonStatus, courseProgress } from './progress-summary';
+import { lessonStatus, courseProgress, ownLessonScores } from './progress-summary';
 import { ReviewPanel } from './ReviewPanel';
 import { LessonScore } from './LessonScore';
-import { lessonScores } from './review-summary';
-import { findQuestion, questionIndex } from '../lessons/question-index';
+import { questionIndex } from '../lessons/question-index';
 import { useReview } from '../store/review-store';
 import { dueReviews } from '../store/review-schedule';
 import { nextStep, type NextStep } from './continue-lesson';
@@ -22,7 +21,7 @@ export function HomePage({ now = new Date() }: { now?: Date }) {
   const completed = useProgress((s) => s.completed);
   const summary = courseProgress(lessons, completed);
   const answers = useProgress((s) => s.answers);
-  const scores = lessonScores(lessons, answers, findQuestion, Object.keys(questionIndex));
+  const scores = ownLessonScores(lessons, answers, questionIndex);
   const items = useReview((s) => s.items);
   const reviewFirst = dueReviews({ items }, now).length > 0;
   return (

@@ -78,6 +78,9 @@ describe('course home: review and scores', () => {
     expect(score?.getAttribute('data-score-right')).toBe('1');
     expect(score?.getAttribute('data-score-answered')).toBe('2');
     expect(score?.textContent).toMatch(/1 right of 2 answered/);
+    // The card counts the lesson's own questions, as the progress page does: the knowledge
+    // check's questions that teach this lesson are not "in the lesson".
+    expect(score?.textContent).toContain(`(${inLesson.length} in the lesson)`);
     // The miss is on the schedule (when it falls due is the scheduler's business, tested there).
     expect(Object.keys(reviewStore.getState().items)).toEqual([wrong]);
     expect(document.querySelector('.review-panel h2')?.textContent).toBe('Review');

@@ -67,6 +67,23 @@ const locate = (index: QuestionIndex, id: string): QuestionLocation | undefined 
   Object.hasOwn(index, id) ? index[id] : undefined;
 
 /**
+ * Each lesson's score over its own questions only (lessonScores, with the knowledge check's
+ * questions left out even where they teach that lesson): what the course home's cards and the
+ * progress page both show, so the two never count a lesson's questions differently.
+ */
+export function ownLessonScores(
+  lessons: readonly LessonSummary[],
+  answers: ProgressData['answers'],
+  index: QuestionIndex,
+): ReturnType<typeof lessonScores> {
+  const inLesson = (id: string) => {
+    const where = locate(index, id);
+    return where && !where.inKnowledgeCheck ? where : undefined;
+  };
+  return lessonScores(lessons, answers, inLesson, Object.keys(index));
+}
+
+/**
  * Every lesson in course order with where the learner stands: visited and completed (with
  * when), and its own questions answered right and missed (lessonScores, with the knowledge
  * check's questions left to knowledgeCheckProgress).
@@ -76,11 +93,7 @@ export function lessonProgress(
   progress: Pick<ProgressData, 'visited' | 'completed' | 'answers'>,
   index: QuestionIndex,
 ): LessonProgress[] {
-  const inLesson = (id: string) => {
-    const where = locate(index, id);
-    return where && !where.inKnowledgeCheck ? where : undefined;
-  };
-  const scores = lessonScores(lessons, progress.answers, inLesson, Object.keys(index));
+  const scores = ownLessonScores(lessons, progress.answers, index);
   const { visited, completed } = progress;
   return lessons.map((l) => {
     const score = scores.get(l.slug) ?? { right: 0, answered: 0, questions: 0 };
