@@ -76,13 +76,23 @@ export function KnowledgeCheckPage() {
       </p>
       <section className="check-score" aria-labelledby="check-score-title">
         <h2 id="check-score-title">Your score</h2>
-        <p aria-live="polite" data-check-score={`${summary.correct}/${summary.total}`}>
+        <p
+          aria-live="polite"
+          data-check-score={`${summary.correct}/${summary.total}`}
+          data-first-try={summary.firstTry}
+        >
           {summary.correct} of {summary.total} right
           {summary.answered < summary.total
             ? ` (${summary.total - summary.answered} not answered yet)`
             : ''}
-          .
+          . On the first try: {summary.firstTry} right.
         </p>
+        {summary.correct !== summary.firstTry ? (
+          <p className="check-score-note">
+            The first-try figure is the one to trust: a retry comes after the review below has shown
+            why, so a retried question counts as right now but not on the first try.
+          </p>
+        ) : null}
         <div className="qc-actions">
           <button type="button" onClick={retryMissed} disabled={summary.missed.length === 0}>
             Retry missed questions only ({summary.missed.length})

@@ -68,6 +68,8 @@ describe('the knowledge check', () => {
     await answerByKeyboard(adam, '16 GB');
     await expect.poll(() => adam.getAttribute('data-correct')).toBe('true');
     await expect.poll(() => score(page)).toBe(`2/${await total(page)}`);
+    // Right now, but only one of the two was right on the first try.
+    expect(await page.locator('[data-check-score]').getAttribute('data-first-try')).toBe('1');
 
     await page.reload();
     await question(page, 'kc-why-amdahl').waitFor();

@@ -1,4 +1,5 @@
 /** The knowledge check's summary: score, missed questions and where each is taught. Pure. */
+import { firstAnswerRight } from '../../store/answer-record';
 import type { QuickCheckAnswer } from '../../store/progress-schema';
 
 /** One question as the knowledge check lists it. */
@@ -15,6 +16,11 @@ export interface CheckSummary {
   total: number;
   answered: number;
   correct: number;
+  /**
+   * Questions whose first answer was right: the honest score, which a retry after reading the
+   * review cannot raise.
+   */
+  firstTry: number;
   missed: CheckItem[];
 }
 
@@ -25,15 +31,17 @@ export function summarizeCheck(
 ): CheckSummary {
   let answered = 0;
   let correct = 0;
+  let firstTry = 0;
   const missed: CheckItem[] = [];
   for (const item of items) {
-    const a = answers[item.id];
+    const a = Object.hasOwn(answers, item.id) ? answers[item.id] : undefined;
     if (!a) continue;
     answered++;
+    if (firstAnswerRight(a)) firstTry++;
     if (a.correct && !a.reopened) correct++;
     else missed.push(item);
   }
-  return { total: items.length, answered, correct, missed };
+  return { total: items.length, answered, correct, firstTry, missed };
 }
 
 /** The link to the section a question's `teaches` names ("#/lesson/slug/heading"). */

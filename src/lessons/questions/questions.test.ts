@@ -121,7 +121,12 @@ describe('the knowledge check summary', () => {
       b: { choice: 'x', correct: false, answeredAt: at },
       c: { choice: 'x', correct: true, answeredAt: at, reopened: true },
     });
-    expect(s).toMatchObject({ total: 4, answered: 3, correct: 1 });
+    expect(s).toMatchObject({ total: 4, answered: 3, correct: 1, firstTry: 2 });
+    // A miss answered right on a retry is right now, but not on the first try.
+    const retried = summarizeCheck(items, {
+      b: { choice: 'y', correct: true, answeredAt: at, attempts: 2, firstCorrect: false },
+    });
+    expect(retried).toMatchObject({ answered: 1, correct: 1, firstTry: 0 });
     expect(s.missed.map((m) => m.id)).toEqual(['b', 'c']);
     expect(teachesHref('gpu-memory/the-caching-allocator')).toBe(
       '#/lesson/gpu-memory/the-caching-allocator',
