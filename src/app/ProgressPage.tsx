@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ColumnHeads } from '../ui/ColumnHeads';
 import { lessons } from '../lessons/registry';
 import { questionIndex } from '../lessons/question-index';
@@ -42,7 +42,7 @@ import {
   type LessonProgress,
   type QuestionIndex,
 } from './progress-summary';
-import '../ui/file-drop/file-drop.css';
+import { FileDropZone } from '../ui/file-drop/FileDropZone';
 import './progress.css';
 
 /** Where an import comes from: a chosen file, or a backup kept in this browser. */
@@ -88,11 +88,6 @@ function browserStorage(): BackupStorage | null {
   }
 }
 
-/** Whether a drag carries files (not text or a link). */
-function carriesFiles(event: DragEvent): boolean {
-  return [...event.dataTransfer.types].includes('Files');
-}
-
 const ROWS: [keyof ProgressCounts, string][] = [
   ['lessonsVisited', 'Lessons visited'],
   ['lessonsCompleted', 'Lessons completed'],
@@ -132,9 +127,7 @@ export function ProgressPage({
   const puzzlesSolved = Object.keys(solved).length;
   const [view, setView] = useState<ImportView>({ step: 'idle' });
   const [chosen, setChosen] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [backupsVersion, setBackupsVersion] = useState(0);
-  const input = useRef<HTMLInputElement>(null);
   const status = useRef<HTMLDivElement>(null);
   // When the confirmation closes, its buttons are gone: keep keyboard focus on the outcome.
   useEffect(() => {
@@ -189,14 +182,6 @@ export function ProgressPage({
     );
   }
 
-  function onDrop(event: DragEvent) {
-    if (!carriesFiles(event)) return;
-    event.preventDefault();
-    setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void chooseFile(file);
-  }
-
   function chooseBackup(key: string, when: string) {
     if (!storage) return;
     const result = readBackup(storage, key);
@@ -214,7 +199,6 @@ export function ProgressPage({
   }
 
   function finish(message: string) {
-    if (input.current) input.current.value = '';
     setBackupsVersion((v) => v + 1);
     setView({ step: 'done', message });
   }
@@ -250,7 +234,6 @@ export function ProgressPage({
   }
 
   function cancel() {
-    if (input.current) input.current.value = '';
     setChosen(null);
     setView({ step: 'done', message: 'Import cancelled. Nothing was changed.' });
   }
@@ -292,31 +275,16 @@ export function ProgressPage({
           You will see what the file holds beside what this browser holds, and choose to merge the
           two or to replace your progress, before anything changes.
         </p>
-        <div
-          className={`file-drop progress-drop${dragging ? ' file-drop--over' : ''}`}
-          data-progress-drop=""
-          onDragEnter={(e) => carriesFiles(e) && setDragging(true)}
-          onDragOver={(e) => {
-            if (!carriesFiles(e)) return;
-            e.preventDefault();
-            e.dataTransfer.dropEffect = 'copy';
-          }}
-          onDragLeave={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
-          }}
-          onDrop={onDrop}
+        <FileDropZone
+          title="Drop a progress file (.json) here, or"
+          chooseLabel="Choose a progress file…"
+          inputLabel="Progress file (.json)"
+          accept="application/json,.json"
+          testIdPrefix="progress"
+          dataAttribute="progress-drop"
+          privacy="The file is read by this page, in your browser: it is never uploaded."
+          onFile={(file) => void chooseFile(file)}
         >
-          <p className="file-drop-title">Drop a progress file (.json) here, or</p>
-          <div className="file-drop-actions">
-            <button
-              type="button"
-              className="primary"
-              onClick={() => input.current?.click()}
-              data-action="choose-file"
-            >
-              Choose a progress file…
-            </button>
-          </div>
           <p className="progress-chosen" data-chosen-file={chosen ?? ''}>
             {chosen === null ? (
               'No file chosen yet.'
@@ -326,24 +294,7 @@ export function ProgressPage({
               </>
             )}
           </p>
-          <input
-            ref={input}
-            id="progress-file"
-            type="file"
-            accept="application/json,.json"
-            className="visually-hidden"
-            tabIndex={-1}
-            aria-label="Progress file (.json)"
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              if (file) void chooseFile(file);
-            }}
-            data-action="import"
-          />
-          <p className="file-drop-privacy">
-            The file is read by this page, in your browser: it is never uploaded.
-          </p>
-        </div>
+        </FileDropZone>
         <div
           ref={status}
           tabIndex={-1}

@@ -15,9 +15,18 @@ export interface FileDropZoneProps {
   testIdPrefix: string;
   /** Called with the file the learner dropped or chose. */
   onFile(file: File): void;
-  /** Called when the learner asks for the bundled example. */
-  onExample(): void;
+  /** Called when the learner asks for the bundled example; none: no example button. */
+  onExample?: () => void;
+  /** The privacy line under the buttons (the default says the file never leaves the machine). */
+  privacy?: ReactNode;
+  /** Shown under the buttons: the chosen file's name, say. */
+  children?: ReactNode;
+  /** Marks the zone for a page's own tests and styles (`data-<name>=""` on the zone). */
+  dataAttribute?: string;
 }
+
+const DEFAULT_PRIVACY =
+  'The file is read by this page, in your browser: it is never uploaded, and nothing in it leaves your machine.';
 
 /** Whether a drag carries files (not text or a link). */
 function carriesFiles(event: DragEvent): boolean {
@@ -30,6 +39,7 @@ function carriesFiles(event: DragEvent): boolean {
  */
 export function FileDropZone(props: FileDropZoneProps) {
   const { title, chooseLabel, inputLabel, accept, testIdPrefix, onFile, onExample } = props;
+  const { privacy = DEFAULT_PRIVACY, children, dataAttribute } = props;
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const onDrop = (event: DragEvent) => {
@@ -43,6 +53,7 @@ export function FileDropZone(props: FileDropZoneProps) {
     <div
       className={`file-drop${dragging ? ' file-drop--over' : ''}`}
       data-testid={`${testIdPrefix}-drop-zone`}
+      {...(dataAttribute ? { [`data-${dataAttribute}`]: '' } : {})}
       onDragEnter={(e) => carriesFiles(e) && setDragging(true)}
       onDragOver={(e) => {
         if (!carriesFiles(e)) return;
@@ -59,10 +70,13 @@ export function FileDropZone(props: FileDropZoneProps) {
         <button type="button" className="primary" onClick={() => input.current?.click()}>
           {chooseLabel}
         </button>
-        <button type="button" onClick={onExample}>
-          Open the example
-        </button>
+        {onExample ? (
+          <button type="button" onClick={onExample}>
+            Open the example
+          </button>
+        ) : null}
       </div>
+      {children}
       <input
         ref={input}
         type="file"
@@ -77,10 +91,7 @@ export function FileDropZone(props: FileDropZoneProps) {
           if (file) onFile(file);
         }}
       />
-      <p className="file-drop-privacy">
-        The file is read by this page, in your browser: it is never uploaded, and nothing in it
-        leaves your machine.
-      </p>
+      <p className="file-drop-privacy">{privacy}</p>
     </div>
   );
 }

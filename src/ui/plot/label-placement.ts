@@ -65,6 +65,19 @@ export interface PlacementOptions {
   bounds?: { top?: number; bottom?: number; left?: number; right?: number };
 }
 
+/** A word drawn on a plot where the placement put it: its anchor point, baseline and box. */
+export interface PlotWord {
+  /** The curve or mark it names. */
+  key: string;
+  text: string;
+  /** The text's anchor point: x with `anchor`, and its baseline. */
+  x: number;
+  y: number;
+  anchor: 'start' | 'end';
+  /** Its box, for checks. */
+  box: LabelBox;
+}
+
 /** Where a label went. */
 export interface PlacedLabel {
   box: LabelBox;

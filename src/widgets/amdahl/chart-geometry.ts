@@ -14,8 +14,8 @@ import {
   placeLabels,
   polylineSegments,
   textBox,
-  type LabelBox,
   type LabelRequest,
+  type PlotWord,
   type Segment,
 } from '../../ui/plot/label-placement';
 import { coreTickValues, speedupTickValues } from './axis-ticks';
@@ -40,14 +40,7 @@ export interface AmdahlGeometryInput {
 }
 
 /** A word on the chart where the placement put it: its anchor, its baseline and its box. */
-export interface ChartLabel {
-  key: string;
-  text: string;
-  x: number;
-  y: number;
-  anchor: 'start' | 'end';
-  box: LabelBox;
-}
+export type ChartLabel = PlotWord;
 
 /** A reference machine's name and the line from it down to the axis. */
 export interface ReferenceMark extends ChartLabel {

@@ -14,6 +14,7 @@ import {
   textBox,
   type LabelBox,
   type LabelRequest,
+  type PlotWord,
   type Segment,
 } from '../../ui/plot/label-placement';
 import { logTicks } from '../../ui/plot/ticks';
@@ -54,17 +55,7 @@ export function crossoverFrame(widthPx: number): PlotLayout {
 }
 
 /** A word drawn on the plot, where the placement put it. */
-export interface PlacedPlotLabel {
-  /** The curve or mark it names. */
-  key: string;
-  text: string;
-  /** The text's anchor point: x with `anchor`, and its baseline. */
-  x: number;
-  y: number;
-  anchor: 'start' | 'end';
-  /** Its box, for checks. */
-  box: LabelBox;
-}
+export type PlacedPlotLabel = PlotWord;
 
 /** Everything the plot draws, in plot-area pixels. */
 export interface CrossoverGeometry {
