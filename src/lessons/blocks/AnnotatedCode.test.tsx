@@ -55,7 +55,8 @@ describe('AnnotatedCode', () => {
     expect(lineEl(container, 2).querySelector('.ac-text')?.textContent).toBe(
       'model = Net().to(device)',
     );
-    expect(container.querySelector('.hljs-string')).not.toBeNull();
+    const strings = lineEl(container, 1).querySelectorAll('.hljs-string');
+    expect([...strings].map((s) => s.textContent)).toEqual(['"cuda"', '"cpu"']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -54,7 +54,11 @@ describe('PlotFrame', () => {
         y={{ scale: y, ticks: [1, 1000], format: yFormat }}
       />,
     );
-    expect(screen.getByRole('img', { name: 'Bandwidth against size' })).toBeTruthy();
+    const svg = container.querySelector('svg')!;
+    expect([svg.getAttribute('role'), svg.getAttribute('aria-label')]).toEqual([
+      'img',
+      'Bandwidth against size',
+    ]);
     expect(container.querySelector('title')).toBeNull();
     expect(container.querySelector('.plot-frame__grid')).toBeNull();
     expect(container.querySelector('.plot-frame__axis--x .domain')).toBeNull();

@@ -52,7 +52,8 @@ describe('EmbedPanel', () => {
     const height = screen.getByRole('spinbutton', { name: 'Height (px)' });
     fireEvent.change(height, { target: { value: '20' } });
     expect(height.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(/whole number from 100 to 10,000; the code uses 1000/)).toBeTruthy();
+    const error = document.getElementById(height.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toMatch(/whole number from 100 to 10,000; the code uses 1000\.$/);
     expect(code()).toContain('height="1000"');
   });
 
