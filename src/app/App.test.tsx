@@ -111,7 +111,9 @@ describe('App', () => {
     );
     expect(document.title).toBe('Guides · GPU Lab');
     // The header, with its menu, is on every page but an embed.
-    expect(screen.getByRole('button', { name: 'Lessons' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Lessons' }).closest('header')?.className).toBe(
+      'site-header',
+    );
   });
 
   it('shows the notice about set-aside progress and lets the learner dismiss it', async () => {

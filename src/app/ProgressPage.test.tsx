@@ -81,7 +81,9 @@ describe('ProgressPage', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['1', '0']);
-    expect(screen.getByText(/Either way, .* kept first as a backup/)).toBeTruthy();
+    expect(screen.getByText(/^Either way/).textContent).toBe(
+      'Either way, what this browser holds now is kept first as a backup you can restore.',
+    );
     // Cancel first: nothing changes.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(progressDataOf(progressStore.getState())).toEqual(before);
@@ -97,7 +99,11 @@ describe('ProgressPage', () => {
     expect(JSON.parse(localStorage.getItem(key)!).progress.data).toEqual(before);
     // The backup is listed and can be restored after a confirmation.
     fireEvent.click(screen.getByRole('button', { name: /^Restore this backup/ }));
-    expect(screen.getByText(/will be replaced, and kept as a backup/)).toBeTruthy();
+    // A backup is only replaced: no merge offered, and the same promise of a backup.
+    expect(screen.queryByRole('button', { name: 'Merge into my progress' })).toBeNull();
+    expect(screen.getByText(/^What this browser holds now/).textContent).toBe(
+      'What this browser holds now will be replaced, and kept as a backup you can restore.',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Replace my progress' }));
     expect(progressDataOf(progressStore.getState())).toEqual(before);
   });
@@ -135,7 +141,9 @@ describe('ProgressPage', () => {
       'Save to a file',
       'Bring progress from a file',
     ]);
-    expect(within(summary).getByText(/1 of 10 lessons completed, 2 visited/)).toBeTruthy();
+    const course = summary.querySelector('[data-course-progress]');
+    expect(course?.textContent?.trim()).toBe('1 of 10 lessons completed, 2 visited.');
+    expect(course?.querySelector('progress')?.value).toBe(1);
     const first = summary.querySelector<HTMLElement>('[data-lesson-progress="why-gpus"]')!;
     expect(within(first).getByRole('link').getAttribute('href')).toBe('#/lesson/why-gpus');
     expect(first.textContent).toContain('✓ Completed 2 April 2026');
@@ -163,7 +171,9 @@ describe('ProgressPage', () => {
       /Knowledge check: not taken yet \(\d+ questions\)\./,
     );
     expect(summary.querySelector('[data-puzzles-solved]')?.textContent).toMatch(/none solved yet/);
-    expect(within(summary).getByText(/0 of 10 lessons completed, 0 visited/)).toBeTruthy();
+    expect(summary.querySelector('[data-course-progress]')?.textContent?.trim()).toBe(
+      '0 of 10 lessons completed, 0 visited.',
+    );
   });
 
   it('opens the file input from a styled button, shows the chosen file’s name and takes a dropped file', async () => {
@@ -175,14 +185,21 @@ describe('ProgressPage', () => {
     const opened = vi.spyOn(input, 'click');
     fireEvent.click(screen.getByRole('button', { name: 'Choose a progress file…' }));
     expect(opened).toHaveBeenCalledTimes(1);
-    expect(screen.getByText('No file chosen yet.')).toBeTruthy();
-    const file = new File([otherBrowsersFile().text], 'laptop.json');
     const zone = document.querySelector('[data-progress-drop]')!;
+    expect(zone.querySelector('[data-chosen-file]')?.textContent).toBe('No file chosen yet.');
+    const file = new File([otherBrowsersFile().text], 'laptop.json');
     await act(async () => {
       fireEvent.drop(zone, { dataTransfer: { types: ['Files'], files: [file] } });
     });
-    expect(await screen.findByRole('button', { name: 'Merge into my progress' })).toBeTruthy();
+    await screen.findByRole('button', { name: 'Merge into my progress' });
     expect(zone.querySelector('[data-chosen-file]')?.textContent).toBe('Chosen file: laptop.json');
+    // The dropped file was read: its one completed lesson stands beside none here.
+    const row = within(screen.getByRole('table')).getByRole('row', { name: /Lessons completed/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '0']);
   });
 
   it('merges a file into what is here after a backup, and says what changed', async () => {
@@ -229,13 +246,14 @@ describe('ProgressPage', () => {
     expect(JSON.parse(localStorage.getItem(key)!).progress.data).toEqual(before);
     // Listed by its date in words, not by its storage key.
     const backups = screen.getByRole('region', { name: 'Backups' });
-    expect(within(backups).getByText('Backup from 30 April 2026, 22:00')).toBeTruthy();
+    const listed = [...backups.querySelectorAll('li')];
+    expect(listed.map((li) => li.firstElementChild?.textContent)).toEqual([
+      'Backup from 30 April 2026, 22:00',
+    ]);
     expect(backups.textContent).not.toContain(BACKUP_PREFIX);
-    expect(
-      within(backups).getByRole('button', {
-        name: 'Restore this backup from 30 April 2026, 22:00',
-      }),
-    ).toBeTruthy();
+    expect(within(listed[0]!).getByRole('button').textContent).toBe(
+      'Restore this backup from 30 April 2026, 22:00',
+    );
   });
 
   it('merging a file that brings nothing new changes nothing and keeps no backup', async () => {
@@ -243,7 +261,11 @@ describe('ProgressPage', () => {
     progressStore.setState(file.progress);
     render(page());
     await chooseFile(file.text, 'same.json');
-    expect((await screen.findByText(/holds nothing this browser lacks/)).textContent).toBeTruthy();
+    await screen.findByText(/holds nothing this browser lacks/);
+    const preview = document.querySelector('[data-merge-preview]');
+    expect(preview?.textContent).toBe(
+      'Merge keeps everything here and adds what the file has: for each question the newer answer wins. The file holds nothing this browser lacks.',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Merge into my progress' }));
     expect(screen.getByRole('status').textContent).toBe(
       'The file same.json holds nothing this browser lacks, so nothing was changed.',

@@ -15,9 +15,11 @@ afterEach(() => {
 describe('ReviewPanel', () => {
   it('says nothing is due when the schedule is empty', () => {
     render(<ReviewPanel now={NOW} />);
-    expect(screen.getByRole('heading', { name: 'Review' })).toBeTruthy();
-    expect(document.querySelector('[data-review-due]')?.getAttribute('data-review-due')).toBe('0');
-    expect(screen.getByText(/Nothing is due for review/)).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Review' });
+    expect(panel.getAttribute('data-review-due')).toBe('0');
+    expect(panel.querySelector('p')?.textContent).toBe(
+      'Nothing is due for review. A question you answer wrongly comes back here a day later, then after 3, 7 and 21 days.',
+    );
   });
 
   it('counts due questions and links each to the section that teaches it', () => {
@@ -30,7 +32,9 @@ describe('ReviewPanel', () => {
       },
     });
     render(<ReviewPanel now={NOW} />);
-    expect(screen.getByText(/2 questions are due for review/)).toBeTruthy();
+    const panel = screen.getByRole('region', { name: 'Review' });
+    expect(panel.querySelector('strong')?.textContent).toBe('2 questions are due for review.');
+    expect(panel.querySelectorAll('[data-review-item]')).toHaveLength(2);
     const where = findQuestion('why-gpus-amdahl-step')!;
     const link = screen.getByRole('link', {
       name: `${findLesson('why-gpus')!.title}: ${where.heading}`,
@@ -45,6 +49,8 @@ describe('ReviewPanel', () => {
       items: { 'memory-budget': { step: 1, dueDay: '2026-03-04', lastAnsweredAt: 'x' } },
     });
     render(<ReviewPanel now={NOW} />);
-    expect(screen.getByText(/comes back on 2026-03-04/)).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Review' }).querySelector('p')?.textContent).toBe(
+      'Nothing is due for review. The next missed question comes back on 2026-03-04 (UTC).',
+    );
   });
 });

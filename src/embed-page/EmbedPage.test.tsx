@@ -47,7 +47,9 @@ describe('EmbedPage: not found', () => {
   it('names what was asked for, links to the course, and still reports its height', () => {
     show({ kind: 'widget', id: 'nope' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not found');
-    expect(screen.getByText(/There is no widget “nope” in GPU Lab/)).toBeTruthy();
+    expect(document.querySelector('.embed-not-found p')?.textContent).toBe(
+      'There is no widget “nope” in GPU Lab. The link may be mistyped, or what it names was renamed.',
+    );
     expect(footerLink().getAttribute('href')).toBe(`${location.origin}${location.pathname}#/`);
     expect(footerLink().target).toBe('_blank');
     expect(footerLink().rel).toBe('noopener');
@@ -58,7 +60,9 @@ describe('EmbedPage: not found', () => {
 
   it('starts no bridge for a malformed embed address', () => {
     show({ kind: 'invalid', path: '/embed/a/b' });
-    expect(screen.getByText(/There is no embed address “\/embed\/a\/b”/)).toBeTruthy();
+    expect(document.querySelector('.embed-not-found p')?.textContent).toMatch(
+      /^There is no embed address “\/embed\/a\/b” in GPU Lab\./,
+    );
     expect(startBridge).not.toHaveBeenCalled();
   });
 });
@@ -151,7 +155,9 @@ describe('EmbedPage: questions (real questions-only modules)', () => {
     const score = () => document.querySelector('[data-check-score]')!.textContent;
     const n = ids.length;
     expect(score()).toBe(`Your score: 0 of ${n} right on the first try (${n} not answered yet).`);
-    expect(screen.getByText(/counts each question’s first answer/)).toBeTruthy();
+    expect(document.querySelector('.embed-score-note')?.textContent).toBe(
+      'The score counts each question’s first answer: answering again lets you learn from it, but does not change the score.',
+    );
 
     act(() => ids.forEach((id, i) => progressStore.getState().answerQuickCheck(id, 'x', i > 0)));
     expect(score()).toBe(`Your score: ${n - 1} of ${n} right on the first try.`);
@@ -192,10 +198,17 @@ describe('EmbedPage: questions (real questions-only modules)', () => {
     ]);
     await screen.findByRole('group', { name: /dense layer's outputs/ });
     expect(document.querySelector('[data-check-score]')!.textContent).toMatch(/right at best/);
-    expect(screen.getByText(/counts each question’s best answer/)).toBeTruthy();
+    expect(document.querySelector('.embed-score-note')?.textContent).toBe(
+      'The score counts each question’s best answer.',
+    );
+    // One Share menu per question, inside it, named by its question.
+    const shares = screen.getAllByRole('button', { name: /^Share/ });
     expect(
-      screen.getByRole('button', { name: /^Share this question: .*dense layer's outputs/ }),
-    ).toBeTruthy();
+      shares.map((b) => b.closest<HTMLElement>('[data-quick-check]')?.dataset.quickCheck),
+    ).toEqual(['cy-why-independent', 'cy-why-h100-matmul', 'cy-why-crossover']);
+    expect(shares[0]?.getAttribute('aria-label')).toMatch(
+      /^Share this question: What property of a dense layer's outputs/,
+    );
   });
 
   it('has no accessibility violations, with a notice shown', async () => {

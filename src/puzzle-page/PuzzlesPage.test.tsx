@@ -18,9 +18,14 @@ const noGpu: PuzzleControllerDeps = {
 describe('the puzzles page without WebGPU', () => {
   it('lists every puzzle and says why nothing runs', async () => {
     render(<PuzzlesPage id={null} deps={noGpu} />);
-    expect(
-      await screen.findByText(/Nothing can run here: This browser has no WebGPU\./),
-    ).toBeTruthy();
+    const notice = await screen.findByText(/Nothing can run here/);
+    expect([notice.getAttribute('role'), notice.getAttribute('data-gpu')]).toEqual([
+      'status',
+      'none',
+    ]);
+    expect(notice.textContent).toBe(
+      'Nothing can run here: This browser has no WebGPU. You can still read every puzzle, open its hints and study its reference solution.',
+    );
     expect(screen.getAllByRole('link', { name: PUZZLES[0]!.title })).toHaveLength(1);
     expect(document.querySelectorAll('[data-puzzle-item]')).toHaveLength(PUZZLES.length);
   });
@@ -32,7 +37,9 @@ describe('the puzzles page without WebGPU', () => {
     expect((run as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: /Show hint 1 of/ }));
     expect(document.querySelectorAll('[data-hint]')).toHaveLength(1);
-    expect(screen.getByText('Reference solution')).toBeTruthy();
+    expect(document.querySelector('[data-solution] > summary')?.textContent).toBe(
+      'Reference solution',
+    );
     expect(document.querySelector('[data-solution] pre')?.textContent).toContain(
       'workgroupBarrier',
     );
@@ -41,6 +48,13 @@ describe('the puzzles page without WebGPU', () => {
 
   it('says so for an unknown puzzle', async () => {
     render(<PuzzlesPage id="nope" deps={noGpu} />);
-    expect(await screen.findByText('No such puzzle')).toBeTruthy();
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('No such puzzle');
+    expect(heading.nextElementSibling?.textContent).toBe(
+      'There is no puzzle “nope”. See every puzzle.',
+    );
+    expect(screen.getByRole('link', { name: 'See every puzzle' }).getAttribute('href')).toBe(
+      '#/puzzles',
+    );
   });
 });
