@@ -61,7 +61,14 @@ describe('the async timing demo', () => {
           ?.getAttribute('data-twin-seconds'),
       ),
     ).toBe(median('naive'));
-    expect(screen.getByRole('button', { name: 'Run again' })).toBeTruthy();
+    // Ready for another run: Run says so and works, Cancel does not.
+    const button = (action: string) =>
+      section?.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+    expect([
+      button('run')?.textContent,
+      button('run')?.disabled,
+      button('cancel')?.disabled,
+    ]).toEqual(['Run again', false, true]);
   });
 
   it('says what differs on a software adapter, and labels its numbers measured', async () => {

@@ -41,7 +41,8 @@ describe('Crossover view', () => {
     render(<Crossover deps={fakeDeps()} elementsLog2={14} />);
     expect(root().getAttribute('data-status')).toBe('idle');
     expect(document.querySelectorAll('[data-size][data-measured="no"]')).toHaveLength(3);
-    expect(screen.getByLabelText('Largest size measured')).toBeTruthy();
+    const largest = screen.getByLabelText<HTMLSelectElement>('Largest size measured');
+    expect(largest.selectedOptions[0]?.textContent).toBe('16,384 elements (64 KiB)');
     expect(document.querySelector('[data-mark="modeled"]')).toBeNull(); // ReLU: the model never crosses
     expect(document.querySelector('[data-reading="modeled"]')?.textContent).toMatch(/never wins/);
   });
@@ -55,7 +56,9 @@ describe('Crossover view', () => {
     const points = (id: string) =>
       document.querySelector(`[data-series="${id}"]`)?.getAttribute('data-points');
     expect([points('cpu-measured'), points('gpu-measured')]).toEqual(['3', '3']);
-    expect(document.querySelector('[data-mark="measured"]')).not.toBeNull();
+    expect(document.querySelector('[data-mark="measured"] text')?.textContent).toBe(
+      'measured crossover',
+    );
     expect(document.querySelector('[data-reading="measured"]')?.textContent).toMatch(
       /starts to win at about 1,100 elements \(between 1,024 elements and 4,096 elements\)/,
     );

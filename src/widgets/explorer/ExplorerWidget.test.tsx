@@ -32,7 +32,9 @@ describe('ExplorerWidget', () => {
       /Cost engine, NVIDIA A100 SXM 80 GB: 7\.\d\d µs/,
     );
     expect(summary(container)).toMatch(/^Ready: 524,288 elements/);
-    expect(screen.getByRole('img', { name: /Drawing of 108 SMs with 64 cores each/ })).toBeTruthy();
+    expect(container.querySelector('canvas[role="img"]')?.getAttribute('aria-label')).toBe(
+      'Drawing of 108 SMs with 64 cores each; SM 1 selected.',
+    );
   });
 
   it('chooses a preset and updates the totals and the waves', () => {

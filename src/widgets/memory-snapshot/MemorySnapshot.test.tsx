@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import MemorySnapshot from './MemorySnapshot';
 import type { SnapshotDeps } from './controller';
@@ -32,8 +32,12 @@ describe('MemorySnapshot', () => {
   it('starts with the drop zone, the file button and the privacy note', () => {
     render(<MemorySnapshot deps={deps()} />);
     expect(root()?.dataset.status).toBe('idle');
-    expect(screen.getByRole('button', { name: 'Choose a snapshot file…' })).toBeTruthy();
-    expect(screen.getByLabelText('Snapshot file').getAttribute('type')).toBe('file');
+    const input = screen.getByLabelText('Snapshot file');
+    expect(input.getAttribute('type')).toBe('file');
+    // The button is the way to the (hidden) file input.
+    const opened = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a snapshot file…' }));
+    expect(opened).toHaveBeenCalledTimes(1);
     expect(root()?.textContent).toMatch(/never uploaded, and nothing in it\s+leaves your machine/);
     expect(screen.queryByTestId('peak-table')).toBeNull();
   });

@@ -103,7 +103,15 @@ describe('the formats part', () => {
       'e4m3',
     );
     expect(document.querySelector('[data-hex]')?.textContent).toBe('0x7e');
-    expect(screen.getByText('0.001953125', { selector: 'dd' })).toBeTruthy();
+    const limits = [...document.querySelectorAll('.precision-limits-list > div')].map(
+      (row) => `${row.querySelector('dt')?.textContent}: ${row.querySelector('dd')?.textContent}`,
+    );
+    expect(limits).toEqual([
+      'Largest normal: 448',
+      'Smallest normal: 0.015625',
+      'Smallest subnormal: 0.001953125',
+      'Machine epsilon: 0.125',
+    ]);
   });
 });
 

@@ -66,7 +66,8 @@ describe('the loss-scaling part', () => {
     expect(document.querySelector('[data-iteration]')?.textContent).toBe('6');
     fireEvent.change(interval, { target: { value: 'lots' } });
     expect(interval.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText(/must be a whole number from 1 to 10,000/)).toBeTruthy();
+    const hint = document.getElementById(interval.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('growth_interval must be a whole number from 1 to 10,000.');
   });
 });
 
@@ -105,7 +106,8 @@ describe('the step-time part', () => {
     const batch = screen.getByLabelText('Batch') as HTMLInputElement;
     fireEvent.change(batch, { target: { value: '-3' } });
     expect(batch.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('A whole number from 1 to 65,536.')).toBeTruthy();
+    const error = document.getElementById(batch.getAttribute('aria-describedby') ?? '');
+    expect(error?.textContent).toBe('A whole number from 1 to 65,536.');
     expect(document.querySelectorAll('[data-precision]')).toHaveLength(4);
     fireEvent.change(screen.getByLabelText('Network'), { target: { value: 'resnet50' } });
     expect(screen.queryByLabelText('Sequence length')).toBeNull();

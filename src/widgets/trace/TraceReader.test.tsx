@@ -55,8 +55,12 @@ describe('TraceReader', () => {
   it('starts with the drop zone, the file button and the privacy note', () => {
     render(<TraceReader deps={deps()} />);
     expect(root()?.dataset.status).toBe('idle');
-    expect(screen.getByRole('button', { name: 'Choose a trace file…' })).toBeTruthy();
-    expect(screen.getByLabelText('Trace file').getAttribute('type')).toBe('file');
+    const input = screen.getByLabelText('Trace file');
+    expect(input.getAttribute('type')).toBe('file');
+    // The button is the way to the (hidden) file input.
+    const opened = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose a trace file…' }));
+    expect(opened).toHaveBeenCalledTimes(1);
     expect(root()?.textContent).toMatch(/never uploaded/);
   });
 
