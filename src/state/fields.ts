@@ -3,25 +3,45 @@
  * asked of a value (is it valid, is it equal to another, how is it written in a URL).
  */
 
-/** What every field has: a URL key, a short human label for notices, and a default. */
+/**
+ * What every field has: a URL key, a short human label for notices, and a default; and what a
+ * form shows with it (src/ui/field reads these, so a view never writes them again).
+ */
 interface FieldCommon<T> {
   /** Short, readable URL key (`tasks`, `serial`): lowercase letters, digits and `-`. */
   key: string;
-  /** Short human name used in notices ("Tasks", "Serial fraction"). */
+  /** Short human name used in notices and, unless `formLabel` says more, forms ("Tasks"). */
   label: string;
   /** The value used when nothing else says otherwise. */
   default: T;
+  /** The label a form shows where it says more than `label` ("Your parallel fraction p"). */
+  formLabel?: string;
+  /** A short help text a form shows with the field ("Independent tasks in the batch"). */
+  help?: string;
+}
+
+/** How a slider moves over a number field's range: evenly, or by equal ratios. */
+export type FieldScale = 'linear' | 'log';
+
+/** What a number field adds for forms: its unit, its slider's scale and its step. */
+interface NumericForm {
+  /** The unit a form writes after the label, in parentheses: "Serial fraction (%)". */
+  unit?: string;
+  /** How a slider over the field moves (linear unless given; log needs min > 0). */
+  scale?: FieldScale;
+  /** The step of the field's spinner or slider (1 for whole numbers unless given). */
+  step?: number;
 }
 
 /** A whole number within [min, max]. */
-export interface IntegerField extends FieldCommon<number> {
+export interface IntegerField extends FieldCommon<number>, NumericForm {
   kind: 'integer';
   min: number;
   max: number;
 }
 
 /** A finite number within [min, max], optionally rounded to `decimals` decimal places. */
-export interface NumberField extends FieldCommon<number> {
+export interface NumberField extends FieldCommon<number>, NumericForm {
   kind: 'number';
   min: number;
   max: number;
@@ -88,6 +108,8 @@ export function enumField<const V extends string>(spec: {
   label: string;
   default: NoInfer<V>;
   values: EnumValues<V>;
+  formLabel?: string;
+  help?: string;
 }): EnumField<V> {
   return { kind: 'enum', ...spec };
 }
@@ -105,6 +127,8 @@ export function enumListField<const V extends string>(spec: {
   values: EnumValues<V>;
   maxLength: number;
   minLength?: number;
+  formLabel?: string;
+  help?: string;
 }): EnumListField<V> {
   return { kind: 'enum-list', ...spec };
 }

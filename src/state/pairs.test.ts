@@ -73,11 +73,12 @@ describe('readState', () => {
       raceLikeSchema,
       params({ 'race.tasks': '1e309', 'race.work': 'NaN', 'race.serial': '5' }),
     );
-    expect(read.state).toEqual({ tasks: 1_048_576, iterations: 381, serialPercent: 5 });
+    // The race's rule counts the serial stage too: 1,048,576 × 362 / 0.95 ≤ 400,000,000.
+    expect(read.state).toEqual({ tasks: 1_048_576, iterations: 362, serialPercent: 5 });
     expect(read.notices).toEqual([
       'Tasks can be at most 1,048,576; using 1,048,576.',
       'Work per task must be a whole number; using 2,000.',
-      'That job would take too long here; work per task reduced to 381.',
+      '2.2e+9 steps would take too long here; work per task reduced to 362.',
     ]);
   });
 

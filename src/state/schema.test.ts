@@ -31,6 +31,11 @@ describe('defineWidgetSchema', () => {
     expect(() => define({ fields: { tasks: { ...tasks, default: 11 } } })).toThrow(/default/);
     expect(() => define({ fields: { tasks: { ...tasks, key: 'v' } } })).toThrow(/URL key/);
     expect(() => define({ fields: { tasks: { ...tasks, min: 2.5 } } })).toThrow(/limits/);
+    expect(() => define({ fields: { tasks: { ...tasks, min: 0, scale: 'log' } } })).toThrow(/log/);
+    expect(() => define({ fields: { tasks: { ...tasks, step: 0 } } })).toThrow(/step/);
+    expect(define({ fields: { tasks: { ...tasks, scale: 'log', step: 2 } } }).defaults).toEqual({
+      tasks: 5,
+    });
     const named = (name: string) => ({
       [name]: booleanField({ key: 'c', label: 'C', default: true }),
     });
@@ -54,7 +59,7 @@ describe('checkState', () => {
       notices: [
         'Tasks can be at most 1,048,576; using 1,048,576.',
         'Serial fraction must be at least 0; using 0.',
-        'That job would take too long here; work per task reduced to 381.',
+        '2.1e+9 steps would take too long here; work per task reduced to 381.',
       ],
     });
   });

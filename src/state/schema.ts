@@ -68,6 +68,12 @@ function assertField(id: string, name: string, field: Field): void {
         (roundTo(field.min, field.decimals) === field.min &&
           roundTo(field.max, field.decimals) === field.max));
     if (!ok) throw new Error(`${where}: limits [${field.min}, ${field.max}] are not usable.`);
+    if (field.scale === 'log' && !(field.min > 0)) {
+      throw new Error(`${where}: a log scale needs a minimum above 0.`);
+    }
+    if (field.step !== undefined && !(Number.isFinite(field.step) && field.step > 0)) {
+      throw new Error(`${where}: the step must be a number above 0.`);
+    }
   }
   if (field.kind === 'enum-list') {
     if (allowedValues(field).some((v) => v === '' || v.includes(','))) {

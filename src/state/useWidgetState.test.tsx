@@ -53,7 +53,7 @@ describe('useWidgetState', () => {
     expect(handle.state.tasks).toBe(1_048_576);
     expect(handle.notices).toEqual([
       'Tasks can be at most 1,048,576; using 1,048,576.',
-      'That job would take too long here; work per task reduced to 381.',
+      '2.1e+9 steps would take too long here; work per task reduced to 381.',
     ]);
     act(() => handle.set({ tasks: '16', iterations: 2000, serialPercent: 5 }));
     expect(handle.state).toEqual({ tasks: 16, iterations: 2000, serialPercent: 5 });

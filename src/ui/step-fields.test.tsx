@@ -2,29 +2,47 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { listZooNetworks } from '../engine/models';
-import { CountInput, NetworkSelect, PrecisionSelect, StepModeRadios } from './step-fields';
+import {
+  networkField,
+  PRINT_NETWORK,
+  seqField,
+  stepModeField,
+  stepPrecisionField,
+} from '../network-step';
+import { NetworkSetting, PrecisionSetting, SequenceSetting, StepModeSetting } from './step-fields';
 
 describe('the shared step fields', () => {
-  it('offers every zoo network, then the extra options, and reports the choice', () => {
+  it('offers every network the field allows, the zoo by name, and reports the choice', () => {
     const onChange = vi.fn();
     render(
-      <NetworkSelect
+      <NetworkSetting
+        field={networkField([PRINT_NETWORK])}
         id="net"
         value="resnet50"
-        onChange={onChange}
-        extraOptions={<option value="custom">Mine</option>}
+        onValue={onChange}
       />,
     );
     const select = screen.getByLabelText('Network') as HTMLSelectElement;
-    const values = [...select.options].map((o) => o.value);
-    expect(values).toEqual([...listZooNetworks().map((n) => n.id), 'custom']);
+    expect([...select.options].map((o) => o.value)).toEqual([
+      ...listZooNetworks().map((n) => n.id),
+      'print',
+    ]);
+    expect(select.options[0]?.textContent).toBe(listZooNetworks()[0]?.name);
+    expect(select.options[select.options.length - 1]?.textContent).toBe('Paste print(model)');
     fireEvent.change(select, { target: { value: 'gpt2-124m' } });
     expect(onChange).toHaveBeenCalledWith('gpt2-124m');
   });
 
   it('marks the precisions the GPU lacks, or offers only the given ones', () => {
+    const field = stepPrecisionField();
     const { unmount } = render(
-      <PrecisionSelect id="p" value="fp32" onChange={() => {}} lacking={['tf32', 'amp-bf16']} />,
+      <PrecisionSetting
+        field={field}
+        id="p"
+        value="fp32"
+        onValue={() => {}}
+        lacking={['tf32', 'amp-bf16']}
+      />,
     );
     const labels = () =>
       [...(screen.getByLabelText('Precision') as HTMLSelectElement).options].map(
@@ -38,27 +56,55 @@ describe('the shared step fields', () => {
     ]);
     unmount();
     render(
-      <PrecisionSelect id="p" value="fp32" onChange={() => {}} choices={['fp32', 'amp-fp16']} />,
+      <PrecisionSetting
+        field={field}
+        id="p"
+        value="fp32"
+        onValue={() => {}}
+        choices={['fp32', 'amp-fp16']}
+      />,
     );
     expect(labels()).toEqual(['fp32', 'AMP fp16 (autocast)']);
   });
 
-  it('switches the step mode, and ignores a cleared number box', () => {
+  it('switches the step mode in a group the field names', () => {
     const onMode = vi.fn();
-    const onValue = vi.fn();
-    render(
-      <>
-        <StepModeRadios name="mode" value="train" onChange={onMode} />
-        <label htmlFor="batch">Batch</label>
-        <CountInput id="batch" value={8} min={1} max={64} onValue={onValue} />
-      </>,
-    );
+    render(<StepModeSetting field={stepModeField()} id="mode" value="train" onValue={onMode} />);
+    expect(screen.getByRole('radiogroup', { name: 'Step' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Training step' })).toHaveProperty('checked', true);
     fireEvent.click(screen.getByLabelText('Inference'));
     expect(onMode).toHaveBeenCalledWith('inference');
-    const batch = screen.getByLabelText('Batch');
-    fireEvent.change(batch, { target: { value: '' } });
-    expect(onValue).not.toHaveBeenCalled();
-    fireEvent.change(batch, { target: { value: '16' } });
-    expect(onValue).toHaveBeenCalledWith('16');
+  });
+
+  it('names the sequence for the network and limits it to the network’s positions', () => {
+    const { unmount } = render(
+      <SequenceSetting
+        field={seqField()}
+        id="seq"
+        network="lstm-2x1024"
+        value={100}
+        onValue={() => {}}
+      />,
+    );
+    const steps = screen.getByLabelText('Time steps');
+    expect(steps.getAttribute('max')).toBe(String(seqField().max));
+    expect(steps.getAttribute('min')).toBe('1');
+    unmount();
+    render(
+      <SequenceSetting
+        field={seqField()}
+        id="seq"
+        network="gpt2-124m"
+        phase="decode"
+        value={64}
+        hintFor={(max) => `at most ${max}`}
+        onValue={() => {}}
+      />,
+    );
+    const cached = screen.getByLabelText('Cached positions');
+    expect(cached.getAttribute('max')).toBe('1024');
+    expect(document.getElementById(cached.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'at most 1024',
+    );
   });
 });

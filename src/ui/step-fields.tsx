@@ -1,177 +1,130 @@
 /**
- * The fields every engine-backed widget asks a network step with: the network, training or
- * inference, a whole number such as the batch, the precision (marking those the GPU lacks) and
- * the optimizer. Each renders its label and control; the widget keeps its own wrapper and layout.
+ * The settings of a modeled network step as form controls, each reading its schema field (src/
+ * network-step declares them once): the network (the zoo's, then the learner's own the field
+ * allows), training or inference, the sequence (named for the network: time steps, cached
+ * positions), the precision (marking those the GPU lacks) and the optimizer. The batch is a
+ * plain NumberSetting. A widget keeps its own wrapper classes and layout.
  */
-import type { ReactNode } from 'react';
+import type { InferencePhase, NetworkPrecision, OptimizerId } from '../engine/models';
 import {
-  listZooNetworks,
-  NETWORK_PRECISIONS,
-  OPTIMIZER_IDS,
-  type NetworkPrecision,
-  type OptimizerId,
-} from '../engine/models';
+  maxSeqOf,
+  networkName,
+  OPTIMIZER_NAMES,
+  PRECISION_NAMES,
+  sequenceName,
+  STEP_MODE_NAMES,
+  STEP_MODES,
+  zooNetworkOf,
+  type StepMode,
+} from '../network-step';
+import { allowedValues, type EnumField, type IntegerField } from '../state/schema';
+import { RadioSetting } from './field/ChoiceSettings';
+import { NumberSetting, type NumberSettingProps } from './field/NumberSetting';
+import { SelectSetting } from './field/SelectSetting';
 
-/** How each precision reads in a picker. */
-export const PRECISION_LABELS: Readonly<Record<NetworkPrecision, string>> = {
-  fp32: 'fp32',
-  tf32: 'TF32',
-  'amp-fp16': 'AMP fp16 (autocast)',
-  'amp-bf16': 'AMP bf16 (autocast)',
-};
-
-/** How each optimizer reads in a picker and in sentences. */
-export const OPTIMIZER_LABELS: Readonly<Record<OptimizerId, string>> = {
-  sgd: 'SGD with momentum',
-  adam: 'Adam',
-  adamw: 'AdamW',
-};
-
-/** Props of the network picker. */
-export interface NetworkSelectProps {
-  id: string;
+/** What the step's pickers take. */
+interface StepSelectProps<V extends string> {
+  field: EnumField<V>;
   value: string;
-  onChange(network: string): void;
-  /** Options after the zoo's, such as the memory simulator's own layer list. */
-  extraOptions?: ReactNode;
+  onValue(value: V): void;
+  id?: string;
+  /** The wrapper's classes (`ui-input` and the widget's own). */
+  className?: string;
+  as?: 'div' | 'span';
 }
 
-/** A labelled picker of the engine's zoo networks. */
-export function NetworkSelect({ id, value, onChange, extraOptions }: NetworkSelectProps) {
+/** The network picker: every network the field allows, by name. */
+export function NetworkSetting(props: StepSelectProps<string>) {
   return (
-    <>
-      <label htmlFor={id}>Network</label>
-      <select id={id} className="ui-field" value={value} onChange={(e) => onChange(e.target.value)}>
-        {listZooNetworks().map((n) => (
-          <option key={n.id} value={n.id}>
-            {n.name}
-          </option>
-        ))}
-        {extraOptions}
-      </select>
-    </>
+    <SelectSetting
+      {...props}
+      options={allowedValues(props.field).map((n) => ({ value: n, text: networkName(n) }))}
+    />
   );
 }
 
-/** A training step or an inference pass. */
-export type StepMode = 'train' | 'inference';
-
 /** Props of the step-mode radios. */
-export interface StepModeRadiosProps {
+export interface StepModeSettingProps {
+  field: EnumField<StepMode>;
   /** The radio group's name, unique on the page. */
-  name: string;
+  id: string;
   value: string;
-  onChange(mode: StepMode): void;
+  onValue(mode: StepMode): void;
+  className?: string;
+  as?: 'div' | 'span';
 }
 
-/** Two radios, "Training step" and "Inference"; the wrapper carries role="radiogroup". */
-export function StepModeRadios({ name, value, onChange }: StepModeRadiosProps) {
+/** Two radios, "Training step" and "Inference", in a group named by the field. */
+export function StepModeSetting(props: StepModeSettingProps) {
   return (
-    <>
-      {(['train', 'inference'] as const).map((mode) => (
-        <label key={mode}>
-          <input
-            type="radio"
-            name={name}
-            checked={value === mode}
-            onChange={() => onChange(mode)}
-          />{' '}
-          {mode === 'train' ? 'Training step' : 'Inference'}
-        </label>
-      ))}
-    </>
+    <RadioSetting
+      {...props}
+      options={STEP_MODES.map((m) => ({ value: m, text: STEP_MODE_NAMES[m] }))}
+    />
   );
 }
 
 /** Props of the precision picker. */
-export interface PrecisionSelectProps {
-  id: string;
-  value: string;
-  onChange(precision: string): void;
+export interface PrecisionSettingProps extends StepSelectProps<NetworkPrecision> {
   /** Precisions the chosen GPU lacks: still offered, marked, so the engine's reason can show. */
   lacking?: readonly NetworkPrecision[];
-  /** Only these precisions (default: all the engine's). */
+  /** Only these precisions (default: all the field allows). */
   choices?: readonly NetworkPrecision[];
-  /** A hint element's id that describes the picker. */
-  describedBy?: string;
+  /** A note under the picker (what the GPU lacks). */
+  hint?: string;
 }
 
-/** A labelled picker of the engine's precisions. */
-export function PrecisionSelect(props: PrecisionSelectProps) {
-  const { id, value, onChange, lacking = [], choices = NETWORK_PRECISIONS, describedBy } = props;
+/** The precision picker, each precision the GPU lacks marked. */
+export function PrecisionSetting({ lacking = [], choices, ...props }: PrecisionSettingProps) {
+  const shown = choices ?? (allowedValues(props.field) as readonly NetworkPrecision[]);
   return (
-    <>
-      <label htmlFor={id}>Precision</label>
-      <select
-        id={id}
-        className="ui-field"
-        aria-describedby={describedBy}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        {choices.map((p) => (
-          <option key={p} value={p}>
-            {PRECISION_LABELS[p]}
-            {lacking.includes(p) ? ' (not on this GPU)' : ''}
-          </option>
-        ))}
-      </select>
-    </>
+    <SelectSetting
+      {...props}
+      options={shown.map((p) => ({
+        value: p,
+        text: `${PRECISION_NAMES[p]}${lacking.includes(p) ? ' (not on this GPU)' : ''}`,
+      }))}
+    />
   );
 }
 
-/** Props of the optimizer picker. */
-export interface OptimizerSelectProps {
-  id: string;
-  value: string;
-  onChange(optimizer: string): void;
+/** A precision's short name in a sentence: "TF32", "AMP bf16". */
+export function precisionShortName(precision: NetworkPrecision): string {
+  return PRECISION_NAMES[precision].split(' (')[0]!;
 }
 
-/** A labelled picker of the engine's optimizers. */
-export function OptimizerSelect({ id, value, onChange }: OptimizerSelectProps) {
+/** The optimizer picker. */
+export function OptimizerSetting(props: StepSelectProps<OptimizerId>) {
+  return <SelectSetting {...props} text={(o) => OPTIMIZER_NAMES[o]} />;
+}
+
+/** Props of the sequence field. */
+export interface SequenceSettingProps extends Omit<NumberSettingProps, 'field' | 'label' | 'max'> {
+  field: IntegerField;
+  /** The network the sequence belongs to (a zoo id with a sequence). */
+  network: string;
+  /** The inference phase the step runs (decoding counts cached positions). */
+  phase?: InferencePhase;
+  /** The note under the field, given the longest sequence the network takes. */
+  hintFor?(maxSeq: number): string;
+}
+
+/**
+ * The sequence of a network that takes one, named for it (time steps, cached positions, or the
+ * field's own label), from 1 (0, the network's own, is the setting's value left alone) up to
+ * the network's position table or the field's limit.
+ */
+export function SequenceSetting({ network, phase, hintFor, ...props }: SequenceSettingProps) {
+  const zoo = zooNetworkOf(network);
+  const maxSeq = maxSeqOf(network) ?? props.field.max;
+  const name = zoo ? sequenceName(zoo, phase) : null;
   return (
-    <>
-      <label htmlFor={id}>Optimizer</label>
-      <select id={id} className="ui-field" value={value} onChange={(e) => onChange(e.target.value)}>
-        {OPTIMIZER_IDS.map((o) => (
-          <option key={o} value={o}>
-            {OPTIMIZER_LABELS[o]}
-          </option>
-        ))}
-      </select>
-    </>
-  );
-}
-
-/** Props of a number input that keeps the last value while the box is cleared. */
-export interface CountInputProps {
-  id: string;
-  value: number;
-  min: number;
-  max: number;
-  /** The spinner's step (1 by default). */
-  step?: number;
-  /** The typed text, for the widget's schema to check and clamp. */
-  onValue(text: string): void;
-  describedBy?: string;
-}
-
-/** A whole-number input; a cleared box changes nothing until a number is typed. */
-export function CountInput({ id, value, min, max, step, onValue, describedBy }: CountInputProps) {
-  return (
-    <input
-      id={id}
-      className="ui-field"
-      type="number"
-      inputMode="numeric"
-      min={min}
-      max={max}
-      step={step}
-      value={value}
-      aria-describedby={describedBy}
-      onChange={(e) => {
-        if (e.target.value.trim() !== '') onValue(e.target.value);
-      }}
+    <NumberSetting
+      {...props}
+      {...(name ? { label: name } : {})}
+      min={1}
+      max={maxSeq}
+      {...(hintFor ? { hint: hintFor(maxSeq) } : {})}
     />
   );
 }

@@ -11,6 +11,8 @@ export interface TypedNumberOptions {
   onValue(n: number): void;
   /** Whether the number may have decimals (the keyboard a phone shows); whole by default. */
   decimal?: boolean;
+  /** The box's id; one of the page's own when left out. */
+  id?: string;
 }
 
 /** A typed-number box: its id, whether its text is valid, and the props of its `<input>`. */
@@ -41,8 +43,10 @@ export function useTypedNumber({
   valid,
   onValue,
   decimal = false,
+  id: givenId,
 }: TypedNumberOptions): TypedNumber {
-  const id = useId();
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const [text, setText] = useState(String(value));
   const [seen, setSeen] = useState(value);
   if (seen !== value) {

@@ -1,8 +1,11 @@
 /**
- * Representative schemas for tests: every field kind, a cross-field rule, a catalog enum and a
- * versioned schema with a migration. Not used by the app.
+ * Schemas for tests: the race's own schema (integer fields with limits and a cross-field cap),
+ * and small ones for what no single widget has together: every field kind, a catalog enum from a
+ * function, a list with a maximum length, and a versioned schema with a migration. Not used by
+ * the app.
  */
 import { GPU_IDS } from '../../engine/catalog';
+import { raceSchema } from '../../widgets/race/settings';
 import {
   booleanField,
   defineWidgetSchema,
@@ -10,41 +13,32 @@ import {
   enumListField,
   integerField,
   numberField,
+  type FieldMap,
+  type WidgetSchema,
+  type WidgetSchemaSpec,
 } from '../schema';
 
-/** Largest tasks × work a race-like job may have. */
-export const MAX_JOB_STEPS = 400_000_000;
+/**
+ * A real schema cut down to some of its fields, with its own cross-field rule and migration
+ * (which must read only those fields).
+ */
+export function withFields<F extends FieldMap, K extends keyof F & string>(
+  schema: WidgetSchema<F>,
+  names: readonly K[],
+): WidgetSchema<Pick<F, K>> {
+  const fields = Object.fromEntries(names.map((name) => [name, schema.fields[name]])) as Pick<F, K>;
+  const check = schema.check as WidgetSchemaSpec<Pick<F, K>>['check'];
+  return defineWidgetSchema<Pick<F, K>>({
+    id: schema.id,
+    version: schema.version,
+    fields,
+    ...(check ? { check } : {}),
+    ...(schema.migrate ? { migrate: schema.migrate } : {}),
+  });
+}
 
-/** Integer fields with limits and a cross-field cap, like the race's. */
-export const raceLikeSchema = defineWidgetSchema({
-  id: 'race',
-  version: 1,
-  fields: {
-    tasks: integerField({ key: 'tasks', label: 'Tasks', default: 4096, min: 1, max: 1_048_576 }),
-    iterations: integerField({
-      key: 'work',
-      label: 'Work per task',
-      default: 2000,
-      min: 1,
-      max: 20_000,
-    }),
-    serialPercent: integerField({
-      key: 'serial',
-      label: 'Serial fraction',
-      default: 0,
-      min: 0,
-      max: 50,
-    }),
-  },
-  check(state) {
-    if (state.tasks * state.iterations <= MAX_JOB_STEPS) return { state, notices: [] };
-    const iterations = Math.max(1, Math.floor(MAX_JOB_STEPS / state.tasks));
-    return {
-      state: { ...state, iterations },
-      notices: [`That job would take too long here; work per task reduced to ${iterations}.`],
-    };
-  },
-});
+/** The race's schema, its job alone (no GPU): integer fields with limits and a cross-field cap. */
+export const raceLikeSchema = withFields(raceSchema, ['tasks', 'iterations', 'serialPercent']);
 
 /** A number field with decimal places, and a boolean. */
 export const numberSchema = defineWidgetSchema({

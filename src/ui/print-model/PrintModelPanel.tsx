@@ -1,4 +1,4 @@
-import { CountInput } from '../step-fields';
+import { CountInput } from '../field/CountInput';
 import { PRINT_SIZE_LIMITS, type PrintSizes } from './print-input';
 import { PrintResult } from './PrintResult';
 import type { PrintedModelState } from './usePrintedModel';

@@ -7,6 +7,8 @@ import { amdahlGeometry } from './chart-geometry';
 import { HoverTooltip } from './HoverTooltip';
 import type { ChartSeries, CurvePoint, ReferenceCoreCount } from './model';
 import { formatCeiling } from './readout';
+import { amdahlSchema } from './settings';
+import { fieldLabel } from '../../ui/field';
 
 /** Props of the SVG chart. */
 export interface AmdahlChartProps {
@@ -84,7 +86,9 @@ export function AmdahlChart({
         scale: xScale,
         ticks: xTicks,
         format: formatCount,
-        title: narrow ? 'Cores N (log scale)' : 'Number of cores N (log scale)',
+        title: narrow
+          ? 'Cores N (log scale)'
+          : `${fieldLabel(amdahlSchema.fields.cores)} (log scale)`,
       }}
       y={{ scale: yScale, ticks: yTicks, format: speedupTick, title: 'Speedup S (log scale)' }}
     >

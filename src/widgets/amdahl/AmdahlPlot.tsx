@@ -31,6 +31,7 @@ import {
 } from './slider-stops';
 import { speedupTable, tableCoreCounts } from './speedup-table';
 import { amdahlSchema } from './settings';
+import { FieldLabel, fieldLabel } from '../../ui/field';
 import './amdahl.css';
 import { amdahlFace } from './face';
 
@@ -132,7 +133,7 @@ export default function AmdahlPlot({
 
       <div className="amdahl__controls">
         <div className="amdahl__control">
-          <label htmlFor={`${idPrefix}-p`}>Your parallel fraction p</label>
+          <FieldLabel field={fractionLimits} htmlFor={`${idPrefix}-p`} />
           <div className="amdahl__control-row">
             <input
               id={`${idPrefix}-p`}
@@ -150,10 +151,10 @@ export default function AmdahlPlot({
             <input
               className="amdahl__number"
               type="number"
-              aria-label="Your parallel fraction p, exact value"
+              aria-label={`${fieldLabel(fractionLimits)}, exact value`}
               min={fractionLimits.min}
               max={fractionLimits.max}
-              step={0.001}
+              step={fractionLimits.step}
               inputMode="decimal"
               value={fractionDraft ?? String(yourFraction)}
               onChange={(event) => commitDraft(event.target.value)}
@@ -163,7 +164,7 @@ export default function AmdahlPlot({
         </div>
 
         <div className="amdahl__control">
-          <label htmlFor={`${idPrefix}-n`}>Number of cores N</label>
+          <FieldLabel field={amdahlSchema.fields.cores} htmlFor={`${idPrefix}-n`} />
           <div className="amdahl__control-row">
             <input
               id={`${idPrefix}-n`}

@@ -24,6 +24,8 @@ export const amdahlSchema = defineWidgetSchema({
     fraction: numberField({
       key: 'p',
       label: 'Parallel fraction p',
+      formLabel: 'Your parallel fraction p',
+      step: 0.001,
       default: DEFAULT_USER_FRACTION,
       min: 0,
       max: MAX_USER_FRACTION,
@@ -33,6 +35,8 @@ export const amdahlSchema = defineWidgetSchema({
     cores: integerField({
       key: 'cores',
       label: 'Number of cores',
+      formLabel: 'Number of cores N',
+      scale: 'log',
       default: DEFAULT_MARKER_CORES,
       min: 1,
       max: MAX_MARKER_CORES,

@@ -9,7 +9,8 @@ import { AUTO_SIZES, SOFTWARE_MAX_SIZE } from './model';
 import { SOFTWARE_ADAPTER_NOTE } from './reading';
 import { RunTable } from './RunTable';
 import { asyncTimingRunSummary } from './run-summary';
-import { asyncTimingSchema, SIZE_CHOICES, WARM_RUNS_LIMITS, type SizeChoice } from './settings';
+import { asyncTimingSchema, type SizeChoice } from './settings';
+import { NumberSetting, SelectSetting } from '../../ui/field';
 import { TwinCode } from './TwinCode';
 import '../../ui/status.css';
 import './async-timing.css';
@@ -73,35 +74,23 @@ export function AsyncTiming({ deps, instance, ...props }: AsyncTimingProps) {
         is kept apart from the warm runs that follow it.
       </p>
       <form className="at-controls" onSubmit={run} aria-label="Run the timing">
-        <div className="at-field">
-          <label htmlFor={`${id}-size`}>Matrix size</label>
-          <select
-            id={`${id}-size`}
-            className="ui-field"
-            value={size}
-            disabled={running}
-            onChange={(e) => settingsHandle.set({ size: e.target.value as SizeChoice })}
-          >
-            {SIZE_CHOICES.map((choice) => (
-              <option key={choice} value={choice}>
-                {sizeLabel(choice)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="at-field">
-          <label htmlFor={`${id}-runs`}>Warm runs</label>
-          <input
-            id={`${id}-runs`}
-            className="ui-field"
-            type="number"
-            min={WARM_RUNS_LIMITS.min}
-            max={WARM_RUNS_LIMITS.max}
-            value={warmRuns}
-            disabled={running}
-            onChange={(e) => settingsHandle.set({ warmRuns: e.target.value })}
-          />
-        </div>
+        <SelectSetting
+          field={asyncTimingSchema.fields.size}
+          className="at-field"
+          id={`${id}-size`}
+          value={size}
+          disabled={running}
+          text={sizeLabel}
+          onValue={(choice) => settingsHandle.set({ size: choice })}
+        />
+        <NumberSetting
+          field={asyncTimingSchema.fields.warmRuns}
+          className="at-field"
+          id={`${id}-runs`}
+          value={warmRuns}
+          disabled={running}
+          onValue={(runs) => settingsHandle.set({ warmRuns: runs })}
+        />
         <div className="at-actions">
           <RunButtons
             running={running}

@@ -3,6 +3,8 @@ import { ColumnHeads } from '../../ui/ColumnHeads';
 import { CLOCK_TEXT, WARM_TWIN } from './clock-text';
 import type { ClockRow, GpuClockStatus, TimingReport } from './model';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { fieldLabel } from '../../ui/field';
+import { asyncTimingSchema } from './settings';
 
 /** Why the GPU row is empty, in a few words. */
 const NO_GPU_CLOCK: Partial<Record<GpuClockStatus, string>> = {
@@ -64,8 +66,8 @@ export function ClockTable({ report, n }: { report: TimingReport; n: number }) {
           names={[
             'Clock',
             'First run',
-            `Warm runs: median of ${samples}`,
-            'Warm runs: range (spread)',
+            `${fieldLabel(asyncTimingSchema.fields.warmRuns)}: median of ${samples}`,
+            `${fieldLabel(asyncTimingSchema.fields.warmRuns)}: range (spread)`,
             'PyTorch twin',
           ]}
         />

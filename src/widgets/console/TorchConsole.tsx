@@ -79,6 +79,7 @@ export default function TorchConsole({
       ) : null}
       <div className="console-toolbar">
         <GpuPicker
+          field={consoleSchema.fields.gpu}
           value={settings.state.gpu}
           onChange={(id) => settings.set({ gpu: id })}
           labelSuffix="(console)"

@@ -3,7 +3,7 @@
  * simulated GPU. Typed lines, the transcript and tensors never go in a link (they would be code
  * run from a URL). Pure.
  */
-import { sessionGpuField } from '../../store/session-gpu-field';
+import { sessionGpuField } from '../../network-step';
 import { defineWidgetSchema, type SchemaState } from '../../state/schema';
 
 /** The console's settings: the catalog GPU that plays the CUDA device. */

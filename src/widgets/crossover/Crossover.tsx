@@ -24,6 +24,7 @@ import { planSweep } from './sweep';
 import type { CrossoverDeps } from './types';
 import './crossover.css';
 import { crossoverFace } from './face';
+import { CheckSetting, fieldLabel, SelectSetting } from '../../ui/field';
 
 /** Width used until the container is measured. */
 const FALLBACK_WIDTH_PX = 640;
@@ -114,7 +115,7 @@ export function Crossover({ deps, instance, ...props }: CrossoverProps) {
 
       <div className="xo-controls">
         <fieldset className="xo-ops" disabled={running}>
-          <legend>Operation</legend>
+          <legend>{fieldLabel(crossoverSchema.fields.op)}</legend>
           {CROSSOVER_OPS.map((value) => (
             <label key={value} className="xo-op">
               <input
@@ -164,30 +165,22 @@ export function Crossover({ deps, instance, ...props }: CrossoverProps) {
               </select>
             )}
           </span>
-          <span className="xo-field">
-            <label htmlFor={`${idPrefix}-gpu`}>Modeled GPU</label>
-            <select
-              id={`${idPrefix}-gpu`}
-              className="ui-field"
-              value={catalogGpu}
-              onChange={(e) => handle.set({ gpu: e.target.value })}
-            >
-              {catalogGpuChoices().map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          </span>
-          <label className="xo-check">
-            <input
-              type="checkbox"
-              checked={kernelAlone}
-              disabled={running}
-              onChange={(e) => handle.set({ kernelAlone: e.target.checked })}
-            />{' '}
-            Also time the GPU kernel alone (data already on the GPU)
-          </label>
+          <SelectSetting
+            field={crossoverSchema.fields.gpu}
+            as="span"
+            className="xo-field"
+            id={`${idPrefix}-gpu`}
+            value={catalogGpu}
+            options={catalogGpuChoices().map((g) => ({ value: g.id, text: g.name }))}
+            onValue={(gpu) => handle.set({ gpu })}
+          />
+          <CheckSetting
+            field={crossoverSchema.fields.kernelAlone}
+            labelClassName="xo-check"
+            value={kernelAlone}
+            disabled={running}
+            onValue={(alone) => handle.set({ kernelAlone: alone })}
+          />
         </div>
         <p className="xo-plan">
           The sweep measures {sizes.length} sizes up to{' '}

@@ -64,6 +64,7 @@ export const crossoverSchema = defineWidgetSchema({
     kernelAlone: booleanField({
       key: 'kernel',
       label: 'Also time the kernel alone',
+      formLabel: 'Also time the GPU kernel alone (data already on the GPU)',
       default: false,
     }),
   },

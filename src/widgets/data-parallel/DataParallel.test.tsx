@@ -147,8 +147,15 @@ describe('DataParallel', () => {
     expect(root().querySelector('p[data-stops-hiding]')!.getAttribute('data-stops-hiding')).toBe(
       '2',
     );
-    expect(screen.getByRole('img', { name: /Throughput against GPUs/ })).toBeTruthy();
-    expect(screen.getByRole('img', { name: /Scaling efficiency against GPUs/ })).toBeTruthy();
+    // Each plot says what it draws: every point of the sweep, DDP's to 32 GPUs, DataParallel's to 8.
+    const described = (name: RegExp) =>
+      screen.getByRole('img', { name }).querySelector('desc')?.textContent;
+    expect(described(/Throughput against GPUs/)).toMatch(
+      /^DDP 1: [\d,]+ samples\/s, .*, 32: [\d,]+ samples\/s\. DataParallel 1: .*, 8: [\d,]+ samples\/s\.$/,
+    );
+    expect(described(/Scaling efficiency against GPUs/)).toMatch(
+      /^DDP 1: 100 %, .*, 32: \d+ %\. DataParallel 1: \d+ %, .*, 8: \d+ %\.$/,
+    );
   });
 
   it('falls back from a bad link with a notice, and writes changes to the URL', () => {

@@ -8,7 +8,7 @@ import { createBrowserDataParallelDeps, type DataParallelDeps } from './browser-
 import { DataParallelController } from './controller';
 import { DataParallelInputs } from './DataParallelInputs';
 import { DdpScript } from './DdpScript';
-import { lanesOf, samplesPerSecond, type DataParallelResult } from './model';
+import { lanesOf, samplesPerSecond, type DataParallelResult } from './simulation';
 import { RingAllReduce } from './RingAllReduce';
 import { ScalingPlot } from './ScalingPlot';
 import { dataParallelSchema, STRATEGY_SHORT_NAMES } from './settings';

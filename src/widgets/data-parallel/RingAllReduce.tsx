@@ -2,7 +2,7 @@ import { DDP_BUCKET_BYTES } from '../../engine/models';
 import { INTERCONNECTS, isInterconnectId } from '../../engine/catalog';
 import { formatBytesDecimal, formatCount, formatSeconds } from '../../format/units';
 import type { DataParallelController, RingPlayback } from './controller';
-import type { DataParallelResult } from './model';
+import type { DataParallelResult } from './simulation';
 import {
   chunkBytes,
   ringBytesPerGpu,

@@ -5,7 +5,7 @@ import { INTERCONNECTS, type InterconnectId } from '../../engine/catalog';
 import { formatCount, formatPercent, formatSeconds, formatSiShort } from '../../format/units';
 import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
-import type { DataParallelResult, ScalingPoint, ScalingValue } from './model';
+import type { DataParallelResult, ScalingPoint, ScalingValue } from './simulation';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/panel.css';
 import './scaling-plot.css';

@@ -8,8 +8,9 @@ import {
   formatSignificant,
 } from '../../format/units';
 import { ColumnHeads } from '../../ui/ColumnHeads';
-import type { DataParallelResult, StrategyRow } from './model';
-import { STRATEGY_SHORT_NAMES } from './settings';
+import type { DataParallelResult, StrategyRow } from './simulation';
+import { fieldLabel } from '../../ui/field';
+import { dataParallelSchema, STRATEGY_SHORT_NAMES } from './settings';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** What each strategy shards, in a few words. */
@@ -30,8 +31,9 @@ function Verdict({ result }: { result: DataParallelResult }) {
     return (
       <p className="dp-hint">
         Plain DDP keeps all {formatSignificant(ddp.stateBytesPerParam)} bytes of model state per
-        parameter on every GPU. Choose a ZeRO stage under <em>Model state</em> to see what sharding
-        saves and what it sends instead.
+        parameter on every GPU. Choose a ZeRO stage under{' '}
+        <em>{fieldLabel(dataParallelSchema.fields.sharding)}</em> to see what sharding saves and
+        what it sends instead.
       </p>
     );
   }
@@ -80,7 +82,7 @@ export const ShardingPanel = memo(function ShardingPanel({
               'Weights',
               'Gradients',
               'Optimizer state',
-              'Model state per parameter',
+              `${fieldLabel(dataParallelSchema.fields.sharding)} per parameter`,
               'Peak per GPU',
               'Sent per GPU per step',
               'Step',

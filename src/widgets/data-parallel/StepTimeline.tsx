@@ -2,7 +2,7 @@ import * as d3 from 'd3';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import type { DataParallelPrediction } from '../../engine/models';
 import { formatSeconds } from '../../format/units';
-import { lanesOf, type LaneSegment } from './model';
+import { lanesOf, type LaneSegment } from './simulation';
 import { STRATEGY_SHORT_NAMES } from './settings';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 

@@ -1,23 +1,18 @@
 /**
- * The simulator's real dependencies: the cost engine's data-parallel step and collectives, the
- * clock the ring animation runs on, and the learner's reduced-motion setting. Tests pass fakes.
+ * The simulator's real dependencies: the cost engine's data-parallel step (remembered, through
+ * src/network-step: one analysis asks for the settings' own step again in the sweep, and going
+ * back to earlier settings asks it all again) and collectives, the clock the ring animation runs
+ * on, and the learner's reduced-motion setting. Tests pass fakes.
  */
 import { getGpu } from '../../engine/catalog';
-import {
-  predictAllReduce,
-  predictDataParallel,
-  predictMultiNodeAllReduce,
-} from '../../engine/models';
+import { predictAllReduce, predictMultiNodeAllReduce } from '../../engine/models';
+import { dataParallelPrediction } from '../../network-step';
 import { prefersReducedMotion } from '../../ui/motion';
-import { remembered } from '../remembered';
-import type { DataParallelEngine } from './model';
+import type { DataParallelEngine } from './simulation';
 
-/**
- * The cost engine behind the simulator's port. Its steps are remembered: one analysis asks for
- * the settings' own step again in the sweep, and going back to earlier settings asks it all again.
- */
+/** The cost engine behind the simulator's port. */
 export const engineDataParallel: DataParallelEngine = {
-  predict: remembered(predictDataParallel, 64),
+  predict: dataParallelPrediction,
   allReduce: (bytes, t) =>
     t.nodes === 1
       ? predictAllReduce({ bytes, gpus: t.gpusPerNode, link: t.link })

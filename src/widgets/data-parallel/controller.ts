@@ -7,7 +7,7 @@
 import { WidgetController } from '../../store/widget-controller';
 import type { WidgetStatus } from '../../ui/frame/status';
 import type { DataParallelDeps } from './browser-deps';
-import { analyzeDataParallel, type DataParallelAnalysis } from './model';
+import { analyzeDataParallel, type DataParallelAnalysis } from './simulation';
 import { ringSteps } from './ring';
 import { totalGpus, type DataParallelSettings } from './settings';
 

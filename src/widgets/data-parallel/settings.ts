@@ -1,9 +1,10 @@
 /**
  * What a link may set in the data-parallel simulator, declared once as its state schema: the
  * zoo network, the catalog GPU, GPUs per node and nodes, the link inside a node and between
- * nodes, the per-GPU batch, the precision, and how DDP keeps the model state (replicated or
- * sharded by ZeRO stage). A link the GPU cannot use, or a precision it
- * cannot run, falls back to one it can, with a notice. Pure.
+ * nodes, the per-GPU batch, the precision (the network, GPU, batch and precision are the shared
+ * fields of src/network-step, with their one set of limits), and how DDP keeps the model state
+ * (replicated or sharded by ZeRO stage). A link the GPU cannot use, or a precision it cannot
+ * run, falls back to one it can, with a notice. Pure.
  */
 import {
   getGpu,
@@ -14,15 +15,18 @@ import {
 } from '../../engine/catalog';
 import {
   peerLinksOf,
-  precisionPlan,
   SHARDING_STRATEGIES,
-  ZOO_IDS,
   type NetworkPrecision,
   type ShardingStrategy,
 } from '../../engine/models';
-import { stepPrecisionField } from '../../store/session-gpu-field';
+import {
+  batchField,
+  catalogGpuField,
+  networkField,
+  precisionProblem,
+  stepPrecisionField,
+} from '../../network-step';
 import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
-import { cudaGpus, DEFAULT_GPU } from '../../torch';
 
 /** GPU-to-GPU links inside a node, in catalog order. */
 export const NODE_LINKS: readonly InterconnectId[] = INTERCONNECT_IDS.filter(
@@ -40,18 +44,8 @@ export const MAX_GPUS_PER_NODE = 8;
 /** Most nodes the simulator spreads over. */
 export const MAX_NODES = 4;
 
-/** The largest per-GPU batch a setting may ask for. */
-export const MAX_BATCH = 4096;
-
 /** Precisions to fall back to, most like the usual AMP first. */
 const FALLBACK_PRECISIONS: readonly NetworkPrecision[] = ['amp-fp16', 'amp-bf16', 'tf32', 'fp32'];
-
-/** Catalog GPUs with a GPU-to-GPU link (every CUDA GPU of the catalog has at least PCIe). */
-function peerGpuIds(): string[] {
-  return cudaGpus()
-    .filter((g) => peerLinksOf(g).length > 0)
-    .map((g) => g.id);
-}
 
 /** The data-parallel simulator's settings. */
 export const dataParallelSchema = defineWidgetSchema({
@@ -59,9 +53,9 @@ export const dataParallelSchema = defineWidgetSchema({
   version: 1,
   fields: {
     /** The zoo network each GPU trains a replica of. */
-    network: enumField({ key: 'net', label: 'Network', default: 'resnet50', values: ZOO_IDS }),
-    /** The catalog GPU in every slot. */
-    gpu: enumField({ key: 'gpu', label: 'GPU', default: DEFAULT_GPU, values: peerGpuIds }),
+    network: networkField(),
+    /** The catalog GPU in every slot: one with a GPU-to-GPU link (every CUDA GPU has PCIe). */
+    gpu: catalogGpuField({ only: (g) => peerLinksOf(g).length > 0 }),
     /** GPUs in each node. */
     gpusPerNode: integerField({
       key: 'gpus',
@@ -86,19 +80,14 @@ export const dataParallelSchema = defineWidgetSchema({
       default: 'ib-hdr',
       values: NETWORK_LINKS,
     }),
-    /** Samples per GPU per step. */
-    batch: integerField({
-      key: 'batch',
-      label: 'Batch per GPU',
-      default: 32,
-      min: 1,
-      max: MAX_BATCH,
-    }),
+    /** Samples per GPU per step: the shared batch's limits (they are one GPU's batch). */
+    batch: batchField({ default: 32, label: 'Batch per GPU' }),
     precision: stepPrecisionField(),
     /** How DDP keeps the model state: replicated, or sharded by ZeRO stage (FSDP is stage 3). */
     sharding: enumField({
       key: 'shard',
       label: 'Model state',
+      help: 'replicated on every GPU, or sharded',
       default: 'replicate',
       values: SHARDING_STRATEGIES,
     }),
@@ -143,16 +132,6 @@ export const STRATEGY_SHORT_NAMES: Readonly<Record<ShardingStrategy, string>> = 
 
 /** The data-parallel simulator's settings. */
 export type DataParallelSettings = SchemaState<typeof dataParallelSchema>;
-
-/** Why `gpu` cannot train in `precision`, or null when it can. */
-export function precisionProblem(gpu: string, precision: NetworkPrecision): string | null {
-  try {
-    precisionPlan(getGpu(gpu), precision);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
 
 /** GPUs in all. */
 export function totalGpus(settings: DataParallelSettings): number {

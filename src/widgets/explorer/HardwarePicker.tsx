@@ -1,10 +1,11 @@
 import { getGpu, listGpus } from '../../engine/catalog';
 import type { SettingsPatch } from '../../state/useWidgetState';
-import { CountInput } from '../../ui/step-fields';
+import { NumberSetting, SelectSetting } from '../../ui/field';
 import {
   CATALOG_COUNT,
   CATALOG_COUNTS,
   EXPLORER_LIMITS,
+  explorerSchema,
   resolveExplorerConfig,
   type ExplorerSettings,
 } from './settings';
@@ -28,46 +29,33 @@ export function HardwarePicker({ settings, set, idBase }: PickerProps) {
   return (
     <fieldset className="explorer-fieldset">
       <legend>Hardware</legend>
-      <div className="explorer-field explorer-field-wide">
-        <label htmlFor={`${idBase}-gpu`}>GPU from the catalog</label>
-        <select
-          className="ui-field"
-          id={`${idBase}-gpu`}
-          value={settings.gpuId}
-          onChange={(e) => set({ gpuId: e.target.value, ...CATALOG_COUNTS })}
-        >
-          {listGpus().map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="explorer-field">
-        <label htmlFor={`${idBase}-sms`}>{word}s</label>
-        <CountInput
-          id={`${idBase}-sms`}
-          min={EXPLORER_LIMITS.sms.min}
-          max={EXPLORER_LIMITS.sms.max}
-          value={config.sms}
-          onValue={(sms) => set({ sms })}
-        />
-      </div>
-      <div className="explorer-field">
-        <label htmlFor={`${idBase}-cores`}>Cores per {word}</label>
-        <CountInput
-          id={`${idBase}-cores`}
-          min={EXPLORER_LIMITS.coresPerSm.min}
-          max={EXPLORER_LIMITS.coresPerSm.max}
-          step={EXPLORER_LIMITS.coresPerSm.step}
-          value={config.coresPerSm}
-          describedBy={`${idBase}-cores-hint`}
-          onValue={(coresPerSm) => set({ coresPerSm })}
-        />
-        <p className="hint" id={`${idBase}-cores-hint`}>
-          A multiple of 32, one warp
-        </p>
-      </div>
+      <SelectSetting
+        field={explorerSchema.fields.gpuId}
+        className="explorer-field explorer-field-wide"
+        id={`${idBase}-gpu`}
+        value={settings.gpuId}
+        options={listGpus().map((g) => ({ value: g.id, text: g.name }))}
+        onValue={(gpuId) => set({ gpuId, ...CATALOG_COUNTS })}
+      />
+      {/* The counts are named for the GPU's own word for an SM (a CU on AMD). */}
+      <NumberSetting
+        field={explorerSchema.fields.sms}
+        className="explorer-field"
+        id={`${idBase}-sms`}
+        label={`${word}s`}
+        min={EXPLORER_LIMITS.sms.min}
+        value={config.sms}
+        onValue={(sms) => set({ sms })}
+      />
+      <NumberSetting
+        field={explorerSchema.fields.coresPerSm}
+        className="explorer-field"
+        id={`${idBase}-cores`}
+        label={`Cores per ${word}`}
+        min={EXPLORER_LIMITS.coresPerSm.min}
+        value={config.coresPerSm}
+        onValue={(coresPerSm) => set({ coresPerSm })}
+      />
       {custom && (
         <p className="explorer-custom-note">
           Set by hand: counts and peaks scaled from the {base.name}; memory and bandwidth stay the

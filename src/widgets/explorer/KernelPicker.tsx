@@ -1,9 +1,9 @@
 import { getGpu } from '../../engine/catalog';
 import { formatCount } from '../../format/units';
-import { CountInput } from '../../ui/step-fields';
+import { FieldLabel, NumberSetting } from '../../ui/field';
 import {
   ELEMENT_PRESETS,
-  EXPLORER_LIMITS,
+  explorerSchema,
   resolveExplorerConfig,
   threadsPerBlockChoices,
 } from './settings';
@@ -18,18 +18,15 @@ export function KernelPicker({ settings, set, idBase }: PickerProps) {
   return (
     <fieldset className="explorer-fieldset">
       <legend>Kernel: ReLU</legend>
+      <NumberSetting
+        field={explorerSchema.fields.elements}
+        className="explorer-field"
+        id={`${idBase}-elements`}
+        value={settings.elements}
+        onValue={(elements) => set({ elements })}
+      />
       <div className="explorer-field">
-        <label htmlFor={`${idBase}-elements`}>Elements (one thread each)</label>
-        <CountInput
-          id={`${idBase}-elements`}
-          min={EXPLORER_LIMITS.elements.min}
-          max={EXPLORER_LIMITS.elements.max}
-          value={settings.elements}
-          onValue={(elements) => set({ elements })}
-        />
-      </div>
-      <div className="explorer-field">
-        <label htmlFor={`${idBase}-block`}>Threads per block</label>
+        <FieldLabel field={explorerSchema.fields.threadsPerBlock} htmlFor={`${idBase}-block`} />
         <select
           className="ui-field"
           id={`${idBase}-block`}

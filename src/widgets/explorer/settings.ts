@@ -83,6 +83,7 @@ export const explorerSchema = defineWidgetSchema({
     gpuId: enumField({
       key: 'gpu',
       label: 'GPU',
+      formLabel: 'GPU from the catalog',
       default: 'a100-sxm-80gb',
       values: gpuIds,
     }),
@@ -98,6 +99,8 @@ export const explorerSchema = defineWidgetSchema({
     coresPerSm: integerField({
       key: 'cores',
       label: 'Cores per SM (0 = the GPU’s own)',
+      help: 'A multiple of 32, one warp',
+      step: WARP_SIZE,
       default: CATALOG_COUNT,
       min: 0,
       max: 256,
@@ -106,6 +109,7 @@ export const explorerSchema = defineWidgetSchema({
     elements: integerField({
       key: 'elements',
       label: 'Elements',
+      formLabel: 'Elements (one thread each)',
       default: 1024 * 512,
       min: 1,
       max: MAX_EXPLORER_ELEMENTS,

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { CancelButton } from '../../ui/RunControls';
 import { LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
 import { draftOf, type SizeDraft } from './draft';
-import { SIZE_PRESETS } from './settings';
+import { kernelLabSchema, SIZE_PRESETS } from './settings';
+import { FieldLabel } from '../../ui/field';
 import '../../ui/field.css';
 
 /** Props of the form that picks a kernel, a size and the GPU to compare with. */
@@ -41,7 +42,7 @@ export function KernelForm(props: KernelFormProps) {
       <fieldset className="kl-fields" disabled={running}>
         <legend className="visually-hidden">Kernel, size and comparison</legend>
         <div className="kl-field">
-          <label htmlFor={`${id}-kernel`}>Kernel</label>
+          <FieldLabel field={kernelLabSchema.fields.kernel} htmlFor={`${id}-kernel`} />
           <select
             className="ui-field"
             id={`${id}-kernel`}
@@ -89,7 +90,7 @@ export function KernelForm(props: KernelFormProps) {
           </div>
         )}
         <div className="kl-field">
-          <label htmlFor={`${id}-gpu`}>Compare with</label>
+          <FieldLabel field={kernelLabSchema.fields.gpu} htmlFor={`${id}-gpu`} />
           <select
             className="ui-field"
             id={`${id}-gpu`}

@@ -27,7 +27,8 @@ describe('MemorySimulator with a pasted print(model)', () => {
     );
     expect(document.querySelector('[data-print-model]')?.textContent).toBe('ResNet');
     expect(document.querySelector('[data-print-layers]')?.textContent).toBe('175');
-    expect(screen.getByLabelText('Height')).toBeTruthy();
+    // A CNN's repr does not give its input: the image size is asked for, ImageNet's by default.
+    expect(screen.getByLabelText('Height')).toHaveProperty('value', '224');
     await waitFor(() => expect(summary()).toMatch(/^Fits\. The step’s peak takes [\d.]+ GiB/));
     expect(root().dataset.status).toBe('done');
     expect(window.location.hash).not.toContain('conv1');
@@ -49,7 +50,9 @@ describe('MemorySimulator with a pasted print(model)', () => {
   it('asks for a sequence length for a language model', async () => {
     render(<MemorySimulator network="print" />);
     fireEvent.change(box(), { target: { value: fixture('gpt2') } });
-    await waitFor(() => expect(screen.getByLabelText(/Sequence length/)).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Sequence length/)).toHaveProperty('value', '512'),
+    );
     await waitFor(() =>
       expect(document.querySelector('[data-print-model]')?.textContent).toBe('GPT2LMHeadModel'),
     );
@@ -76,7 +79,7 @@ describe('MemorySimulator with a pasted print(model)', () => {
   it('shows the parser message for an absurd image size', async () => {
     render(<MemorySimulator network="print" />);
     fireEvent.change(box(), { target: { value: fixture('cnn') } });
-    await waitFor(() => expect(screen.getByLabelText('Height')).toBeTruthy());
+    await waitFor(() => expect(screen.getByLabelText('Height')).toHaveProperty('value', '224'));
     fireEvent.change(screen.getByLabelText('Height'), { target: { value: '99999' } });
     await waitFor(() => expect(status()).toMatch(/image height must be a whole number/));
   });

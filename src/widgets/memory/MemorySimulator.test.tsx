@@ -31,7 +31,10 @@ describe('MemorySimulator', () => {
     expect(bar.querySelector('.memory-bar__capacity')).not.toBeNull();
     expect(bar.querySelector('.memory-bar__overflow')).toBeNull();
     const table = screen.getByRole('table', { name: /The peak of one step, part by part/ });
-    expect(within(table).getByRole('rowheader', { name: /^Activations/ })).toBeTruthy();
+    // Activations: what they are, the largest layers, their size and share of the peak.
+    expect(table.querySelector('tr[data-part-row="activations"]')?.textContent).toMatch(
+      /^Activations.*Largest: layer1\.0\.bn3 \([\d.]+ MiB\).*[\d.]+ GiB[\d.]+ %$/,
+    );
     expect(table.textContent).toContain('max_memory_allocated()');
     // AMP bf16 by default: autocast's 16-bit copies of the weights are a part of their own.
     expect(table.querySelector('tr[data-part-row="weight-copies"]')?.textContent).toMatch(
@@ -107,7 +110,11 @@ describe('MemorySimulator', () => {
     expect(document.querySelector('[data-problem="precision"]')?.textContent).toBe(
       'This GPU cannot run this precision: gpu "t4" has no bf16 tensor cores (bfloat16 arrived with Ampere): its tensor cores run fp16, so use amp-fp16',
     );
-    expect(screen.getByRole('heading', { name: 'GPU memory simulator' })).toBeTruthy();
+    // The widget is still there around the message: its heading and its inputs.
+    expect(screen.getByRole('heading', { name: 'GPU memory simulator' }).textContent).toBe(
+      'GPU memory simulator',
+    );
+    expect(precision.value).toBe('amp-bf16');
   });
 
   it('builds a network from layers, shows the engine’s error beside the builder, and recovers', () => {
@@ -137,8 +144,10 @@ describe('MemorySimulator', () => {
 
   it('shows the phase and KV cache for a decoder at inference, and hides training inputs', () => {
     render(<MemorySimulator network="gpt2-124m" mode="inference" phase="decode" batch={16} />);
-    expect(screen.getByLabelText('Inference phase')).toBeTruthy();
-    expect(screen.getByLabelText('Cached positions')).toBeTruthy();
+    expect(screen.getByLabelText('Inference phase')).toHaveProperty('value', 'decode');
+    // Decoding reads a cache of the network's own length (GPT-2's 1,024 positions at most).
+    const cached = screen.getByLabelText('Cached positions') as HTMLInputElement;
+    expect([cached.value, cached.max]).toEqual(['1024', '1024']);
     expect(screen.queryByLabelText('Optimizer')).toBeNull();
     expect(screen.queryByLabelText('Gradient checkpointing')).toBeNull();
     expect(root().querySelector('rect[data-part="kv-cache"]')).not.toBeNull();

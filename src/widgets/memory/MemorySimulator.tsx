@@ -10,8 +10,9 @@ import { LayerBuilder } from './LayerBuilder';
 import { MemoryInputs } from './MemoryInputs';
 import { MemoryResultView } from './MemoryResultView';
 import { ModelNotes } from './ModelNotes';
-import { trainRequestOf, type ScenarioChange } from './scenario';
-import { CUSTOM_NETWORK, memorySchema, PRINT_NETWORK } from './settings';
+import { CUSTOM_NETWORK, PRINT_NETWORK, trainRequestOf } from '../../network-step';
+import type { ScenarioChange } from './scenario';
+import { memorySchema } from './settings';
 import { StepThroughPanel } from './step/StepThroughPanel';
 import './memory.css';
 import { memoryFace } from './face';
@@ -115,7 +116,10 @@ export default function MemorySimulator({
         idBase={idBase}
       />
       {analysis.kind === 'result' && analysis.scenario.mode === 'train' && (
-        <StepThroughPanel request={trainRequestOf(analysis.scenario)} />
+        // The step-through replays the step's allocations without a chunked loss.
+        <StepThroughPanel
+          request={trainRequestOf({ ...analysis.scenario, chunkedLoss: undefined })}
+        />
       )}
       <ModelNotes />
     </WidgetRoot>

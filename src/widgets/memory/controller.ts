@@ -21,7 +21,8 @@ import {
   type LayerDraft,
 } from './builder';
 import { scenarioOf } from './scenario';
-import { CUSTOM_NETWORK, isLearnerNetwork, PRINT_NETWORK, type MemorySettings } from './settings';
+import { CUSTOM_NETWORK, isLearnerNetwork, PRINT_NETWORK } from '../../network-step';
+import type { MemorySettings } from './settings';
 
 /** Everything the simulator's views show. */
 export interface MemoryState {

@@ -1,29 +1,24 @@
 /**
- * One step the simulator asks the engine about: the settings turned into the engine's request
- * (a zoo id or the learner's checked layer list, the GPU, batch, sequence, precision, and the
- * optimizer and checkpointing of a training step or the phase of an inference step), and the
- * port through which the model reaches the engine, so tests can put a fake in its place. Pure.
+ * One step the simulator asks the engine about: the shared network step (src/network-step)
+ * with the memory simulator's own choices always set (checkpointing, a chunked cross-entropy,
+ * the inference phase), and the port through which the model reaches the engine, so tests can
+ * put a fake in its place. Pure.
  */
 import type { Gpu } from '../../engine/catalog';
 import type {
   InferencePhase,
-  InferenceRequest,
   LayerCost,
   NetworkPrecision,
   NetworkPrediction,
-  TrainStepRequest,
 } from '../../engine/models';
-import { effectiveSeq, isLearnerNetwork, phaseApplies, type MemorySettings } from './settings';
+import { networkStepOf, type NetworkStep } from '../../network-step';
+import { phaseOf, type MemorySettings } from './settings';
 
 /**
- * A step to predict: everything the engine's training and inference requests need. Its model is
- * a zoo id, or the learner's layer list (already checked by the engine's parser).
+ * A step to predict: the shared network step, its model a zoo id or the learner's layer list
+ * (already checked by the engine's parser), with the simulator's choices set.
  */
-export interface MemoryScenario extends Pick<
-  TrainStepRequest,
-  'model' | 'gpu' | 'batch' | 'seq' | 'precision' | 'optimizer'
-> {
-  mode: 'train' | 'inference';
+export interface MemoryScenario extends NetworkStep {
   checkpointing: boolean;
   /** A chunked or fused cross-entropy (training): one chunk of the logits at a time. */
   chunkedLoss: boolean;
@@ -62,47 +57,15 @@ export function scenarioOf(
   settings: MemorySettings,
   learnerLayers: readonly unknown[],
 ): MemoryScenario {
-  const seq = effectiveSeq(settings);
   return {
-    mode: settings.mode,
-    model: isLearnerNetwork(settings.network) ? learnerLayers : settings.network,
-    gpu: settings.gpu,
-    batch: settings.batch,
-    ...(seq === undefined ? {} : { seq }),
-    precision: settings.precision,
-    optimizer: settings.optimizer,
+    ...networkStepOf(settings, learnerLayers),
     checkpointing: settings.checkpointing,
     chunkedLoss: settings.mode === 'train' && settings.chunkedLoss,
-    phase: phaseApplies(settings) ? settings.phase : 'forward',
+    phase: phaseOf(settings),
   };
 }
 
 /** The scenario with a fix's change applied. */
 export function withChange(scenario: MemoryScenario, change: ScenarioChange): MemoryScenario {
   return { ...scenario, ...change };
-}
-
-/** The fields of a scenario that training and inference requests share. */
-function requestFieldsOf(scenario: MemoryScenario) {
-  return {
-    model: scenario.model,
-    gpu: scenario.gpu,
-    batch: scenario.batch,
-    ...(scenario.seq === undefined ? {} : { seq: scenario.seq }),
-    precision: scenario.precision,
-  };
-}
-
-/** The engine's training request for a scenario. */
-export function trainRequestOf(scenario: MemoryScenario): TrainStepRequest {
-  return {
-    ...requestFieldsOf(scenario),
-    optimizer: scenario.optimizer,
-    checkpointing: scenario.checkpointing,
-  };
-}
-
-/** The engine's inference request for a scenario. */
-export function inferenceRequestOf(scenario: MemoryScenario): InferenceRequest {
-  return { ...requestFieldsOf(scenario), phase: scenario.phase };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkState } from '../../state/schema';
 import { fuzzSchema } from '../../state/testing/fuzz';
-import { effectiveSeq, memorySchema, phaseApplies } from './settings';
+import { effectiveSeq } from '../../network-step';
+import { memorySchema, phaseApplies } from './settings';
 
 describe('memorySchema', () => {
   it('defaults to ResNet-50 training on an A100 80 GB in AMP bf16', () => {
@@ -24,11 +25,14 @@ describe('memorySchema', () => {
   });
 
   it('uses the network’s own sequence for 0 and none for networks without one', () => {
-    const state = (patch: object) => checkState(memorySchema, patch).state;
-    expect(effectiveSeq(state({ network: 'llama2-7b' }))).toBe(4096);
-    expect(effectiveSeq(state({ network: 'bert-base', seq: 64 }))).toBe(64);
-    expect(effectiveSeq(state({ network: 'resnet50', seq: 64 }))).toBeUndefined();
-    expect(effectiveSeq(state({ network: 'custom', seq: 64 }))).toBeUndefined();
+    const seqOf = (patch: object) => {
+      const { network, seq } = checkState(memorySchema, patch).state;
+      return effectiveSeq(network, seq);
+    };
+    expect(seqOf({ network: 'llama2-7b' })).toBe(4096);
+    expect(seqOf({ network: 'bert-base', seq: 64 })).toBe(64);
+    expect(seqOf({ network: 'resnet50', seq: 64 })).toBeUndefined();
+    expect(seqOf({ network: 'custom', seq: 64 })).toBeUndefined();
   });
 
   it('applies the phase only to decoders at inference', () => {

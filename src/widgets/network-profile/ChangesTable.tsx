@@ -1,7 +1,9 @@
 import { formatRatio, formatSeconds, NO_VALUE } from '../../format/units';
 import type { ChangeRow } from './changes';
 import { EXECUTION_CODE, EXECUTION_LABELS } from './labels';
-import { EXECUTIONS } from './settings';
+import { EXECUTION_MODES } from '../../engine/models';
+import { fieldLabel } from '../../ui/field';
+import { networkProfileSchema } from './settings';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 
 /** Props of the comparison table. */
@@ -68,14 +70,14 @@ export function ChangesTable({ rows, optimizerClass, idBase }: ChangesTableProps
               <th scope="col">{training ? 'Default optimizer (foreach)' : 'Step time'}</th>
               {training && (
                 <th scope="col">
-                  Fused optimizer{' '}
+                  {fieldLabel(networkProfileSchema.fields.fused)}{' '}
                   <code className="np-code">{`${optimizerClass}(…, fused=True)`}</code>
                 </th>
               )}
             </tr>
           </thead>
           <tbody>
-            {EXECUTIONS.map((execution) => (
+            {EXECUTION_MODES.map((execution) => (
               <tr key={execution} data-execution={execution}>
                 <th scope="row">
                   {EXECUTION_LABELS[execution]}

@@ -12,6 +12,10 @@ function rowSeconds(): number[] {
   );
 }
 
+/** The attention sweep's legend entry for the learner's own length. */
+const chosenKey = () =>
+  document.querySelector('[data-sweep] .np-key--chosen')?.parentElement?.textContent;
+
 /** Runs the debounced URL write and returns the hash's query, decoded. */
 function flushUrl(): string {
   act(() => vi.advanceTimersByTime(400));
@@ -49,8 +53,11 @@ describe('NetworkProfile', () => {
     const seconds = rowSeconds();
     expect(seconds.length).toBeGreaterThan(3);
     expect([...seconds].sort((a, b) => b - a)).toEqual(seconds);
-    expect(within(table).getByRole('rowheader', { name: 'conv2d' })).toBeTruthy();
-    expect(within(table).getByRole('rowheader', { name: 'batchnorm2d' })).toBeTruthy();
+    // ResNet-50's 53 convolutions and 53 batch norms, each kind one row that counts its calls.
+    const row = (name: string) => within(table).getByRole('rowheader', { name }).closest('tr')!;
+    expect(row('conv2d').querySelector('[data-label="Calls"]')?.textContent).toBe('53');
+    expect(row('batchnorm2d').querySelector('[data-label="Calls"]')?.textContent).toBe('53');
+    expect(row('conv2d').dataset.bound).toBe('compute');
     const chart = screen.getByRole('img', { name: /Where the time goes: the \d+ longest kinds/ });
     expect(chart.querySelectorAll('[data-bar]').length).toBe(Math.min(8, seconds.length));
     expect(document.querySelector('[data-summary]')?.textContent).toMatch(
@@ -91,7 +98,7 @@ describe('NetworkProfile', () => {
     const seq = screen.getByLabelText('Sequence length');
     fireEvent.change(seq, { target: { value: '300' } });
     expect(sweep().querySelectorAll('tr[data-seq]')).toHaveLength(6);
-    expect(within(sweep()).getByText(/your sequence length, 300/)).toBeTruthy();
+    expect(chosenKey()).toBe('your sequence length, 300');
   });
 
   it('follows typed time steps, writes them to the link, and swaps the loop for the sweep on BERT', () => {
@@ -114,7 +121,7 @@ describe('NetworkProfile', () => {
     expect(sweep().querySelectorAll('tr[data-seq]')).toHaveLength(5);
     fireEvent.change(screen.getByLabelText('Sequence length'), { target: { value: '384' } });
     expect(sweep().querySelectorAll('tr[data-seq]')).toHaveLength(6);
-    expect(within(sweep()).getByText(/your sequence length, 384/)).toBeTruthy();
+    expect(chosenKey()).toBe('your sequence length, 384');
     expect(sweep().querySelector('[data-sweep-summary]')?.textContent).toMatch(
       /^From 256 to 512 tokens, BERT-base's attention time grows [\d.]+× and its linear layers' [\d.]+×/,
     );
@@ -130,9 +137,11 @@ describe('NetworkProfile', () => {
     const batch = screen.getByLabelText('Batch size');
     fireEvent.change(batch, { target: { value: '0' } });
     expect(batch.getAttribute('aria-invalid')).toBe('true');
-    expect(
-      screen.getByText(/Type a whole number from 1 to 65,536; the profile keeps 32/),
-    ).toBeTruthy();
+    const error = document.getElementById(`${batch.id}-error`)!;
+    expect(error.textContent).toBe(
+      'Type a whole number from 1 to 1,048,576; the profile keeps 32 until then.',
+    );
+    expect(batch.getAttribute('aria-describedby')).toContain(error.id);
     expect(document.querySelector('[data-summary]')?.textContent).toMatch(/at batch 32 /);
   });
 

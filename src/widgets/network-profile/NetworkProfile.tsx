@@ -1,10 +1,12 @@
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { formatCount, formatSeconds } from '../../format/units';
-import { useWidgetState } from '../../state/useWidgetState';
+import { useWidgetState, type SettingsPatch } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { PrintModelPanel } from '../../ui/print-model/PrintModelPanel';
 import { usePrintedModel } from '../../ui/print-model/usePrintedModel';
 import { useController } from '../../ui/useController';
+import { CheckSetting, SelectSetting, settingBinder } from '../../ui/field';
+import { PRINT_NETWORK } from '../../network-step';
 import type { ProfileResult } from './analysis';
 import { createBrowserProfileDeps, type NetworkProfileDeps } from './browser-deps';
 import { NetworkProfileController } from './controller';
@@ -14,13 +16,7 @@ import { ProfileInputs } from './ProfileInputs';
 import { ProfileTable } from './ProfileTable';
 import { sortByTime, groupByKind, tableRows } from './profile';
 import { SerialPanel } from './SerialPanel';
-import {
-  networkProfileSchema,
-  PRINT_NETWORK,
-  rowLimitOf,
-  ROW_LIMITS,
-  type NetworkProfileSettings,
-} from './settings';
+import { networkProfileSchema, rowLimitOf, type NetworkProfileSettings } from './settings';
 import { SweepPanel } from './SweepPanel';
 import { TopBars } from './TopBars';
 import '../../ui/inputs.css';
@@ -77,35 +73,15 @@ function summaryText(result: ProfileResult): string {
 /** The view controls: grouped or layer by layer, and how many rows. */
 function ViewControls(props: {
   settings: NetworkProfileSettings;
-  set(patch: Partial<NetworkProfileSettings>): void;
+  set(patch: SettingsPatch<NetworkProfileSettings>): void;
   idBase: string;
 }) {
-  const { settings, set, idBase } = props;
+  const { fields } = networkProfileSchema;
+  const bind = settingBinder({ fields, ...props, className: 'ui-input np-field np-inline' });
   return (
     <div className="np-view" role="group" aria-label="Table view">
-      <label className="np-check">
-        <input
-          type="checkbox"
-          checked={settings.grouped}
-          onChange={(e) => set({ grouped: e.target.checked })}
-        />{' '}
-        Group layers of the same kind
-      </label>
-      <span className="ui-input np-field np-inline">
-        <label htmlFor={`${idBase}-rows`}>Rows</label>
-        <select
-          id={`${idBase}-rows`}
-          className="ui-field"
-          value={settings.rows}
-          onChange={(e) => set({ rows: e.target.value as NetworkProfileSettings['rows'] })}
-        >
-          {ROW_LIMITS.map((r) => (
-            <option key={r} value={r}>
-              {r === 'all' ? 'all' : `top ${r}`}
-            </option>
-          ))}
-        </select>
-      </span>
+      <CheckSetting {...bind('grouped')} labelClassName="np-check" />
+      <SelectSetting {...bind('rows')} as="span" text={(r) => (r === 'all' ? 'all' : `top ${r}`)} />
     </div>
   );
 }
@@ -114,7 +90,7 @@ function ViewControls(props: {
 function ProfileResultView(props: {
   result: ProfileResult;
   settings: NetworkProfileSettings;
-  set(patch: Partial<NetworkProfileSettings>): void;
+  set(patch: SettingsPatch<NetworkProfileSettings>): void;
   idBase: string;
   /** The host and GPU panel, shown after the summary. */
   hostPanel: ReactNode;

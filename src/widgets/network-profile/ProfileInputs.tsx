@@ -1,23 +1,18 @@
 import { NETWORK_PRECISIONS } from '../../engine/models';
 import { getGpu, type GpuId } from '../../engine/catalog';
+import { effectiveSeq } from '../../network-step';
 import type { SettingsPatch } from '../../state/useWidgetState';
+import { NumberSetting, settingBinder } from '../../ui/field';
 import { GpuPicker } from '../../ui/GpuPicker';
 import {
-  NetworkSelect,
-  OptimizerSelect,
-  PrecisionSelect,
-  StepModeRadios,
+  NetworkSetting,
+  OptimizerSetting,
+  PrecisionSetting,
+  SequenceSetting,
+  StepModeSetting,
 } from '../../ui/step-fields';
 import type { ProfileEngine } from './engine-port';
-import {
-  effectiveSeq,
-  MAX_BATCH,
-  MAX_SEQ,
-  PRINT_NETWORK,
-  zooNetworkOf,
-  type NetworkProfileSettings,
-} from './settings';
-import { NumberField } from './NumberField';
+import { networkProfileSchema, type NetworkProfileSettings } from './settings';
 import '../../ui/inputs.css';
 
 /** Props of the profile's inputs. */
@@ -28,72 +23,47 @@ export interface ProfileInputsProps {
   idBase: string;
 }
 
+/** The wrapper of each input. */
+const FIELD = 'ui-input np-field';
+
 /**
- * The step to profile: GPU, network, training or inference, batch, sequence length (time steps
- * for the LSTM), precision (each one the GPU lacks marked) and the optimizer of a training step.
+ * The step to profile, each input reading its schema field: GPU, network, training or
+ * inference, batch, sequence length (time steps for the LSTM), precision (each one the GPU
+ * lacks marked) and the optimizer of a training step. A typed number out of range is marked and
+ * the last good one kept.
  */
 export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsProps) {
-  const network = zooNetworkOf(settings.network);
-  const seq = effectiveSeq(settings);
-  const id = (name: string) => `${idBase}-${name}`;
+  const { fields } = networkProfileSchema;
+  const bind = settingBinder({ fields, settings, set, idBase, className: FIELD, as: 'span' });
+  const seq = effectiveSeq(settings.network, settings.seq);
   const lacking = NETWORK_PRECISIONS.filter(
     (p) => engine.precisionProblem(settings.gpu, p) !== null,
   );
   return (
     <fieldset className="ui-inputs np-inputs">
       <legend className="visually-hidden">The step to profile</legend>
-      <span className="ui-input np-field">
-        <NetworkSelect
-          id={id('net')}
-          value={settings.network}
-          onChange={(network) => set({ network, seq: 0 })}
-          extraOptions={<option value={PRINT_NETWORK}>Paste print(model)</option>}
+      <NetworkSetting {...bind('network')} onValue={(network) => set({ network, seq: 0 })} />
+      <span className={FIELD}>
+        <GpuPicker
+          field={fields.gpu}
+          value={settings.gpu}
+          onChange={(gpu) => set(gpuChoice(gpu))}
         />
       </span>
-      <span className="ui-input np-field">
-        <GpuPicker value={settings.gpu as GpuId} onChange={(gpu) => set(gpuChoice(gpu))} />
-      </span>
-      <span className="ui-input np-field np-mode" role="radiogroup" aria-label="Step">
-        <StepModeRadios
-          name={id('mode')}
-          value={settings.mode}
-          onChange={(mode) => set({ mode })}
-        />
-      </span>
-      <NumberField
-        label="Batch size"
-        value={settings.batch}
-        min={1}
-        max={MAX_BATCH}
-        onValue={(batch) => set({ batch })}
-      />
-      {network && seq !== undefined && (
-        <NumberField
-          label={network.family === 'rnn' ? 'Time steps' : 'Sequence length'}
+      <StepModeSetting {...bind('mode')} className={`${FIELD} ui-input-row`} />
+      <NumberSetting {...bind('batch')} entry="check" keeper="the profile" />
+      {seq !== undefined && (
+        <SequenceSetting
+          {...bind('seq')}
           value={seq}
-          min={1}
-          max={network.maxSeq ?? MAX_SEQ}
-          hint={`up to ${(network.maxSeq ?? MAX_SEQ).toLocaleString('en-US')}`}
-          onValue={(s) => set({ seq: s })}
+          entry="check"
+          keeper="the profile"
+          network={settings.network}
+          hintFor={(max) => `up to ${max.toLocaleString('en-US')}`}
         />
       )}
-      <span className="ui-input np-field">
-        <PrecisionSelect
-          id={id('prec')}
-          value={settings.precision}
-          onChange={(precision) => set({ precision })}
-          lacking={lacking}
-        />
-      </span>
-      {settings.mode === 'train' && (
-        <span className="ui-input np-field">
-          <OptimizerSelect
-            id={id('opt')}
-            value={settings.optimizer}
-            onChange={(optimizer) => set({ optimizer })}
-          />
-        </span>
-      )}
+      <PrecisionSetting {...bind('precision')} lacking={lacking} />
+      {settings.mode === 'train' && <OptimizerSetting {...bind('optimizer')} />}
     </fieldset>
   );
 }

@@ -8,6 +8,8 @@ import { logTicks } from '../../ui/plot/ticks';
 import { useElementWidth } from '../../ui/useElementWidth';
 import type { SeqSweep, SweepPoint } from './sweep';
 import '../../ui/panel.css';
+import { fieldLabel } from '../../ui/field';
+import { networkProfileSchema } from './settings';
 import '../../ui/data-table.css';
 
 /** Props of the attention sweep. */
@@ -157,7 +159,9 @@ export function SweepPanel({ sweep, networkName, idBase }: SweepPanelProps) {
           <caption className="visually-hidden">
             Attention and linear-layer time per step at each sequence length
           </caption>
-          <ColumnHeads names={['Sequence length', 'Attention', 'Linear layers']} />
+          <ColumnHeads
+            names={[fieldLabel(networkProfileSchema.fields.seq), 'Attention', 'Linear layers']}
+          />
           <tbody>
             {points.map((p) => (
               <tr key={p.seq} data-seq={p.seq}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeProfile, OPTIMIZER_LABELS, requestOf } from './analysis';
+import { analyzeProfile, OPTIMIZER_ROW_NAMES, requestOf } from './analysis';
 import { engineProfileModel } from './browser-deps';
 import type { ProfileEngine, ProfileRequest } from './engine-port';
 import { checkState } from '../../state/schema';
@@ -24,7 +24,7 @@ describe('analyzeProfile', () => {
     const layers = result.rows.filter((r) => r.kind !== 'optimizer');
     expect(layers.length).toBeGreaterThan(100);
     const optimizer = result.rows.find((r) => r.kind === 'optimizer');
-    expect(optimizer?.name).toBe(OPTIMIZER_LABELS.adamw);
+    expect(optimizer?.name).toBe(OPTIMIZER_ROW_NAMES.adamw);
     expect(optimizer?.bytes).toBeGreaterThan(0);
     const gpuSeconds = result.rows.reduce((s, r) => s + r.seconds, 0);
     expect(gpuSeconds).toBeCloseTo(result.summary.gpuSeconds, 12);

@@ -7,6 +7,7 @@
  * with the engine's reason, never an exception. Pure.
  */
 import { getZooNetwork } from '../../engine/models';
+import { effectiveSeq, hasAttention, PRINT_NETWORK, zooNetworkOf } from '../../network-step';
 import { changeRows, type ChangeRow } from './changes';
 import type { PrintedNetwork, ProfileEngine, ProfileRequest } from './engine-port';
 import { stepLanes, type StepLanes } from './lanes';
@@ -18,17 +19,11 @@ import {
   type StepSummary,
 } from './profile';
 import { serialReport, type SerialReport } from './serial';
-import {
-  effectiveSeq,
-  hasAttention,
-  PRINT_NETWORK,
-  zooNetworkOf,
-  type NetworkProfileSettings,
-} from './settings';
+import type { NetworkProfileSettings } from './settings';
 import { seqSweep, type SeqSweep } from './sweep';
 
 /** What the optimizer's row is called, as PyTorch's profiler names the step. */
-export const OPTIMIZER_LABELS = {
+export const OPTIMIZER_ROW_NAMES = {
   sgd: 'Optimizer.step#SGD.step',
   adam: 'Optimizer.step#Adam.step',
   adamw: 'Optimizer.step#AdamW.step',
@@ -71,16 +66,16 @@ export function requestOf(
   settings: NetworkProfileSettings,
   printed: PrintedNetwork | null = null,
 ): ProfileRequest {
-  const seq = effectiveSeq(settings);
+  const seq = effectiveSeq(settings.network, settings.seq);
   return {
     network: settings.network,
     ...(settings.network === PRINT_NETWORK && printed ? { printed } : {}),
     gpu: settings.gpu,
-    mode: settings.mode === 'inference' ? 'inference' : 'train',
+    mode: settings.mode,
     batch: settings.batch,
     ...(seq === undefined ? {} : { seq }),
-    precision: settings.precision as ProfileRequest['precision'],
-    optimizer: settings.optimizer as ProfileRequest['optimizer'],
+    precision: settings.precision,
+    optimizer: settings.optimizer,
     execution: settings.execution,
     fusedOptimizer: settings.mode !== 'inference' && settings.fused,
     hostOpSeconds: settings.hostOpMicroseconds * 1e-6,
@@ -119,7 +114,7 @@ export function analyzeProfile(request: ProfileRequest, engine: ProfileEngine): 
   try {
     const { prediction, costs, optimizer } = engine.profile(request);
     const step = prediction.step;
-    const optimizerLabel = OPTIMIZER_LABELS[request.optimizer];
+    const optimizerLabel = OPTIMIZER_ROW_NAMES[request.optimizer];
     return {
       kind: 'result',
       request,

@@ -3,13 +3,12 @@
  * default foreach optimizer or `fused=True`, each predicted by the engine through the profile's
  * port and set against the step as it is now. Pure.
  */
-import type { StepPrediction } from '../../engine/models';
+import { EXECUTION_MODES, type ExecutionMode, type StepPrediction } from '../../engine/models';
 import type { ProfileRequest } from './engine-port';
-import { EXECUTIONS, type Execution } from './settings';
 
 /** One way to run the step. */
 export interface ChangeOption {
-  execution: Execution;
+  execution: ExecutionMode;
   /** `fused=True` on the optimizer (always false at inference). */
   fused: boolean;
 }
@@ -28,7 +27,9 @@ export interface ChangeRow extends ChangeOption {
 /** The ways to run a step: every execution mode, each with and without fusing when training. */
 export function changeOptions(mode: ProfileRequest['mode']): ChangeOption[] {
   const fusedChoices = mode === 'train' ? [false, true] : [false];
-  return EXECUTIONS.flatMap((execution) => fusedChoices.map((fused) => ({ execution, fused })));
+  return EXECUTION_MODES.flatMap((execution) =>
+    fusedChoices.map((fused) => ({ execution, fused })),
+  );
 }
 
 /** Whether an option is the request's own setting. */

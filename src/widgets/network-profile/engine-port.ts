@@ -5,12 +5,14 @@
  * Pure types.
  */
 import type {
+  ExecutionMode,
   LayerCost,
   NetworkPrecision,
   NetworkPrediction,
   OptimizerId,
   StepPrediction,
 } from '../../engine/models';
+import type { StepMode } from '../../network-step';
 import type { OptimizerWork } from './profile';
 
 /** A pasted `print(model)` as the parser read it. */
@@ -28,14 +30,14 @@ export interface ProfileRequest {
   /** The pasted model's layers, when `network` is "print". */
   printed?: PrintedNetwork;
   gpu: string;
-  mode: 'train' | 'inference';
+  mode: StepMode;
   batch: number;
   /** Sequence length or time steps (left out for networks without one). */
   seq?: number;
   precision: NetworkPrecision;
   optimizer: OptimizerId;
   /** Eager, torch.compile (default mode) or CUDA graphs. */
-  execution: StepPrediction['execution'];
+  execution: ExecutionMode;
   /** The optimizer built with `fused=True` (training only; false at inference). */
   fusedOptimizer: boolean;
   /** Seconds per tiny eager op on the host. */

@@ -1,8 +1,7 @@
 /** How the profile writes its numbers and names its bounds and modes. Pure. */
-import type { OptimizerId } from '../../engine/models';
+import type { ExecutionMode, OptimizerId } from '../../engine/models';
 import { formatSiShort, NO_VALUE } from '../../format/units';
 import type { Bound } from './profile';
-import type { Execution } from './settings';
 
 /** A bound as the table and the chart's legend name it. */
 export const BOUND_LABELS: Readonly<Record<Bound, string>> = {
@@ -32,21 +31,21 @@ export function stepName(mode: 'train' | 'inference'): string {
 }
 
 /** An execution mode as the controls and the comparison name it. */
-export const EXECUTION_LABELS: Readonly<Record<Execution, string>> = {
+export const EXECUTION_LABELS: Readonly<Record<ExecutionMode, string>> = {
   eager: 'eager',
   compiled: 'torch.compile',
   'cuda-graphs': 'CUDA graphs',
 };
 
 /** An execution mode as the picker offers it. */
-export const EXECUTION_CHOICES: Readonly<Record<Execution, string>> = {
+export const EXECUTION_CHOICES: Readonly<Record<ExecutionMode, string>> = {
   eager: 'eager (PyTorch’s default)',
   compiled: 'torch.compile',
   'cuda-graphs': 'CUDA graphs (reduce-overhead)',
 };
 
 /** The PyTorch that asks for each execution mode. */
-export const EXECUTION_CODE: Readonly<Record<Execution, string>> = {
+export const EXECUTION_CODE: Readonly<Record<ExecutionMode, string>> = {
   eager: 'model(x)',
   compiled: 'torch.compile(model)',
   'cuda-graphs': 'torch.compile(model, mode="reduce-overhead")',

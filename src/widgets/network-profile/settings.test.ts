@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkState } from '../../state/schema';
-import { predictTrainStep } from '../../engine/models';
-import {
-  DEFAULT_HOST_OP_MICROSECONDS,
-  effectiveSeq,
-  EXECUTIONS,
-  networkProfileSchema,
-  rowLimitOf,
-} from './settings';
+import { EXECUTION_MODES, predictTrainStep } from '../../engine/models';
+import { effectiveSeq } from '../../network-step';
+import { DEFAULT_HOST_OP_MICROSECONDS, networkProfileSchema, rowLimitOf } from './settings';
 
 describe('networkProfileSchema', () => {
   it('defaults to a grouped ResNet-50 training step on an A100 80 GB in AMP bf16', () => {
@@ -84,14 +79,17 @@ describe('networkProfileSchema', () => {
         ...options,
       }).step;
     expect(step({}).hostOpSeconds).toBeCloseTo(DEFAULT_HOST_OP_MICROSECONDS * 1e-6, 15);
-    for (const execution of EXECUTIONS) expect(step({ execution }).execution).toBe(execution);
+    for (const execution of EXECUTION_MODES) expect(step({ execution }).execution).toBe(execution);
   });
 
   it('uses the network’s own sequence for 0 and none for networks without one', () => {
-    const state = (patch: object) => checkState(networkProfileSchema, patch).state;
-    expect(effectiveSeq(state({ network: 'gpt2-124m' }))).toBe(1024);
-    expect(effectiveSeq(state({ network: 'lstm-2x1024', seq: 20 }))).toBe(20);
-    expect(effectiveSeq(state({ network: 'resnet50', seq: 64 }))).toBeUndefined();
+    const seqOf = (patch: object) => {
+      const { network, seq } = checkState(networkProfileSchema, patch).state;
+      return effectiveSeq(network, seq);
+    };
+    expect(seqOf({ network: 'gpt2-124m' })).toBe(1024);
+    expect(seqOf({ network: 'lstm-2x1024', seq: 20 })).toBe(20);
+    expect(seqOf({ network: 'resnet50', seq: 64 })).toBeUndefined();
   });
 
   it('reads the row limit', () => {

@@ -2,7 +2,8 @@ import { useId, useSyncExternalStore } from 'react';
 import { RunButtons } from '../../ui/RunControls';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatGigaflopsPerSecond, formatSeconds } from '../../format/units';
-import { KERNEL_SIZES } from './settings';
+import { KERNEL_SIZES, precisionSchema } from './settings';
+import { FieldLabel } from '../../ui/field';
 import type { KernelController, KernelResult } from './kernel-controller';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/data-table.css';
@@ -67,7 +68,7 @@ export function KernelPanel({ controller, size, onSize }: KernelPanelProps) {
         fp32; this shader adds in f16 too, so its error is the worst case.
       </p>
       <div className="precision-kernel-controls">
-        <label htmlFor={`${id}-size`}>Matrix size</label>
+        <FieldLabel field={precisionSchema.fields.kernelSize} htmlFor={`${id}-size`} />
         <select
           id={`${id}-size`}
           className="ui-field"

@@ -7,6 +7,8 @@ import { GpuPicker } from '../../ui/GpuPicker';
 import { numberTextIn, useTypedNumber } from '../../ui/useTypedNumber';
 import { compareSteps, PRECISION_CODE, takesSeq, type StepInputs } from './step-compare';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { FieldLabel, fieldLabel } from '../../ui/field';
+import { precisionSchema } from './settings';
 import '../../ui/data-table.css';
 import './precision.css';
 import './step-time.css';
@@ -16,6 +18,8 @@ export interface StepPanelProps {
   inputs: StepInputs;
   onChange(patch: Partial<StepInputs>): void;
 }
+
+const { fields } = precisionSchema;
 
 /** A whole-number field that keeps what is typed and reports only valid numbers. */
 function WholeNumber(props: {
@@ -58,7 +62,7 @@ export function StepPanel({ inputs, onChange }: StepPanelProps) {
       <fieldset className="precision-step-inputs">
         <legend className="visually-hidden">The modeled training step</legend>
         <span className="precision-field">
-          <label htmlFor={`${id}-model`}>Network</label>
+          <FieldLabel field={fields.model} htmlFor={`${id}-model`} />
           <select
             id={`${id}-model`}
             className="ui-field"
@@ -73,26 +77,27 @@ export function StepPanel({ inputs, onChange }: StepPanelProps) {
           </select>
         </span>
         <GpuPicker
+          field={fields.gpu}
           value={inputs.gpu as GpuId}
           onChange={(g) => onChange({ gpu: g })}
           labelSuffix="(step time)"
         />
         <WholeNumber
-          label="Batch"
+          label={fieldLabel(fields.batch)}
           value={inputs.batch}
-          max={65_536}
+          max={fields.batch.max}
           onValue={(batch) => onChange({ batch })}
         />
         {seq ? (
           <WholeNumber
-            label="Sequence length"
+            label={fieldLabel(fields.seq)}
             value={inputs.seq}
-            max={4096}
+            max={fields.seq.max}
             onValue={(s) => onChange({ seq: s })}
           />
         ) : null}
         <span className="precision-field">
-          <label htmlFor={`${id}-opt`}>Optimizer</label>
+          <FieldLabel field={fields.optimizer} htmlFor={`${id}-opt`} />
           <select
             id={`${id}-opt`}
             className="ui-field"

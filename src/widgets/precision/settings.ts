@@ -4,7 +4,7 @@
  * editor, the part shown, the loss scale and growth interval, the autocast dtype, the modeled
  * step's inputs and the size of the measured kernel. Measurements never go in a link. Pure.
  */
-import { catalogGpuField } from '../../store/session-gpu-field';
+import { catalogGpuField } from '../../network-step';
 import { OPTIMIZER_IDS, ZOO_IDS } from '../../engine/models';
 import {
   defineWidgetSchema,
@@ -87,7 +87,7 @@ export const precisionSchema = defineWidgetSchema({
     /** Zoo network of the modeled step. */
     model: enumField({ key: 'model', label: 'Network', default: 'bert-base', values: ZOO_IDS }),
     /** Catalog GPU of the modeled step. */
-    gpu: catalogGpuField('Simulated GPU'),
+    gpu: catalogGpuField({ label: 'Simulated GPU' }),
     batch: integerField({ key: 'batch', label: 'Batch', default: 32, min: 1, max: 65_536 }),
     seq: integerField({ key: 'seq', label: 'Sequence length', default: 128, min: 1, max: 4096 }),
     optimizer: enumField({

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { RunButtons } from '../../ui/RunControls';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
+import { SelectSetting, SliderSetting } from '../../ui/field';
 import { LaneRow } from './LaneRow';
 import { RaceSummary } from './RaceSummary';
 import { raceRunSummary } from './run-summary';
@@ -9,14 +10,7 @@ import { useController } from '../../ui/useController';
 import { RaceController } from './controller';
 import { createBrowserRaceDeps, modeledGpuChoices } from './browser-deps';
 import { presetReading } from './preset-reading';
-import {
-  RACE_LIMITS,
-  RACE_PRESETS,
-  raceSchema,
-  sameJob,
-  totalSteps,
-  type PresetTopic,
-} from './settings';
+import { RACE_PRESETS, raceSchema, sameJob, totalSteps, type PresetTopic } from './settings';
 import './race.css';
 import { raceFace } from './face';
 
@@ -90,50 +84,36 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
       >
         <fieldset className="race-settings" disabled={running}>
           <legend className="visually-hidden">Race settings</legend>
-          <Setting
+          <SliderSetting
+            field={raceSchema.fields.tasks}
+            className="race-setting"
             id={`${idBase}-tasks`}
-            label="Tasks"
-            hint="Independent tasks in the batch (log scale)"
             value={settings.tasks}
-            min={RACE_LIMITS.tasks.min}
-            max={RACE_LIMITS.tasks.max}
-            log
-            onChange={(v) => update({ tasks: v })}
+            onValue={(v) => update({ tasks: v })}
           />
-          <Setting
+          <SliderSetting
+            field={raceSchema.fields.iterations}
+            className="race-setting"
             id={`${idBase}-iterations`}
-            label="Work per task"
-            hint="Arithmetic steps in each task (log scale)"
             value={settings.iterations}
-            min={RACE_LIMITS.iterations.min}
-            max={RACE_LIMITS.iterations.max}
-            log
-            onChange={(v) => update({ iterations: v })}
+            onValue={(v) => update({ iterations: v })}
           />
-          <Setting
+          <SliderSetting
+            field={raceSchema.fields.serialPercent}
+            className="race-setting"
             id={`${idBase}-serial`}
-            label="Serial fraction (%)"
-            hint="Share of the job that cannot run in parallel"
             value={settings.serialPercent}
-            min={RACE_LIMITS.serialPercent.min}
-            max={RACE_LIMITS.serialPercent.max}
-            onChange={(v) => update({ serialPercent: v })}
+            onValue={(v) => update({ serialPercent: v })}
           />
-          <div className="race-setting">
-            <label htmlFor={`${idBase}-gpu`}>Modeled GPU</label>
-            <select
-              id={`${idBase}-gpu`}
-              value={settings.gpu}
-              onChange={(e) => update({ gpu: e.target.value })}
-            >
-              {modeledGpuChoices().map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-            <p className="hint">Which catalog GPU the modeled lane predicts</p>
-          </div>
+          <SelectSetting
+            field={raceSchema.fields.gpu}
+            className="race-setting"
+            controlClassName=""
+            id={`${idBase}-gpu`}
+            value={settings.gpu}
+            options={modeledGpuChoices().map((g) => ({ value: g.id, text: g.name }))}
+            onValue={(gpu) => update({ gpu })}
+          />
         </fieldset>
         <div className="race-presets" role="group" aria-label="Presets">
           <span>Presets:</span>
@@ -203,50 +183,5 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
         ) : null}
       </div>
     </WidgetRoot>
-  );
-}
-
-interface SettingProps {
-  id: string;
-  label: string;
-  hint: string;
-  value: number;
-  min: number;
-  max: number;
-  log?: boolean;
-  onChange(value: number): void;
-}
-
-/** A labelled slider with a number box for exact values. */
-function Setting({ id, label, hint, value, min, max, log, onChange }: SettingProps) {
-  const toSlider = (v: number) => (log ? Math.round((Math.log(v) / Math.log(max)) * 1000) : v);
-  const fromSlider = (s: number) => (log ? Math.round(Math.exp((s / 1000) * Math.log(max))) : s);
-  return (
-    <div className="race-setting">
-      <label htmlFor={id}>{label}</label>
-      <div className="setting-inputs">
-        <input
-          type="range"
-          aria-labelledby={`${id}-label`}
-          aria-valuetext={value.toLocaleString('en-US')}
-          min={log ? 0 : min}
-          max={log ? 1000 : max}
-          value={toSlider(value)}
-          onChange={(e) => onChange(fromSlider(Number(e.target.value)))}
-        />
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          value={value}
-          onChange={(e) => onChange(Number(e.target.value))}
-        />
-      </div>
-      <p className="hint" id={`${id}-label`}>
-        {label}: {hint}
-      </p>
-    </div>
   );
 }

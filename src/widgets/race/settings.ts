@@ -26,11 +26,21 @@ export const raceSchema = defineWidgetSchema({
   version: 1,
   fields: {
     /** Independent tasks in the batch. */
-    tasks: integerField({ key: 'tasks', label: 'Tasks', default: 4096, min: 1, max: 1_048_576 }),
+    tasks: integerField({
+      key: 'tasks',
+      label: 'Tasks',
+      help: 'Independent tasks in the batch',
+      scale: 'log',
+      default: 4096,
+      min: 1,
+      max: 1_048_576,
+    }),
     /** Steps of arithmetic in each task (each task is a dependent chain of this length). */
     iterations: integerField({
       key: 'work',
       label: 'Work per task',
+      help: 'Arithmetic steps in each task',
+      scale: 'log',
       default: 2000,
       min: 1,
       max: 20_000,
@@ -39,6 +49,8 @@ export const raceSchema = defineWidgetSchema({
     serialPercent: integerField({
       key: 'serial',
       label: 'Serial fraction',
+      unit: '%',
+      help: 'Share of the job that cannot run in parallel',
       default: 0,
       min: 0,
       max: 50,
@@ -47,6 +59,7 @@ export const raceSchema = defineWidgetSchema({
     gpu: enumField({
       key: 'gpu',
       label: 'Modeled GPU',
+      help: 'Which catalog GPU the modeled lane predicts',
       default: 'a100-sxm-80gb',
       values: gpuIds,
     }),

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { getLink, type GpuId, type LinkId } from '../../engine/catalog';
 import { GpuPicker } from '../../ui/GpuPicker';
+import { SelectSetting } from '../../ui/field';
 import { choosableLinks } from './bandwidth-model';
+import { transferSchema } from './settings';
 import '../../ui/field.css';
 
 /** Props of the switches. */
@@ -26,27 +28,24 @@ export function TransferSwitches(props: TransferSwitchesProps) {
     <fieldset className="transfer-switches">
       <legend className="visually-hidden">Transfer settings</legend>
       <GpuPicker
+        field={transferSchema.fields.gpu}
         value={props.gpu}
         onChange={props.onGpu}
         disabled={props.busy}
         labelSuffix="(transfer simulator)"
       />
-      <span className="switch">
-        <label htmlFor={`${id}-link`}>Link</label>
-        <select
-          className="ui-field"
-          id={`${id}-link`}
-          value={props.link}
-          onChange={(e) => props.onLink(e.target.value as LinkId)}
-        >
-          {choosableLinks().map((l) => (
-            <option key={l} value={l}>
-              {getLink(l).name}
-              {l === props.gpuLink ? ' (this GPU’s)' : ''}
-            </option>
-          ))}
-        </select>
-      </span>
+      <SelectSetting
+        field={transferSchema.fields.link}
+        as="span"
+        className="switch"
+        id={`${id}-link`}
+        value={props.link}
+        onValue={(link) => props.onLink(link as LinkId)}
+        options={choosableLinks().map((l) => ({
+          value: l,
+          text: `${getLink(l).name}${l === props.gpuLink ? ' (this GPU’s)' : ''}`,
+        }))}
+      />
       <span className="switch" role="radiogroup" aria-label="Host memory">
         <span className="switch-label" aria-hidden="true">
           Host memory

@@ -5,7 +5,7 @@
  */
 import { getGpu } from '../../engine/catalog';
 import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
-import { sessionGpuField } from '../../store/session-gpu-field';
+import { sessionGpuField } from '../../network-step';
 import { DEFAULT_GPU } from '../../torch';
 import { booleanField, defineWidgetSchema, enumField, type SchemaState } from '../../state/schema';
 import { choosableLinks } from './bandwidth-model';

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { WARP_LANES } from '../../compute/divergence-reference';
 import { BANK_STRIDE_LIMITS, bankAccess, bankResultText, paddedStride } from './banks';
 import { LaneRow } from './LaneRow';
+import { CheckSetting } from '../../ui/field';
+import { warpSchema } from './settings';
 
 /** Props of the banks panel. */
 export interface BanksPanelProps {
@@ -36,14 +38,13 @@ export function BanksPanel({ stride, pad, onChange }: BanksPanelProps) {
         />
         <output htmlFor={`${id}-stride`}>{stride}</output>
       </div>
-      <label className="warp-check">
-        <input
-          type="checkbox"
-          checked={pad}
-          onChange={(e) => onChange({ pad: e.target.checked })}
-        />{' '}
-        Pad each row by one word (row stride {paddedStride(stride)})
-      </label>
+      <CheckSetting
+        labelClassName="warp-check"
+        field={warpSchema.fields.pad}
+        value={pad}
+        onValue={(padded) => onChange({ pad: padded })}
+        after={` (row stride ${paddedStride(stride)})`}
+      />
       <LaneRow mask={ALL_LANES} label="Bank of each lane's word" marks={access.bankOfLane} />
       <p
         className="warp-result"

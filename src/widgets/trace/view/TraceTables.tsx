@@ -3,7 +3,8 @@ import { ColumnHeads } from '../../../ui/ColumnHeads';
 import '../../../ui/data-table.css';
 import { formatBytesBinary, formatCount, formatPercent, NO_VALUE } from '../../../format/units';
 import type { TraceReport } from '../analysis/report';
-import { TRACE_TABLES, type TraceTable } from '../settings';
+import { TRACE_TABLES, traceSchema, type TraceTable } from '../settings';
+import { fieldLabel } from '../../../ui/field';
 import { formatUs, shortName } from './view-text';
 
 const LABELS: Record<TraceTable, string> = {
@@ -25,7 +26,7 @@ export function TraceTables({ report, table, onTable }: TraceTablesProps) {
   return (
     <div className="trace-tables">
       <fieldset className="trace-table-choice">
-        <legend className="visually-hidden">Table</legend>
+        <legend className="visually-hidden">{fieldLabel(traceSchema.fields.table)}</legend>
         {TRACE_TABLES.map((t) => (
           <label key={t}>
             <input

@@ -16,6 +16,7 @@ import {
   type ShardingStrategy,
   type StepPhase,
 } from '../../engine/models';
+import { trainRequestOf } from '../../network-step';
 import { totalGpus, type DataParallelSettings } from './settings';
 
 /** Where the GPUs are: per node, nodes, and the links. */
@@ -60,11 +61,14 @@ export function requestOf(
   sharding: ShardingStrategy = 'replicate',
 ): DataParallelRequest {
   return {
-    model: settings.network,
-    gpu: settings.gpu,
-    batch: settings.batch,
-    precision: settings.precision,
-    optimizer: OPTIMIZER,
+    ...trainRequestOf({
+      model: settings.network,
+      gpu: settings.gpu,
+      mode: 'train',
+      batch: settings.batch,
+      precision: settings.precision,
+      optimizer: OPTIMIZER,
+    }),
     mode,
     gpus: topology.gpusPerNode * topology.nodes,
     nodes: topology.nodes,

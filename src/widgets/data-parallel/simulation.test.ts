@@ -10,7 +10,7 @@ import {
   scalingSweep,
   stopsHidingAt,
   type ScalingPoint,
-} from './model';
+} from './simulation';
 import { dataParallelSchema } from './settings';
 
 const settings = (patch: object = {}) => checkState(dataParallelSchema, patch).state;
