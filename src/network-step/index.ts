@@ -43,9 +43,11 @@ export {
 } from './step-fields';
 export {
   inferenceRequestOf,
+  lackingPrecisions,
   networkStepLayers,
   networkStepOf,
   precisionProblem,
+  stepShapeOf,
   predictNetworkStep,
   trainRequestOf,
   type NetworkStep,

@@ -7,6 +7,7 @@
 import { getGpu } from '../engine/catalog';
 import {
   analyzeNetwork,
+  NETWORK_PRECISIONS,
   networkLayers,
   precisionPlan,
   predictInference,
@@ -66,9 +67,19 @@ export interface StepSettings {
  * pasted) when they name the learner's own; the sequence the network uses.
  */
 export function networkStepOf(settings: StepSettings, learnerLayers: ModelInput): NetworkStep {
-  const seq = effectiveSeq(settings.network, settings.seq);
   return {
     model: isLearnerNetwork(settings.network) ? learnerLayers : settings.network,
+    ...stepShapeOf(settings),
+  };
+}
+
+/**
+ * Everything of the step the settings describe but its network: the GPU, training or inference,
+ * the batch, the sequence the network uses, the precision and the optimizer.
+ */
+export function stepShapeOf(settings: StepSettings): Omit<NetworkStep, 'model'> {
+  const seq = effectiveSeq(settings.network, settings.seq);
+  return {
     gpu: settings.gpu,
     mode: settings.mode,
     batch: settings.batch,
@@ -137,6 +148,13 @@ export function networkStepLayers(step: NetworkStep): LayerCost[] {
       ...(step.mode === 'inference' ? { phase: step.phase ?? 'forward' } : {}),
     }),
   ).layers;
+}
+
+/** The precisions `problemOf` finds a problem with (those a GPU lacks), in the engine's order. */
+export function lackingPrecisions(
+  problemOf: (precision: NetworkPrecision) => string | null,
+): NetworkPrecision[] {
+  return NETWORK_PRECISIONS.filter((p) => problemOf(p) !== null);
 }
 
 /** Why `gpu` cannot run `precision` (the engine's words), or null when it can. */

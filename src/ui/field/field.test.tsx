@@ -15,13 +15,13 @@ import {
 } from './index';
 
 const tasks = integerField({
-  key: 'tasks',
+  key: 'n',
   label: 'Tasks',
   help: 'Independent tasks in the batch',
   scale: 'log',
-  default: 4096,
   min: 1,
   max: 1_048_576,
+  default: 64,
 });
 const host = numberField({
   key: 'host-us',

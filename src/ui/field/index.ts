@@ -3,14 +3,8 @@
  * are declared once, in the widget's settings schema, and every control and every text about a
  * setting reads them from there.
  */
-export {
-  correctionText,
-  decimalsOf,
-  fieldHelp,
-  fieldLabel,
-  type NumericField,
-} from './field-words';
-export { sliderScale, LOG_STOPS, type SliderScale } from './slider-scale';
+export * from './field-words';
+export * from './slider-scale';
 export type { SettingBaseProps } from './setting-base';
 export { settingBinder, type BoundSetting, type SettingsBinding } from './bind';
 export { CountInput, type CountInputProps } from './CountInput';

@@ -1,6 +1,6 @@
 import { getGpu, INTERCONNECTS, type GpuId } from '../../engine/catalog';
 import { NETWORK_PRECISIONS, peerLinksOf } from '../../engine/models';
-import { precisionProblem } from '../../network-step';
+import { lackingPrecisions, precisionProblem } from '../../network-step';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { NumberSetting, SelectSetting, settingBinder } from '../../ui/field';
 import { GpuPicker } from '../../ui/GpuPicker';
@@ -35,7 +35,8 @@ const linkOptions = (links: readonly (keyof typeof INTERCONNECTS)[]) =>
 export function DataParallelInputs({ settings, set, idBase }: DataParallelInputsProps) {
   const { fields } = dataParallelSchema;
   const bind = settingBinder({ fields, settings, set, idBase, className: FIELD });
-  const precisions = NETWORK_PRECISIONS.filter((p) => precisionProblem(settings.gpu, p) === null);
+  const lacking = lackingPrecisions((p) => precisionProblem(settings.gpu, p));
+  const precisions = NETWORK_PRECISIONS.filter((p) => !lacking.includes(p));
   const chooseGpu = (gpu: GpuId) => {
     const usable = peerLinksOf(getGpu(gpu));
     const link = usable.includes(settings.link as never) ? settings.link : usable[0];

@@ -1,6 +1,5 @@
-import { NETWORK_PRECISIONS } from '../../engine/models';
 import { formatCount } from '../../format/units';
-import { effectiveSeq, hasSequence, zooNetworkOf } from '../../network-step';
+import { effectiveSeq, hasSequence, lackingPrecisions, zooNetworkOf } from '../../network-step';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { CheckSetting, NumberSetting, SelectSetting, settingBinder } from '../../ui/field';
 import { GpuPicker } from '../../ui/GpuPicker';
@@ -50,9 +49,7 @@ export function MemoryInputs({ settings, set, engine, idBase }: MemoryInputsProp
   const network = zooNetworkOf(settings.network);
   const training = settings.mode === 'train';
   const seq = effectiveSeq(settings.network, settings.seq);
-  const lacking = NETWORK_PRECISIONS.filter(
-    (p) => engine.precisionProblem(settings.gpu, p) !== null,
-  );
+  const lacking = lackingPrecisions((p) => engine.precisionProblem(settings.gpu, p));
   return (
     <fieldset className="ui-inputs memory-inputs">
       <legend className="visually-hidden">The step to simulate</legend>

@@ -1,6 +1,5 @@
-import { NETWORK_PRECISIONS } from '../../engine/models';
 import { getGpu, type GpuId } from '../../engine/catalog';
-import { effectiveSeq } from '../../network-step';
+import { effectiveSeq, lackingPrecisions } from '../../network-step';
 import type { SettingsPatch } from '../../state/useWidgetState';
 import { NumberSetting, settingBinder } from '../../ui/field';
 import { GpuPicker } from '../../ui/GpuPicker';
@@ -36,9 +35,7 @@ export function ProfileInputs({ settings, set, engine, idBase }: ProfileInputsPr
   const { fields } = networkProfileSchema;
   const bind = settingBinder({ fields, settings, set, idBase, className: FIELD, as: 'span' });
   const seq = effectiveSeq(settings.network, settings.seq);
-  const lacking = NETWORK_PRECISIONS.filter(
-    (p) => engine.precisionProblem(settings.gpu, p) !== null,
-  );
+  const lacking = lackingPrecisions((p) => engine.precisionProblem(settings.gpu, p));
   return (
     <fieldset className="ui-inputs np-inputs">
       <legend className="visually-hidden">The step to profile</legend>

@@ -7,7 +7,7 @@
  * with the engine's reason, never an exception. Pure.
  */
 import { getZooNetwork } from '../../engine/models';
-import { effectiveSeq, hasAttention, PRINT_NETWORK, zooNetworkOf } from '../../network-step';
+import { hasAttention, PRINT_NETWORK, stepShapeOf, zooNetworkOf } from '../../network-step';
 import { changeRows, type ChangeRow } from './changes';
 import type { PrintedNetwork, ProfileEngine, ProfileRequest } from './engine-port';
 import { stepLanes, type StepLanes } from './lanes';
@@ -66,16 +66,10 @@ export function requestOf(
   settings: NetworkProfileSettings,
   printed: PrintedNetwork | null = null,
 ): ProfileRequest {
-  const seq = effectiveSeq(settings.network, settings.seq);
   return {
+    ...stepShapeOf(settings),
     network: settings.network,
     ...(settings.network === PRINT_NETWORK && printed ? { printed } : {}),
-    gpu: settings.gpu,
-    mode: settings.mode,
-    batch: settings.batch,
-    ...(seq === undefined ? {} : { seq }),
-    precision: settings.precision,
-    optimizer: settings.optimizer,
     execution: settings.execution,
     fusedOptimizer: settings.mode !== 'inference' && settings.fused,
     hostOpSeconds: settings.hostOpMicroseconds * 1e-6,

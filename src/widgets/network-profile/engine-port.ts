@@ -5,14 +5,12 @@
  * Pure types.
  */
 import type {
-  ExecutionMode,
   LayerCost,
   NetworkPrecision,
   NetworkPrediction,
-  OptimizerId,
   StepPrediction,
 } from '../../engine/models';
-import type { StepMode } from '../../network-step';
+import type { NetworkStep } from '../../network-step';
 import type { OptimizerWork } from './profile';
 
 /** A pasted `print(model)` as the parser read it. */
@@ -23,24 +21,26 @@ export interface PrintedNetwork {
   layers: readonly unknown[];
 }
 
-/** One step to profile. */
-export interface ProfileRequest {
-  /** A zoo id, or "print" with `printed` holding the pasted model. */
+/**
+ * One step to profile: the shared network step (src/network-step), its network named (a zoo id,
+ * or "print" with `printed` holding the pasted model) rather than given as layers, and the
+ * host's side always set (the optimizer's `fused=True` is false at inference).
+ */
+export interface ProfileRequest extends Omit<
+  NetworkStep,
+  | 'model'
+  | 'checkpointing'
+  | 'chunkedLoss'
+  | 'phase'
+  | 'execution'
+  | 'fusedOptimizer'
+  | 'hostOpSeconds'
+> {
   network: string;
   /** The pasted model's layers, when `network` is "print". */
   printed?: PrintedNetwork;
-  gpu: string;
-  mode: StepMode;
-  batch: number;
-  /** Sequence length or time steps (left out for networks without one). */
-  seq?: number;
-  precision: NetworkPrecision;
-  optimizer: OptimizerId;
-  /** Eager, torch.compile (default mode) or CUDA graphs. */
-  execution: ExecutionMode;
-  /** The optimizer built with `fused=True` (training only; false at inference). */
+  execution: NonNullable<NetworkStep['execution']>;
   fusedOptimizer: boolean;
-  /** Seconds per tiny eager op on the host. */
   hostOpSeconds: number;
 }
 
