@@ -6,8 +6,8 @@ import type { KernelDescriptor, KernelKind } from '../../engine/models';
 import { inputValue, mixIndex } from '../../compute/inputs';
 import type { Puzzle, PuzzleCase, PuzzleSizes, Tolerance } from '../types';
 
-/** Bytes of one f32 or u32. */
-export const WORD_BYTES = 4;
+/** Bytes of one f32 or u32 (declared once, in src/compute). */
+export { WORD_BYTES } from '../../compute/memory-words';
 
 /** `count` floats, multiples of 1/16 in [-8, 8) times `scale` (exact in f32, sums too). */
 export function floats(count: number, seed: number, scale = 1): Float32Array {

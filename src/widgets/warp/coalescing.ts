@@ -4,12 +4,10 @@
  * fetches), and the share of the fetched bytes the lanes use. Pure.
  */
 import { WARP_LANES } from '../../compute/divergence-reference';
+import { SECTOR_BYTES, WORD_BYTES } from '../../compute/memory-words';
 
-/** Bytes of one word (an f32 or a u32). */
-export const WORD_BYTES = 4;
-
-/** Bytes of one sector, the unit NVIDIA GPUs fetch from device memory. */
-export const SECTOR_BYTES = 32;
+/** A word's and a sector's bytes (declared once, in src/compute), for the warp view's panels. */
+export { SECTOR_BYTES, WORD_BYTES };
 
 /** Smallest and largest stride the view offers, in words. */
 export const STRIDE_LIMITS = { min: 1, max: 64 } as const;
