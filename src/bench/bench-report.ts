@@ -1,11 +1,18 @@
 /**
  * The kernel benchmark's report and how it is assembled from repeated runs: each kernel's median
  * over the repetitions with its extremes, rates and fraction of the measured roofs, the targets
- * of issue 23, the adapter and driver it ran on, and the table for people. Pure: the runs
- * come in as plain samples (kernel-bench.ts makes them).
+ * of issue 23 (set in the lab kernels' records), the adapter and driver it ran on, and the table
+ * for people. Pure: the runs come in as plain samples (kernel-bench.ts makes them).
  */
-import { roofFraction, type MeasuredRoofs, type RoofFraction, type TimingMethod } from '../gpu';
+import {
+  LAB_KERNEL_IDS,
+  LAB_KERNELS,
+  roofFraction,
+  type MeasuredRoofs,
+  type RoofFraction,
+} from '../gpu';
 import { repetitionSpread } from './bench-stats';
+import type { TimingMethod } from '../compute/timing/harness';
 
 /** One timed run of one kernel in one repetition. */
 export interface RunSample {
@@ -185,24 +192,27 @@ export function rateRatio(
   return a && b && b[unit] > 0 ? a[unit] / b[unit] : Number.NaN;
 }
 
-/** The targets of issue 23, where the kernels they name ran. */
+/**
+ * The targets of issue 23 that the lab kernels' records set (`bench.target`), for those that
+ * ran, in the list's order: a matmul step's FLOP/s over the FMA kernel's, any other kernel's
+ * bandwidth over the copy kernel's.
+ */
 export function benchTargets(kernels: Record<string, BenchKernel>): Record<string, BenchTarget> {
   const targets: Record<string, BenchTarget> = {};
-  const add = (name: string, target: number, measure: (k: BenchKernel) => string): void => {
-    const kernel = kernels[name];
-    if (!kernel) return;
-    targets[name] = {
-      measure: measure(kernel),
-      target,
+  for (const id of LAB_KERNEL_IDS) {
+    const { bench, step } = LAB_KERNELS[id];
+    const kernel = kernels[id];
+    if (bench.target === undefined || !kernel) continue;
+    targets[id] = {
+      measure:
+        step === 'matmul'
+          ? `FLOP/s at ${kernel.size} over the FMA kernel's`
+          : "bandwidth over the copy kernel's",
+      target: bench.target,
       measured: kernel.fractionOfRoof,
-      met: kernel.fractionOfRoof >= target,
+      met: kernel.fractionOfRoof >= bench.target,
     };
-  };
-  for (const name of ['matmul-blocked', 'matmul-tuned']) {
-    add(name, 0.5, (k) => `FLOP/s at ${k.size} over the FMA kernel's`);
   }
-  add('reduce-fast', 0.85, () => "bandwidth over the copy kernel's");
-  add('relu', 0.95, () => "bandwidth over the copy kernel's");
   return targets;
 }
 

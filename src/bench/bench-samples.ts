@@ -3,12 +3,12 @@
  * of several runs, the register-blocked matmul's edge, and the catalog's tensor-core peak for an
  * adapter it recognises.
  */
-import { describeSize, type LabRunResult, type MeasuredJob } from '../gpu';
+import { describeSize, type LabRun } from '../gpu';
 import { getGpu } from '../engine/catalog';
 import type { RunSample } from './bench-report';
 
 /** The run with the shortest median among runs of the same kernel and size. */
-export function fastest(runs: LabRunResult[]): LabRunResult {
+export function fastest(runs: LabRun[]): LabRun {
   return runs.reduce((best, r) =>
     r.measurement.medianSeconds < best.measurement.medianSeconds ? r : best,
   );
@@ -38,8 +38,8 @@ export function blockedMatmulEdge(
   return Math.max(probeEdge, blocks);
 }
 
-/** A lab run as a sample. */
-export function sampleOf(result: LabRunResult): RunSample {
+/** A lab kernel's run as a sample. */
+export function sampleOf(result: LabRun): RunSample {
   const { descriptor } = result.plan;
   return {
     size: describeSize(result.kernel, result.size),
@@ -51,8 +51,11 @@ export function sampleOf(result: LabRunResult): RunSample {
   };
 }
 
-/** A measured job (the tensor-core matmul) as a sample. */
-export function jobSample(size: string, run: MeasuredJob): RunSample {
+/** A measured run of a kernel the lab does not offer (the tensor-core matmul) as a sample. */
+export function jobSample(
+  size: string,
+  run: Pick<LabRun, 'plan' | 'measurement' | 'check'>,
+): RunSample {
   const { descriptor } = run.plan;
   return {
     size,

@@ -5,7 +5,8 @@
  * order, three rounds, with every timed batch logged: whether a kernel's rate depends on what ran
  * before it. Used by `node-bench --copy-sweep`.
  */
-import { runLabKernel, type GpuContext, type LabKernelId } from '../gpu';
+import { measureKernel, ROOF_KERNELS, type GpuContext, type LabKernelId } from '../gpu';
+import { benchKernels } from './bench-sequence';
 import type { MeasureOptions } from '../compute/timing/harness';
 
 /** One timed copy. */
@@ -34,12 +35,13 @@ export async function sweepCopy(
   const rows: CopySweepRow[] = [];
   for (const elementsAsked of COPY_SWEEP.elements) {
     for (const vec4sPerInvocation of COPY_SWEEP.widths) {
-      const run = await runLabKernel(
+      const run = await measureKernel(
         gpu,
-        { kernel: 'copy', size: { elements: elementsAsked } },
-        { vec4sPerInvocation, ...(options.measure ? { measure: options.measure } : {}) },
+        'copy',
+        { elements: elementsAsked, vec4sPerInvocation },
+        options.measure ? { measure: options.measure } : {},
       );
-      const elements = 'elements' in run.size ? run.size.elements : elementsAsked;
+      const elements = run.size.elements;
       const row: CopySweepRow = {
         vec4sPerInvocation,
         elementsAsked,
@@ -69,19 +71,19 @@ export interface SequenceRow {
   verified: boolean;
 }
 
-/** The bench's memory kernels in its order, `rounds` times, at `elements` values. */
+/**
+ * The bench's memory kernels in its order (those it runs at the streaming size), then the copy
+ * kernel again, `rounds` times, at `elements` values.
+ */
 export async function memorySequence(
   gpu: GpuContext,
   options: { log?: (line: string) => void; rounds?: number; elements?: number } = {},
 ): Promise<SequenceRow[]> {
-  const kernels: LabKernelId[] = ['relu', 'copy', 'reduce', 'reduce-fast', 'copy'];
+  const kernels: LabKernelId[] = [...benchKernels('stream'), ROOF_KERNELS.memory];
   const rows: SequenceRow[] = [];
   for (let round = 1; round <= (options.rounds ?? 3); round++) {
     for (const kernel of kernels) {
-      const run = await runLabKernel(gpu, {
-        kernel,
-        size: { elements: options.elements ?? 1 << 25 },
-      });
+      const run = await measureKernel(gpu, kernel, { elements: options.elements ?? 1 << 25 });
       const row: SequenceRow = {
         round,
         kernel,

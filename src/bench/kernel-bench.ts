@@ -1,30 +1,29 @@
 /**
  * The kernel benchmark, measured like a benchmark: a sizing pass that also warms the GPU up (the
- * roofs, a matmul probe, the tuned matmul's sweep), then several repetitions of every lab kernel
- * in a fixed order at fixed sizes, each kernel reported at its median over the repetitions with
- * their extremes and its fraction of the measured roofs (the copy kernel's bandwidth for
- * memory-bound kernels, the FMA kernel's FLOP/s for compute-bound ones). The f16 tensor-core
- * matmul runs where the device has subgroup matrices. It runs on any GpuContext, so the same code
- * serves the browser page (kernels.html, driven by scripts/bench-kernels.ts) and Node
- * (node-bench.ts).
+ * roofs, a probe of each matmul size, the tuned matmul's sweep), then several repetitions of
+ * every lab kernel in the order and at the sizes the runtime's list of lab kernels gives
+ * (bench-sequence.ts), each kernel reported at its median over the repetitions with their
+ * extremes and its fraction of the measured roofs (the copy kernel's bandwidth for memory-bound
+ * kernels, the FMA kernel's FLOP/s for compute-bound ones). The f16 tensor-core matmul runs where
+ * the device has subgroup matrices. It runs on any GpuContext, so the same code serves the
+ * browser page (kernels.html, driven by scripts/bench-kernels.ts) and Node (node-bench.ts).
  */
 import {
   describeTile,
+  measureCopyEngine,
+  measureKernel,
   measureRoofs,
-  measureSubgroupMatrixMatmul,
   MATMUL_TILES,
   matmulSweepEdge,
-  measureCopyEngine,
-  runLabKernel,
+  ROOF_KERNELS,
   scaleToTarget,
   sweepMatmulTiles,
   tensorCoreSupport,
   tileId,
   type GpuContext,
   type LabKernelId,
-  type LabMeasureOptions,
-  type LabSize,
 } from '../gpu';
+import type { MeasureOptions } from '../compute/timing/harness';
 import {
   benchTargets,
   formatBenchTable,
@@ -46,6 +45,13 @@ import {
   sampleOf,
   tensorPeakFor,
 } from './bench-samples';
+import {
+  benchKernels,
+  benchSequence,
+  COPY_ENGINE_STEP,
+  TENSOR_CORE_STEP,
+  type BenchStep,
+} from './bench-sequence';
 
 export {
   blockedMatmulEdge,
@@ -67,7 +73,7 @@ export const DEFAULT_REPETITIONS = 3;
 export interface BenchOptions {
   /** Progress lines, for stderr. */
   log?(line: string): void;
-  measure?: LabMeasureOptions;
+  measure?: Omit<MeasureOptions, 'onProgress' | 'signal'>;
   /** Repetitions of the whole sequence (default 3). */
   repetitions?: number;
   /** Smallest and largest matmul edge tried. */
@@ -80,10 +86,11 @@ export interface BenchOptions {
   skipSweep?: boolean;
 }
 
-/** One step of a repetition: a name in the report and how to run it once, measured. */
-interface Step {
-  name: string;
-  run(): Promise<RunSample>;
+/** The first lab kernel the benchmark runs at a size: the one whose probe sizes it. */
+function probeKernel(size: 'matmul' | 'large-matmul'): LabKernelId {
+  const first = benchKernels(size)[0];
+  if (!first) throw new Error(`no lab kernel is benchmarked at the ${size} size`);
+  return first;
 }
 
 /** Runs the benchmark on `gpu`; see the file comment. */
@@ -112,9 +119,10 @@ export async function runKernelBench(
   const edges = options.matmulEdge ?? { min: 128, max: 2048 };
   log(`warm-up and sizing: matmul probe at ${edges.min}^3`);
   const quick = { samples: 1, minSamples: 1, minBatchSeconds: 0.002 };
-  const probe = await runLabKernel(
+  const probe = await measureKernel(
     gpu,
-    { kernel: 'matmul-naive', size: { m: edges.min, n: edges.min, k: edges.min } },
+    probeKernel('matmul'),
+    { m: edges.min, n: edges.min, k: edges.min },
     { measure: quick },
   );
   const cubeScaled = scaleToTarget(
@@ -127,9 +135,10 @@ export async function runKernelBench(
     edges.min,
     Math.min(edges.max, Math.floor(Math.cbrt(cubeScaled) / 16) * 16),
   );
-  const blockedProbe = await runLabKernel(
+  const blockedProbe = await measureKernel(
     gpu,
-    { kernel: 'matmul-blocked', size: { m: edge, n: edge, k: edge } },
+    probeKernel('large-matmul'),
+    { m: edge, n: edge, k: edge },
     { measure: quick },
   );
   const bigEdge = blockedMatmulEdge(
@@ -168,51 +177,35 @@ export async function runKernelBench(
   );
 
   // The timed sequence, in this order in every repetition.
-  const lab = (name: string, kernel: LabKernelId, size: LabSize): Step => ({
-    name,
-    run: async () => sampleOf(await runLabKernel(gpu, { kernel, size }, { measure })),
-  });
-  const square = (n: number): LabSize => ({ m: n, n, k: n });
-  const steps: Step[] = [
-    lab('relu', 'relu', { elements }),
-    lab('copy', 'copy', { elements }),
-    lab('reduce', 'reduce', { elements }),
-    lab('reduce-fast', 'reduce-fast', { elements }),
-    lab('matmul-naive', 'matmul-naive', square(edge)),
-    lab('matmul-tiled', 'matmul-tiled', square(edge)),
-  ];
-  if (bigEdge > edge) {
-    steps.push(lab('matmul-blocked (tiled shape)', 'matmul-blocked', square(edge)));
-    steps.push(lab('matmul-tuned (tiled shape)', 'matmul-tuned', square(edge)));
-  }
-  steps.push(lab('matmul-blocked', 'matmul-blocked', square(bigEdge)));
-  steps.push(lab('matmul-tuned', 'matmul-tuned', square(bigEdge)));
-  if (support.available) {
-    const shape = { m: bigEdge, n: bigEdge, k: bigEdge };
-    steps.push({
-      name: 'matmul-f16-tensor-cores',
-      run: async () =>
-        jobSample(
-          `${bigEdge} x ${bigEdge} x ${bigEdge}`,
-          await measureSubgroupMatrixMatmul(gpu, shape, { measure }),
-        ),
-    });
-  }
-  steps.push(lab('fma', 'fma', { elements: fmaThreads }));
-  steps.push({
-    name: 'copyBufferToBuffer',
-    run: async () => {
-      const result = await measureCopyEngine(gpu, copyEngineBytes, { measure });
-      return {
-        size: `${(result.bytes / 2 ** 20).toFixed(1)} MiB`,
-        medianSeconds: result.measurement.medianSeconds,
-        bytes: 2 * result.bytes,
-        flops: 0,
-        verified: result.check.ok,
-        timing: result.measurement.method,
-      };
-    },
-  });
+  const steps = benchSequence(
+    { stream: elements, threads: fmaThreads, matmulEdge: edge, largeMatmulEdge: bigEdge },
+    support.available,
+  );
+  const run = async (step: BenchStep): Promise<RunSample> => {
+    switch (step.kind) {
+      case 'lab':
+        return sampleOf(await measureKernel(gpu, step.kernel, step.size, { measure }));
+      case 'tensor-cores': {
+        const shape = { m: step.edge, n: step.edge, k: step.edge };
+        const size = `${step.edge} x ${step.edge} x ${step.edge}`;
+        return jobSample(
+          size,
+          await measureKernel(gpu, 'matmul-subgroup-matrix', shape, { measure }),
+        );
+      }
+      case 'copy-engine': {
+        const result = await measureCopyEngine(gpu, copyEngineBytes, { measure });
+        return {
+          size: `${(result.bytes / 2 ** 20).toFixed(1)} MiB`,
+          medianSeconds: result.measurement.medianSeconds,
+          bytes: 2 * result.bytes,
+          flops: 0,
+          verified: result.check.ok,
+          timing: result.measurement.method,
+        };
+      }
+    }
+  };
 
   const samples = new Map<string, RunSample[]>(steps.map((s) => [s.name, []]));
   const failed = new Map<string, string>();
@@ -221,29 +214,32 @@ export async function runKernelBench(
       if (failed.has(step.name)) continue;
       log(`repetition ${rep}/${repetitions}: ${step.name}`);
       try {
-        samples.get(step.name)!.push(await step.run());
+        samples.get(step.name)!.push(await run(step));
       } catch (error) {
         // Only the experimental tensor-core kernel may fail without failing the benchmark.
-        if (step.name !== 'matmul-f16-tensor-cores') throw error;
+        if (step.kind !== 'tensor-cores') throw error;
         failed.set(step.name, error instanceof Error ? error.message : String(error));
       }
     }
   }
 
-  const roofRates = medianRoofs(samples.get('copy')!, samples.get('fma')!);
+  const roofRates = medianRoofs(
+    samples.get(ROOF_KERNELS.memory)!,
+    samples.get(ROOF_KERNELS.compute)!,
+  );
   const kernels: Record<string, BenchKernel> = {};
   for (const step of steps) {
     const runs = samples.get(step.name)!;
     if (runs.length > 0) kernels[step.name] = summarizeKernel(runs, roofRates);
   }
-  const copyEngine = kernels.copyBufferToBuffer;
+  const copyEngine = kernels[COPY_ENGINE_STEP];
   if (copyEngine) {
     // A copy: measured against the copy kernel, whatever its intensity says.
     copyEngine.bound = 'memory';
     copyEngine.fractionOfRoof = copyEngine.gbPerSecond / (roofRates.bytesPerSecond / 1e9);
   }
-  const tc = kernels['matmul-f16-tensor-cores'];
-  const tcFailure = failed.get('matmul-f16-tensor-cores');
+  const tc = kernels[TENSOR_CORE_STEP];
+  const tcFailure = failed.get(TENSOR_CORE_STEP);
   if (tensorCores.available && tcFailure) {
     tensorCores = { available: false, reason: `The tensor-core matmul failed: ${tcFailure}` };
   } else if (tensorCores.available && tc && tensorCores.peakFlopsPerSecond) {

@@ -3,7 +3,7 @@ import type { GpuContext } from '../gpu';
 
 const fakes = vi.hoisted(() => ({
   device: null as unknown,
-  measureReluOnGpu: vi.fn(),
+  measureKernel: vi.fn(),
   cpuMeasure: vi.fn(),
   cpuDispose: vi.fn(),
 }));
@@ -18,7 +18,7 @@ vi.mock('../gpu', async (importOriginal) => ({
     fakes.device
       ? build({ gpu: fakes.device, run: (work) => work(fakes.device) })
       : { ok: false, message: 'This browser has no WebGPU.' },
-  measureReluOnGpu: fakes.measureReluOnGpu,
+  measureKernel: fakes.measureKernel,
 }));
 
 vi.mock('../cpu/crossover-pool', () => ({
@@ -43,7 +43,7 @@ function device(isFallback: boolean): GpuContext {
 beforeEach(() => {
   vi.clearAllMocks();
   fakes.device = device(false);
-  fakes.measureReluOnGpu.mockResolvedValue({
+  fakes.measureKernel.mockResolvedValue({
     measurement: { medianSeconds: 0.001 },
     check: passed,
   });
@@ -64,7 +64,10 @@ describe('the ReLU GPU-vs-CPU experiment', () => {
     });
     expect(result.source).toMatch(/^measured on this device \(google · swiftshader\)/);
     expect(result.realGpuNote).toBeUndefined();
-    expect(fakes.measureReluOnGpu.mock.calls[0]?.[1]).toBe(RELU_EXPERIMENT_ELEMENTS);
+    expect(fakes.measureKernel.mock.calls[0]?.slice(1, 3)).toEqual([
+      'relu',
+      { elements: RELU_EXPERIMENT_ELEMENTS, workgroupSize: 256 },
+    ]);
     expect(fakes.cpuMeasure).toHaveBeenCalledWith('relu', RELU_EXPERIMENT_ELEMENTS, {});
     expect(fakes.cpuDispose).toHaveBeenCalled();
   });
@@ -80,9 +83,9 @@ describe('the ReLU GPU-vs-CPU experiment', () => {
     fakes.device = null;
     await expect(runReluGpuVsCpu()).rejects.toThrow('This browser has no WebGPU.');
     fakes.device = device(false);
-    fakes.measureReluOnGpu.mockResolvedValue({ measurement: { medianSeconds: 1 }, check: failed });
+    fakes.measureKernel.mockResolvedValue({ measurement: { medianSeconds: 1 }, check: failed });
     await expect(runReluGpuVsCpu()).rejects.toThrow(/^the GPU result was wrong/);
-    fakes.measureReluOnGpu.mockResolvedValue({ measurement: { medianSeconds: 1 }, check: passed });
+    fakes.measureKernel.mockResolvedValue({ measurement: { medianSeconds: 1 }, check: passed });
     fakes.cpuMeasure.mockResolvedValue({ measurement: {}, check: failed, workers: 2 });
     await expect(runReluGpuVsCpu()).rejects.toThrow(/^the CPU result was wrong/);
     expect(fakes.cpuDispose).toHaveBeenCalledTimes(1);

@@ -5,16 +5,20 @@
  * adapter the result also says what an A100 would show, from the engine.
  */
 import { formatSeconds } from '../format/units';
-import { adapterFacts, describeF32Check, measureReluOnGpu, withSharedGpu } from '../gpu';
+import { adapterFacts, measureKernel, withSharedGpu } from '../gpu';
 import { predictScenario } from '../engine/models';
 import { CrossoverCpuPool } from '../cpu/crossover-pool';
 import type { ExperimentResult } from './experiment-result';
+import { describeF32Check } from '../compute/verify-f32';
 
 /** Elements the experiment works on. */
 export const RELU_EXPERIMENT_ELEMENTS = 4 * 1024 * 1024;
 
 /** Invocations per workgroup of the GPU's ReLU. */
 const WORKGROUP_SIZE = 256;
+
+/** The GPU's timing: a few batches, done in well under a second on a real GPU. */
+const GPU_MEASURE_OPTIONS = { samples: 5, minSamples: 3, budgetSeconds: 1 } as const;
 
 /** What an A100 takes for the same ReLU, from the engine. */
 export function modeledReluSeconds(): number {
@@ -34,7 +38,12 @@ export async function runReluGpuVsCpu(signal?: AbortSignal): Promise<ExperimentR
     ok: true,
     adapter: adapterFacts(gpu.adapter),
     run: await run((live) =>
-      measureReluOnGpu(live, RELU_EXPERIMENT_ELEMENTS, WORKGROUP_SIZE, options),
+      measureKernel(
+        live,
+        'relu',
+        { elements: RELU_EXPERIMENT_ELEMENTS, workgroupSize: WORKGROUP_SIZE },
+        { ...options, measure: GPU_MEASURE_OPTIONS },
+      ),
     ),
   }));
   if (!onGpu.ok) throw new Error(onGpu.message);

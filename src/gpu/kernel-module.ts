@@ -1,81 +1,71 @@
 /**
- * What a kernel is, as one record: its WGSL (its own file, its buffer bindings and the shared
- * fragments it uses, composed into one module), its entry points and the override constants
- * each accepts, the constants its WGSL and TypeScript must agree on, and its plan (launch
- * geometry plus the engine's `KernelDescriptor`) and CPU reference. Every kernel folder under
- * `kernels/` exports one such record and the registry lists them; the pipeline cache, the jobs,
- * the lab and the tests read the record instead of switching on names.
+ * What a kernel is, as one record: its shader (kernel-shader.ts: WGSL, entry points, bindings,
+ * the constants WGSL and TypeScript share), what it computes (its plan at a size: launch
+ * geometry plus the engine's `KernelDescriptor`; its CPU reference), how a job of it is built at
+ * a size on a device, how a size is fitted to a device, and, for a kernel the lab offers, its
+ * lab facet (sizes/lab-facet.ts). Every kernel folder under `kernels/` exports one such record
+ * and the registry lists them; the runtime measures a kernel by name from its record
+ * (measure/), and the lab, the bench and the tests read records instead of switching on names.
  */
-import type { KernelPlan } from './kernel-plan';
-import { composeKernelSource, type KernelBinding, type WgslFragment } from './kernel-source';
-import type { LabFacet } from './lab/lab-facet';
+import type { JobContext, KernelJob } from './jobs/kernel-job';
+import type { KernelPlan, PlanLayout } from './kernel-plan';
+import type { KernelShader, ShaderSpec } from './kernel-shader';
+import { composeKernelSource } from './kernel-source';
+import type { LabFacet } from './sizes/lab-facet';
+import type { SizeFit, SizeLimits } from './sizes/size-fit';
 
-export type { BindingKind, KernelBinding } from './kernel-source';
+export type { KernelEntryPoint } from './kernel-shader';
 
-/** One entry point: the bindings it uses and the override constants the host may set. */
-export interface KernelEntryPoint {
-  /** Binding numbers this entry point reads or writes (a subset of the kernel's bindings). */
-  bindings: readonly number[];
-  /** `override` constants of the WGSL the host may set for this entry point. */
-  overrides: readonly string[];
+/** The device limits a kernel's size may be fitted to (the size limits and workgroup limits). */
+export interface DeviceLimits extends SizeLimits {
+  maxComputeInvocationsPerWorkgroup: number;
+  maxComputeWorkgroupSizeX: number;
 }
 
 /**
- * What a kernel folder declares (its record less the composed `source`). `Size` is what its
- * plan takes; `Reference` is its CPU reference (a function, or a few for a kernel with several
- * entry points).
+ * What a kernel folder declares (its record less the composed `source`). `Size` is what a run of
+ * it is given (a count, a shape, the console's operands); `Reference` is its CPU reference (a
+ * function, or a few for a kernel with several entry points); `Detail` is what its job's check
+ * finds beyond pass or fail (most kernels: nothing).
  */
-export interface KernelSpec<Size = never, Reference = unknown> {
-  /** Folder name and registry key: what the kernel computes ("relu", "matmul-tiled"). */
-  readonly name: string;
-  /** Short human name for labels and messages ("ReLU", "tiled matmul"). */
-  readonly label: string;
+export interface KernelSpec<Size, Reference = unknown, Detail = undefined> extends ShaderSpec {
   /** One sentence on what it does and what limits it. */
   readonly summary: string;
-  /** The text of its own `.wgsl` file, which declares no bindings. */
-  readonly wgsl: string;
-  /** The shared WGSL fragments (kernels/shared/) it uses. */
-  readonly shared?: readonly WgslFragment[];
-  /** Its entry points by WGSL function name. */
-  readonly entryPoints: Readonly<Record<string, KernelEntryPoint>>;
-  /** Every buffer binding of group 0: the runtime declares them in the WGSL from this list. */
-  readonly bindings: readonly KernelBinding[];
   /**
-   * Numbers the WGSL and the TypeScript must agree on: a WGSL `const` of that name with that
-   * value, or an `override` whose default is that value (checked by a test without a GPU).
+   * Its launch and work at a size, as the runtime runs it and the cost engine predicts it, on a
+   * layout (by default a device with WebGPU's default limits). Options a size leaves out take
+   * the kernel's default for a hardware GPU; the job may choose others for its device.
    */
-  readonly sharedConstants: Readonly<Record<string, number>>;
-  /** The kernel's launch and work for a size, as the runtime and the cost engine see it. */
-  plan(size: Size): KernelPlan;
+  plan(size: Size, layout?: PlanLayout): KernelPlan;
   /** The CPU reference the GPU's output is checked against. */
   readonly reference: Reference;
-  /** Present when the kernel lab offers it. */
+  /** Builds its job at a size on a device: pipeline ready, inputs uploaded, a check to run. */
+  job(context: JobContext, size: Size): Promise<KernelJob<Detail>>;
+  /**
+   * The size that runs on a device with these limits: the one asked for, or a smaller one with
+   * a message; throws a RangeError when no size near it can run. Absent: a lab kernel is fitted
+   * by its lab facet, any other runs the size it is given.
+   */
+  fit?(size: Size, limits: DeviceLimits): SizeFit<Size>;
+  /** Present when the kernel lab offers it (and the benchmark runs it). */
   readonly lab?: LabFacet;
 }
 
 /** The record every kernel folder exports: its declaration and its composed WGSL module. */
-export interface KernelModule<Size = never, Reference = unknown> extends KernelSpec<
-  Size,
-  Reference
-> {
-  /**
-   * The whole WGSL module: `wgsl` with `bindings` declared and the `shared` fragments added
-   * (kernel-source.ts). What the pipeline cache compiles, and the text to show a learner.
-   */
-  readonly source: string;
-}
+export interface KernelModule<Size, Reference = unknown, Detail = undefined>
+  extends KernelSpec<Size, Reference, Detail>, KernelShader {}
 
 /**
  * Declares a kernel record, composing its WGSL module and keeping its name as a literal type
- * so the registry can derive the union of kernel names.
+ * so the registry can derive the union of kernel names (and each name's size).
  */
-export function defineKernel<const Name extends string, Size, Reference>(
-  spec: KernelSpec<Size, Reference> & { readonly name: Name },
-): KernelModule<Size, Reference> & { readonly name: Name } {
+export function defineKernel<const Name extends string, Size, Reference, Detail = undefined>(
+  spec: KernelSpec<Size, Reference, Detail> & { readonly name: Name },
+): KernelModule<Size, Reference, Detail> & { readonly name: Name } {
   return { ...spec, source: composeKernelSource(spec) };
 }
 
-/** Declares a kernel record that the kernel lab offers (its `lab` part is required). */
+/** Declares a kernel record that the kernel lab offers (its `lab` facet is required). */
 export function defineLabKernel<const Name extends string, Size, Reference>(
   spec: KernelSpec<Size, Reference> & { readonly name: Name; readonly lab: LabFacet },
 ): KernelModule<Size, Reference> & { readonly name: Name; readonly lab: LabFacet } {
@@ -83,32 +73,4 @@ export function defineLabKernel<const Name extends string, Size, Reference>(
 }
 
 /** Any kernel record, whatever its size type (for lists and caches). */
-export type AnyKernelModule = KernelModule<never, unknown>;
-
-/** The entry point `entryPoint` of `kernel`; throws naming both when it has none. */
-export function entryPointOf(kernel: AnyKernelModule, entryPoint: string): KernelEntryPoint {
-  const entry = kernel.entryPoints[entryPoint];
-  if (!entry) {
-    const known = Object.keys(kernel.entryPoints).join(', ');
-    throw new Error(
-      `The ${kernel.label} kernel has no entry point "${entryPoint}" (it has: ${known}).`,
-    );
-  }
-  return entry;
-}
-
-/** Throws unless every constant given is an override the entry point declares. */
-export function checkOverrides(
-  kernel: AnyKernelModule,
-  entryPoint: string,
-  constants: Readonly<Record<string, number>>,
-): void {
-  const entry = entryPointOf(kernel, entryPoint);
-  const unknown = Object.keys(constants).filter((name) => !entry.overrides.includes(name));
-  if (unknown.length > 0) {
-    throw new Error(
-      `The ${kernel.label} kernel's entry point ${entryPoint} has no override ` +
-        `${unknown.join(', ')} (it has: ${entry.overrides.join(', ') || 'none'}).`,
-    );
-  }
-}
+export type AnyKernelModule = KernelModule<never, unknown, unknown>;

@@ -1,5 +1,5 @@
 /**
- * How a lab kernel is launched and what work it does. The same plan feeds the WebGPU runtime
+ * How a kernel is launched and what work it does. The same plan feeds the WebGPU runtime
  * (workgroup size, dispatches) and the cost engine (its `descriptor`: bytes moved, FLOPs and
  * launch geometry), so a measurement and a prediction always describe the same work.
  */
@@ -52,6 +52,17 @@ export function gridForWorkgroups(workgroups: number, maxPerDimension: number): 
 
 /** WebGPU's default, and guaranteed minimum, of maxComputeWorkgroupsPerDimension. */
 export const DEFAULT_MAX_WORKGROUPS_PER_DIMENSION = 65_535;
+
+/** What a plan depends on besides its size: how wide a grid one dispatch may be on the device. */
+export interface PlanLayout {
+  /** Widest grid dimension to use: the device's limit, or less. */
+  maxWorkgroupsPerDimension: number;
+}
+
+/** The layout on a device with WebGPU's default limits: what a plan made before a run uses. */
+export const DEFAULT_PLAN_LAYOUT: PlanLayout = {
+  maxWorkgroupsPerDimension: DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+};
 
 /** A kernel's work as the cost engine sees it, before its launch geometry is known. */
 export type KernelWork = Omit<KernelDescriptor, 'threadsPerBlock' | 'blocks'>;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineKernel, type AnyKernelModule } from './kernel-module';
-import { matmulF32TwinKernel } from './kernels/matmul-f16';
+import { defineShader, type KernelShader } from './kernel-shader';
+import { matmulF32TwinShader } from './kernels/matmul-f16';
 import { KERNELS } from './kernels/registry';
 import { reluKernel } from './kernels/relu';
 import { buildPipeline, compileKernel, getPipeline, pipelineCacheSize } from './pipelines';
@@ -12,35 +12,38 @@ const gpu = acquisition.ok ? acquisition.gpu : undefined;
 
 afterAll(() => gpu?.device.destroy());
 
-/** A one-entry kernel record around `source`, for failure paths. */
-function kernelFrom(name: string, source: string): AnyKernelModule {
-  return defineKernel({
+/** A one-entry shader around `source`, for failure paths. */
+function kernelFrom(name: string, source: string): KernelShader {
+  return defineShader({
     name,
     label: name,
-    summary: 'test kernel',
     wgsl: source,
     entryPoints: { main: { bindings: [], overrides: [] } },
     bindings: [],
     sharedConstants: {},
-    plan: () => ({ descriptor: {} as never, workgroupSize: [1, 1, 1], dispatches: [] }),
-    reference: null,
   });
 }
 
-/** The device feature a kernel's WGSL enables, if any. */
-function featureOf(kernel: AnyKernelModule): GPUFeatureName | null {
-  if (/^enable f16;/m.test(kernel.source)) return 'shader-f16';
-  if (/^enable subgroups;/m.test(kernel.source)) return 'subgroups';
-  return null;
+/** The WGSL extensions a device feature enables, by the feature's name. */
+const FEATURE_OF_EXTENSION: Readonly<Record<string, GPUFeatureName>> = {
+  f16: 'shader-f16',
+  subgroups: 'subgroups',
+  chromium_experimental_subgroup_matrix: 'chromium-experimental-subgroup-matrix' as GPUFeatureName,
+};
+
+/** The device features a kernel's WGSL enables. */
+function featuresOf(kernel: KernelShader): GPUFeatureName[] {
+  return [...kernel.source.matchAll(/^enable (\w+);/gm)].map(
+    (m) => FEATURE_OF_EXTENSION[m[1]!] ?? (m[1] as GPUFeatureName),
+  );
 }
 
 describe.skipIf(!gpu)('the composed kernel modules on real WebGPU', () => {
   // The composed source is what the lab shows: every one must compile as it stands.
-  for (const kernel of [...KERNELS, matmulF32TwinKernel] as AnyKernelModule[]) {
-    const feature = featureOf(kernel);
-    const missing = feature !== null && !gpu?.device.features.has(feature);
-    it.skipIf(missing)(
-      `compiles ${kernel.name}${missing ? ` (skipped: this adapter has no "${feature}")` : ''}`,
+  for (const kernel of [...KERNELS, matmulF32TwinShader] as KernelShader[]) {
+    const missing = featuresOf(kernel).filter((f) => !gpu?.device.features.has(f));
+    it.skipIf(missing.length > 0)(
+      `compiles ${kernel.name}${missing.length > 0 ? ` (skipped: this adapter has no "${missing.join('", "')}")` : ''}`,
       async () => {
         await expect(compileKernel(gpu!.device, kernel)).resolves.toBeDefined();
       },

@@ -7,11 +7,11 @@
  * `createComputePipeline*`.
  */
 import { scoped } from './error-scopes';
-import { checkOverrides, type AnyKernelModule } from './kernel-module';
+import { checkOverrides, type KernelShader } from './kernel-shader';
 
 /** What to build: a kernel's entry point with its override constants. */
 export interface PipelineRequest {
-  kernel: AnyKernelModule;
+  kernel: KernelShader;
   entryPoint: string;
   /** Values of `override` constants; each must be one the entry point declares. */
   constants?: Readonly<Record<string, number>>;
@@ -38,7 +38,7 @@ export function pipelineKey(request: PipelineRequest): string {
 /** Compiles a kernel's WGSL; rejects quoting the compiler's errors with their line numbers. */
 export async function compileKernel(
   device: GPUDevice,
-  kernel: AnyKernelModule,
+  kernel: KernelShader,
 ): Promise<GPUShaderModule> {
   const { value: module, error } = scoped(device, `compile the ${kernel.label} shader`, () =>
     device.createShaderModule({ label: kernel.name, code: kernel.source }),

@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { measureTransferBandwidth, type BandwidthPoint } from './transfer-bench';
-import { planBenchSizes } from './transfer-bench-plan';
 import { acquireNodeGpu, warnIfUnavailable } from './testing/node-gpu';
 
 const acquisition = await acquireNodeGpu();
@@ -11,15 +10,14 @@ afterAll(() => gpu?.device.destroy());
 
 describe.skipIf(!gpu)('measureTransferBandwidth on a real WebGPU device', () => {
   it('measures upload and readback for each size, verifies the bytes and reports as it goes', async () => {
-    const sizes = planBenchSizes({
-      maxBytes: 4 * 1024 ** 2,
-      maxBufferSize: gpu!.device.limits.maxBufferSize,
-    });
+    // Powers of four from 4 KiB to 4 MiB, as the transfer widget plans them.
+    const sizes = [4, 16, 64, 256, 1024, 4096].map((kib) => kib * 1024);
     const seen: BandwidthPoint[] = [];
     // Each batch of transfers lasts 10 ms on the injected clock, whatever the machine does.
     let now = 0;
     const result = await measureTransferBandwidth(gpu!, {
       sizes,
+      measure: { samples: 5, minSamples: 3, minBatchSeconds: 0.005, budgetSeconds: 0.25 },
       clock: () => (now += 0.01),
       onPoint: (p) => seen.push(p),
     });

@@ -8,7 +8,7 @@
  */
 import type { GpuContext } from './device';
 import { withErrorScopes } from './error-scopes';
-import { patternBytes, sameBytes } from './transfer-bench-plan';
+import { patternBytes, sameBytes } from './transfer-bytes';
 import { adapterLabel } from './adapter-summary';
 import { performanceClock, timeCompletion, type Clock } from '../compute/timing/clock';
 import { measureRuns, type MeasureOptions, type Measurement } from '../compute/timing/harness';
@@ -34,21 +34,13 @@ export interface BandwidthPoint {
 /** Options of a measurement run. */
 export interface BenchOptions {
   sizes: readonly number[];
-  /** Harness options for each size and direction (defaults: BENCH_MEASURE_OPTIONS). */
+  /** Harness options for each size and direction (default: the harness's). */
   measure?: Omit<MeasureOptions, 'signal' | 'onProgress'>;
   onPoint?(point: BandwidthPoint): void;
   signal?: AbortSignal;
   /** The clock transfers are timed on (tests inject one). */
   clock?: Clock;
 }
-
-/** Quick timing per size and direction: a few short batches, at least three of them. */
-export const BENCH_MEASURE_OPTIONS = {
-  samples: 5,
-  minSamples: 3,
-  minBatchSeconds: 0.005,
-  budgetSeconds: 0.25,
-} as const;
 
 /** What a run produced. */
 export interface BenchResult {
@@ -71,7 +63,6 @@ async function measureSize(
 ): Promise<BandwidthPoint[]> {
   const device = gpu.device;
   const harness: MeasureOptions = {
-    ...BENCH_MEASURE_OPTIONS,
     ...options.measure,
     ...(options.signal ? { signal: options.signal } : {}),
   };

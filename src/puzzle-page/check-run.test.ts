@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { GpuContext, LearnerRun, Measurement } from '../gpu';
+import type { GpuContext, LearnerRun } from '../gpu';
 import { findPuzzle } from '../puzzles/catalog';
 import { FILL_BITS } from '../puzzles/compare';
 import { STATUS_BINDING } from '../puzzles/program';
 import { checkKernel, timeKernels, type CheckDeps } from './check-run';
 import { PuzzleController } from './controller';
+import type { Measurement } from '../compute/timing/harness';
 
 const zip = findPuzzle('zip')!;
 

@@ -7,20 +7,14 @@
  * Every outside dependency is injected; nothing throws (a lost device is dropped so the next run
  * asks for a new one).
  */
-import type {
-  GpuContext,
-  LearnerBuild,
-  LearnerPipeline,
-  LearnerProgram,
-  LearnerRun,
-  Measurement,
-} from '../gpu';
+import type { GpuContext, LearnerBuild, LearnerPipeline, LearnerProgram, LearnerRun } from '../gpu';
 import { diagnosticsFor, type Diagnostic } from '../puzzles/diagnostics';
 import type { OutputCheck } from '../puzzles/compare';
 import { assembleProgram, ENTRY_POINT } from '../puzzles/program';
 import { unmetRequirements } from '../puzzles/requirements';
 import { judgeCase, planCase } from '../puzzles/run-plan';
 import type { Puzzle } from '../puzzles/types';
+import type { Measurement } from '../compute/timing/harness';
 
 /** What checking needs from the outside world. */
 export interface CheckDeps {

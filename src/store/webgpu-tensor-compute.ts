@@ -1,19 +1,26 @@
 /**
  * The PyTorch console's compute backend on a real WebGPU device: the interpreter's float32
- * arithmetic on small CUDA tensors runs through the runtime's tensor kernels, which time one
- * launch briefly and check the output against the kernel's CPU reference before it is used.
+ * arithmetic on small CUDA tensors runs through the runtime's tensor kernels, measured by name,
+ * timed briefly (a launch of a tiny kernel takes microseconds, so a few short batches suffice)
+ * and checked against the kernel's CPU reference before the values are used.
  */
-import {
-  adapterLabel,
-  runBatchedMatmulOnGpu,
-  runBinaryElementwiseOnGpu,
-  type GpuContext,
-  type MeasuredJob,
-} from '../gpu';
+import { adapterLabel, measureKernel, type GpuContext, type KernelMeasurement } from '../gpu';
 import type { ComputeRun, TensorCompute } from '../torch';
 
+/** The console's timing: one warm-up, batches of 2 ms, at most three of them. */
+const TENSOR_MEASURE_OPTIONS = {
+  warmupBatches: 1,
+  samples: 3,
+  minSamples: 1,
+  minBatchSeconds: 0.002,
+  budgetSeconds: 0.05,
+} as const;
+
 /** A run as the interpreter takes it; a result the reference check rejected is an error. */
-function computeRunOf(run: MeasuredJob, what: string): ComputeRun {
+function computeRunOf(
+  run: KernelMeasurement<'binary-elementwise' | 'batched-matmul'>,
+  what: string,
+): ComputeRun {
   if (!run.check.ok) throw new Error(`the GPU's ${what} did not match its CPU reference`);
   return {
     values: run.output,
@@ -37,11 +44,11 @@ export function createWebGpuCompute(gpu: GpuContext): TensorCompute {
         throw new RangeError(`operands differ in length: ${a.length} and ${b.length}`);
       }
       if (a.length === 0) return EMPTY;
-      const run = await runBinaryElementwiseOnGpu(
+      const run = await measureKernel(
         gpu,
-        op,
-        new Float32Array(a),
-        new Float32Array(b),
+        'binary-elementwise',
+        { op, a: new Float32Array(a), b: new Float32Array(b) },
+        { measure: TENSOR_MEASURE_OPTIONS },
       );
       return computeRunOf(run, op);
     },
@@ -51,7 +58,12 @@ export function createWebGpuCompute(gpu: GpuContext): TensorCompute {
         // Sums over nothing: zeros, and no kernel worth timing.
         return { ...EMPTY, values: new Float32Array(dims.batch * dims.m * dims.n) };
       }
-      const run = await runBatchedMatmulOnGpu(gpu, new Float32Array(a), new Float32Array(b), dims);
+      const run = await measureKernel(
+        gpu,
+        'batched-matmul',
+        { a: new Float32Array(a), b: new Float32Array(b), dims },
+        { measure: TENSOR_MEASURE_OPTIONS },
+      );
       return computeRunOf(run, 'matrix product');
     },
   };

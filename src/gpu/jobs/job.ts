@@ -3,7 +3,7 @@
  * record, and dispatch its pipeline over a grid; and the job of a kernel run by one dispatch.
  * (What a job is: kernel-job.ts.)
  */
-import { entryPointOf, type AnyKernelModule } from '../kernel-module';
+import { entryPointOf, type KernelShader } from '../kernel-shader';
 import type { KernelPlan } from '../kernel-plan';
 import type { KernelJob } from './kernel-job';
 
@@ -27,7 +27,7 @@ export function dispatch(
 export function bindBuffers(
   device: GPUDevice,
   pipeline: GPUComputePipeline,
-  kernel: AnyKernelModule,
+  kernel: KernelShader,
   entryPoint: string,
   buffers: Readonly<Record<string, GPUBuffer>>,
 ): GPUBindGroup {
@@ -49,7 +49,7 @@ export function bindBuffers(
 }
 
 /** What a one-dispatch job says besides its label, plan and record: its output and its check. */
-export type SingleDispatchOutput = Omit<KernelJob, 'label' | 'plan' | 'record'>;
+export type SingleDispatchOutput = Omit<KernelJob<unknown>, 'label' | 'plan' | 'record'>;
 
 /**
  * The job of a kernel run by one dispatch: `pipeline` with `group` over the plan's first grid,
@@ -57,12 +57,12 @@ export type SingleDispatchOutput = Omit<KernelJob, 'label' | 'plan' | 'record'>;
  * anything a job of its kind adds; its type comes from `output`, not from where the job goes).
  */
 export function singleDispatchJob<Output extends SingleDispatchOutput>(
-  kernel: AnyKernelModule,
+  kernel: KernelShader,
   plan: KernelPlan,
   pipeline: GPUComputePipeline,
   group: GPUBindGroup,
   output: Output,
-): KernelJob & NoInfer<Output> {
+): Pick<KernelJob, 'label' | 'plan' | 'record'> & NoInfer<Output> {
   const grid = plan.dispatches[0] ?? [1, 1, 1];
   return {
     label: kernel.label,

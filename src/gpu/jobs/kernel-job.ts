@@ -3,13 +3,16 @@
  * any number of times into a compute pass, and able to check its own output against the
  * kernel's CPU reference; and what a job is built with. Types only (job.ts builds them).
  */
+import type { GpuAdapterSummary } from '../adapter-summary';
 import type { BufferSet } from '../buffers';
-import type { KernelPlan } from '../kernel-plan';
+import type { KernelPlan, PlanLayout } from '../kernel-plan';
 import type { F32Check } from '../../compute/verify-f32';
-import type { MatmulTile } from '../kernels/matmul-tuned/tile';
 
-/** A kernel ready to run. */
-export interface KernelJob {
+/**
+ * A kernel ready to run. `Detail` is what its check finds beyond pass or fail, for the caller
+ * (the f16 matmul's errors against the exact product); most jobs have none.
+ */
+export interface KernelJob<Detail = undefined> {
   /** The kernel's label, for messages ("ReLU"). */
   label: string;
   plan: KernelPlan;
@@ -21,9 +24,11 @@ export interface KernelJob {
   outputBytes: number;
   /** Checks the read-back result, as f32 values, against the CPU reference. */
   verify(result: Float32Array): F32Check;
+  /** What the last `verify` found beyond its check; absent for jobs that find nothing more. */
+  detail?(): Detail;
   /**
    * The host data each input buffer was filled with, so a caller can time the upload again
-   * (the crossover plot's round trip); absent for jobs that do not list them.
+   * (a round trip); absent for jobs that do not list them.
    */
   uploads?: readonly JobUpload[];
 }
@@ -34,19 +39,13 @@ export interface JobUpload {
   data: ArrayBufferView<ArrayBuffer>;
 }
 
-/** How a job lays out its dispatches on a device. */
-export interface JobLayout {
-  /** Widest grid dimension to use: the device's limit, or less. */
-  maxWorkgroupsPerDimension: number;
-  /** vec4s per invocation of the streaming kernels (copy, ReLU). */
-  vec4sPerInvocation: number;
-  /** The tuned matmul's tile on this device (its sweep's choice); the default tile when absent. */
-  matmulTile?: MatmulTile;
-}
-
-/** What a job is built with: the device, the run's buffers and the layout. */
+/**
+ * What a job is built with: the device and its adapter (a kernel may choose by it: a software
+ * fallback's launch, the tuned matmul's tile), the run's buffers and the layout its plan uses.
+ */
 export interface JobContext {
   device: GPUDevice;
+  adapter: GpuAdapterSummary;
   buffers: BufferSet;
-  layout: JobLayout;
+  layout: PlanLayout;
 }

@@ -3,7 +3,7 @@ import { inputUsage, outputUsage, uniformUsage } from '../buffers';
 import { withErrorScopes } from '../error-scopes';
 import { makeInput } from '../../compute/inputs';
 import type { KernelPlan } from '../kernel-plan';
-import type { AnyKernelModule } from '../kernel-module';
+import type { KernelShader } from '../kernel-shader';
 import type { KernelBinding } from '../kernel-source';
 import {
   matmulCpuAt,
@@ -17,7 +17,6 @@ import { formatBytesBinary } from '../../format/units';
 import { bindBuffers, singleDispatchJob } from './job';
 import { type JobContext, type KernelJob } from './kernel-job';
 import { SEEDS } from '../../compute/inputs';
-import { shapeOf, type LabFacet, type LabPlanning } from '../lab/lab-facet';
 
 /** Most multiply-adds the CPU spends checking one result (about 50 ms of JavaScript). */
 export const MATMUL_CHECK_BUDGET = 1 << 24;
@@ -34,7 +33,7 @@ export function matmulCheckIndices(shape: MatmulShape): Iterable<number> {
 
 /** Which matmul kernel and how it is launched. */
 export interface MatmulJobSpec {
-  kernel: AnyKernelModule;
+  kernel: KernelShader;
   entryPoint: string;
   constants: Readonly<Record<string, number>>;
   plan: KernelPlan;
@@ -121,25 +120,4 @@ export function matmulBindings(element: 'f32' | 'vec4f' | 'scalar'): readonly Ke
     { binding: 2, name: 'b', kind: 'read-only-storage', type: `array<${element}>` },
     { binding: 3, name: 'c', kind: 'storage', type: 'array<f32>' },
   ];
-}
-
-/**
- * The lab part of a matmul kernel: its card's planning, and as its job `createMatmulJob` with
- * the kernel's entry point, constants and upload layout, planned by the card on the job's
- * layout. The kernel is given lazily because the record being defined is the one that uses
- * this.
- */
-export function matmulLabFacet(
-  planning: LabPlanning,
-  spec: Omit<MatmulJobSpec, 'kernel' | 'plan'> & { kernel: () => AnyKernelModule },
-): LabFacet {
-  return {
-    ...planning,
-    createJob: (context, size) =>
-      createMatmulJob(
-        context,
-        { ...spec, kernel: spec.kernel(), plan: planning.plan(size, context.layout) },
-        shapeOf(size),
-      ),
-  };
 }

@@ -6,7 +6,7 @@
 import { inputUsage, outputUsage, uniformUsage } from '../buffers';
 import { withErrorScopes } from '../error-scopes';
 import type { KernelPlan } from '../kernel-plan';
-import type { AnyKernelModule } from '../kernel-module';
+import type { KernelShader } from '../kernel-shader';
 import { PARAMS_BINDING, type KernelBinding } from '../kernel-source';
 import { getPipeline } from '../pipelines';
 import { allIndices, checkElements } from '../../compute/verify-f32';
@@ -35,7 +35,7 @@ export function operandKernelParts(entryPoint: string, workgroupSize: number) {
 
 /** What a two-operand kernel's job needs. */
 export interface OperandJobSpec {
-  kernel: AnyKernelModule;
+  kernel: KernelShader;
   entryPoint: string;
   constants: Readonly<Record<string, number>>;
   plan: KernelPlan;

@@ -7,19 +7,24 @@ import { inputUsage, outputUsage } from '../buffers';
 import { withErrorScopes } from '../error-scopes';
 import { makeInput } from '../../compute/inputs';
 import type { KernelPlan } from '../kernel-plan';
-import type { AnyKernelModule } from '../kernel-module';
+import type { KernelShader } from '../kernel-shader';
 import type { KernelBinding } from '../kernel-source';
 import { getPipeline } from '../pipelines';
 import { formatBytesBinary } from '../../format/units';
 import { checkEveryElement } from '../../compute/verify-f32';
-import { VEC4_BYTES } from '../vec4-stream';
+import {
+  streamVec4sPerInvocation,
+  VEC4_BYTES,
+  type StreamOptions,
+  type StreamSize,
+} from '../vec4-stream';
 import { bindBuffers, singleDispatchJob } from './job';
 import { type JobContext, type KernelJob } from './kernel-job';
 import { SEEDS } from '../../compute/inputs';
 
 /** What differs between the streaming kernels. */
 export interface StreamJobSpec {
-  kernel: AnyKernelModule;
+  kernel: KernelShader;
   entryPoint: string;
   constants: Readonly<Record<string, number>>;
   plan: KernelPlan;
@@ -67,30 +72,33 @@ export const VEC4_STREAM_BINDINGS = [
 
 /** What differs between the vec4 streaming kernels (copy, ReLU's lab entry point). */
 export interface Vec4StreamSpec {
-  kernel: AnyKernelModule;
+  kernel: KernelShader;
   entryPoint: string;
   workgroupSize: number;
-  plan: KernelPlan;
+  /** Its plan over `elements` values with this many vec4s per invocation on the layout. */
+  plan(elements: number, options: Required<StreamOptions>): KernelPlan;
   reference(input: Float32Array): Float32Array;
 }
 
 /**
- * A job of a vec4 streaming kernel: `src` and `dst` padded to whole vec4s, the context's vec4s
- * per invocation as the `VEC4S_PER_INVOCATION` override.
+ * A job of a vec4 streaming kernel over `size.elements` values: `src` and `dst` padded to whole
+ * vec4s, and `size.vec4sPerInvocation` per invocation (the `VEC4S_PER_INVOCATION` override),
+ * else the streaming kernels' choice for the adapter.
  */
 export function createVec4StreamJob(
   context: JobContext,
   spec: Vec4StreamSpec,
-  elements: number,
+  size: StreamSize,
 ): Promise<KernelJob> {
+  const { elements } = size;
+  const vec4sPerInvocation =
+    size.vec4sPerInvocation ?? streamVec4sPerInvocation(context.adapter.isFallback);
   return createStreamJob(
     context,
     {
       ...spec,
-      constants: {
-        WORKGROUP_SIZE: spec.workgroupSize,
-        VEC4S_PER_INVOCATION: context.layout.vec4sPerInvocation,
-      },
+      constants: { WORKGROUP_SIZE: spec.workgroupSize, VEC4S_PER_INVOCATION: vec4sPerInvocation },
+      plan: spec.plan(elements, { ...context.layout, vec4sPerInvocation }),
       bindings: { input: 'src', output: 'dst' },
       bufferBytes: Math.ceil(elements / 4) * VEC4_BYTES,
     },

@@ -9,13 +9,13 @@ import { inputUsage, outputUsage, uniformUsage } from '../buffers';
 import { withErrorScopes } from '../error-scopes';
 import { makeInput, SEEDS } from '../../compute/inputs';
 import { PARAMS_BINDING, type KernelBinding } from '../kernel-source';
-import type { KernelPlan } from '../kernel-plan';
-import type { AnyKernelModule } from '../kernel-module';
+import type { KernelPlan, PlanLayout } from '../kernel-plan';
+import type { KernelShader } from '../kernel-shader';
 import { getPipeline } from '../pipelines';
 import { checkElements } from '../../compute/verify-f32';
 import { VEC4_BYTES } from '../vec4-stream';
 import { formatBytesBinary } from '../../format/units';
-import { reduceCpu, type ReducePass } from '../kernels/reduce/reduce';
+import { reduceCpu, type ReducePass } from './sum-passes';
 import { bindBuffers, dispatch } from './job';
 import type { JobContext, KernelJob } from './kernel-job';
 
@@ -27,29 +27,29 @@ export const SUM_BINDINGS = [
   { binding: 3, name: 'partials', kind: 'storage', type: 'array<f32>' },
 ] as const satisfies readonly KernelBinding[];
 
-/** A sum over a count, as a sum kernel's record plans it. */
+/** What a sum kernel's run is given: the count of f32 values to add. */
 export interface SumSize {
   elements: number;
-  maxWorkgroupsPerDimension?: number;
 }
 
 /**
  * What every sum kernel's record shares: the bindings this job binds, the f64 sum as its
- * reference, and a plan over a count from its plan function.
+ * reference, and a plan over a count (`Size`, what its runs are given) from its plan function.
  */
-export function sumKernelParts(
+export function sumKernelParts<Size extends SumSize = SumSize>(
   plan: (elements: number, maxWorkgroupsPerDimension?: number) => KernelPlan,
 ) {
   return {
     bindings: SUM_BINDINGS,
-    plan: (size: SumSize) => plan(size.elements, size.maxWorkgroupsPerDimension),
+    plan: (size: Size, layout?: PlanLayout) =>
+      plan(size.elements, layout?.maxWorkgroupsPerDimension),
     reference: reduceCpu,
   };
 }
 
 /** What differs between the sum kernels. */
 export interface SumJobSpec {
-  kernel: AnyKernelModule;
+  kernel: KernelShader;
   /** The job's label, for messages. */
   label: string;
   /** Entry point names of the two kinds of pass. */

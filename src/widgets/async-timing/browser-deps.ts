@@ -1,16 +1,17 @@
 /**
  * The demo's real dependencies in a browser: the page's shared WebGPU device (asked for with
- * timestamp queries where the adapter has them) and the runtime's single-submission timer.
+ * timestamp queries where the adapter has them) and the naive matmul timed by single
+ * submissions, with the clock read around each.
  */
 import {
   adapterLabel,
-  describeF32Check,
-  timeSubmissions,
+  measureKernel,
   timestampSupport,
   withSharedGpu,
   type SharedGpu,
 } from '../../gpu';
 import type { AsyncTimingDeps, TimingTarget } from './controller';
+import { describeF32Check } from '../../compute/verify-f32';
 
 /** The demo's view of the shared device: each set of runs reaches it only while it is alive. */
 export function timingTargetFor({ gpu, run }: SharedGpu): TimingTarget {
@@ -22,15 +23,15 @@ export function timingTargetFor({ gpu, run }: SharedGpu): TimingTarget {
     },
     async time(n, runs, onRun, signal) {
       const result = await run((live) =>
-        timeSubmissions(
+        measureKernel(
           live,
-          { kernel: 'matmul-naive', size: { m: n, n, k: n } },
-          { runs, signal, onRun },
+          'matmul-naive',
+          { m: n, n, k: n },
+          { timing: 'submissions', runs, signal, onRun },
         ),
       );
-      const size = result.request.size;
       return {
-        n: 'm' in size ? size.m : n,
+        n: result.size.m,
         flops: result.plan.descriptor.flops,
         readings: result.runs,
         timestamps: result.timestamps,

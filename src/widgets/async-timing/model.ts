@@ -5,14 +5,9 @@
  * warm runs are summarised by their median and spread. Pure: tests feed it readings from an
  * injected clock.
  */
-import {
-  summarizeTimings,
-  timestampSeconds,
-  type SubmitReadings,
-  type TimestampSupport,
-  type TimingSummary,
-} from '../../gpu';
+import { timestampSeconds, type SubmitReadings, type TimestampSupport } from '../../gpu';
 import type { SizeChoice } from './settings';
+import { summarizeTimings, type TimingSummary } from '../../compute/timing/stats';
 
 /** The three clocks, in the order the demo shows them. */
 export const CLOCK_IDS = ['naive', 'completion', 'gpu'] as const;

@@ -3,12 +3,22 @@ import { CrossoverCpuPool } from '../../cpu/crossover-pool';
 import {
   adapterFacts,
   LAB_KERNELS,
-  measureRoundTrip,
+  measureKernel,
   withSharedGpu,
   type LabKernelId,
+  type LabSize,
 } from '../../gpu';
 import type { Op } from './settings';
 import type { CrossoverDeps, CrossoverGpu } from './types';
+
+/** The plot's timing of a round trip: short batches, a small budget, so a sweep stays quick. */
+const ROUND_TRIP_MEASURE_OPTIONS = {
+  warmupBatches: 1,
+  samples: 5,
+  minSamples: 3,
+  minBatchSeconds: 0.01,
+  budgetSeconds: 0.3,
+} as const;
 
 let pool: CrossoverCpuPool | null = null;
 
@@ -36,11 +46,14 @@ function acquire(): Promise<CrossoverGpu> {
       measure: (op, size, kernelAlone, onProgress, signal) =>
         shared.run(async (gpu) => {
           const kernel = kernelFor(op, adapter.isFallback);
-          const r = await measureRoundTrip(
-            gpu,
-            { kernel, size: op === 'relu' ? { elements: size } : { m: size, n: size, k: size } },
-            { signal, onProgress, kernelAlone },
-          );
+          const asked: LabSize = op === 'relu' ? { elements: size } : { m: size, n: size, k: size };
+          const r = await measureKernel(gpu, kernel, asked, {
+            timing: 'round-trips',
+            measure: ROUND_TRIP_MEASURE_OPTIONS,
+            signal,
+            onProgress,
+            kernelAlone,
+          });
           const ran = 'elements' in r.size ? r.size.elements : r.size.n;
           return {
             seconds: r.roundTrip.medianSeconds,

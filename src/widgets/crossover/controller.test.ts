@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { F32Check } from '../../gpu';
 import { passedCheck } from './testing/checks';
 import { CrossoverController, PROGRESS_INTERVAL_SECONDS } from './controller';
 import type { CrossoverDeps, CrossoverGpu, GpuSample } from './types';
+import type { F32Check } from '../../compute/verify-f32';
 
 const bad: F32Check = {
   ok: false,

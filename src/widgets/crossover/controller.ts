@@ -1,9 +1,9 @@
-import { describeF32Check } from '../../gpu';
 import { AbortableRun, errorText } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import type { Op } from './settings';
 import { describeOpSize, sizeWeight } from './sweep';
 import type { CrossoverDeps, CrossoverGpu, CrossoverState, SweepPoint, SweepResult } from './types';
+import { describeF32Check } from '../../compute/verify-f32';
 
 /** Shortest time between two progress repaints: repaints take CPU time from the work measured. */
 export const PROGRESS_INTERVAL_SECONDS = 0.1;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { F32Check } from '../../gpu';
 import {
   crossoverSize,
   measuredCrossover,
@@ -8,6 +7,7 @@ import {
   readModeled,
 } from './reading';
 import type { SweepResult } from './types';
+import type { F32Check } from '../../compute/verify-f32';
 
 const ok: F32Check = { ok: true, checked: 1, total: 1, mismatches: 0, maxAbsError: 0 };
 const wrong: F32Check = { ...ok, ok: false, mismatches: 1 };

@@ -1,7 +1,8 @@
 /** The crossover plot's dependencies and visible state. */
-import type { AdapterFacts, F32Check } from '../../gpu';
+import type { AdapterFacts } from '../../gpu';
 import type { WidgetStatus } from '../../ui/frame/status';
 import type { Op } from './settings';
+import type { F32Check } from '../../compute/verify-f32';
 
 export type { AdapterFacts } from '../../gpu';
 

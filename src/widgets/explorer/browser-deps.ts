@@ -1,7 +1,8 @@
 /** Real dependencies of the explorer in a browser: the clock, reduced motion, and WebGPU. */
-import { adapterFacts, describeF32Check, measureReluOnGpu, withSharedGpu } from '../../gpu';
+import { adapterFacts, measureKernel, withSharedGpu } from '../../gpu';
 import type { ElementwiseGpu, ExplorerDeps } from './controller';
 import { prefersReducedMotion } from '../../ui/motion';
+import { describeF32Check } from '../../compute/verify-f32';
 
 /** Why "Run it on my GPU" cannot work in this browser, or null when WebGPU is there to try. */
 function webgpuMissingReason(): string | null {
@@ -14,6 +15,9 @@ function webgpuMissingReason(): string | null {
   );
 }
 
+/** The explorer's timing: a few batches, done in well under a second on a real GPU. */
+const EXPLORER_MEASURE_OPTIONS = { samples: 5, minSamples: 3, budgetSeconds: 1 } as const;
+
 /** The learner's GPU for the explorer, from the page's shared WebGPU device. */
 function explorerGpu(): Promise<ElementwiseGpu> {
   return withSharedGpu({}, (shared) => ({
@@ -21,14 +25,21 @@ function explorerGpu(): Promise<ElementwiseGpu> {
     adapter: adapterFacts(shared.gpu.adapter),
     measure: (elements, workgroupSize, signal) =>
       shared.run(async (gpu) => {
-        const run = await measureReluOnGpu(gpu, elements, workgroupSize, { signal });
+        // ReLU one element per thread in blocks of the chosen size (lowered to what the device
+        // allows: the run's size says which it used).
+        const run = await measureKernel(
+          gpu,
+          'relu',
+          { elements, workgroupSize },
+          { signal, measure: EXPLORER_MEASURE_OPTIONS },
+        );
         return {
           secondsPerKernel: run.measurement.medianSeconds,
           repeats: run.measurement.repeatsPerBatch,
           batches: run.measurement.samples,
           relativeSpread: run.measurement.relativeSpread,
           method: run.measurement.method,
-          workgroupSize: run.workgroupSize,
+          workgroupSize: run.size.workgroupSize,
           verified: run.check.ok,
           detail: describeF32Check(run.check),
         };

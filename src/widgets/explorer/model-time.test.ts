@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { predictKernel } from '../../engine/models';
-import { reluScalarPlan } from '../../gpu';
+import { planKernel } from '../../gpu';
 
 const reluDescriptor = (elements: number, block: number) =>
-  reluScalarPlan(elements, block).descriptor;
+  planKernel('relu', { elements, workgroupSize: block }).descriptor;
 import { explorerHardware } from './hardware';
 import { modelElementwise } from './model-time';
 

@@ -3,7 +3,7 @@
  * hand-set GPU (not in the catalog) as the spec the explorer built for it.
  */
 import { predictKernel, predictKernelOn, type KernelPrediction } from '../../engine/models';
-import { reluScalarPlan } from '../../gpu';
+import { planKernel } from '../../gpu';
 import type { ExplorerHardware } from './hardware';
 
 /** The cost engine's prediction for ReLU over `elements` in blocks of `threadsPerBlock`. */
@@ -12,7 +12,7 @@ export function modelElementwise(
   elements: number,
   threadsPerBlock: number,
 ): KernelPrediction {
-  const descriptor = reluScalarPlan(elements, threadsPerBlock).descriptor;
+  const descriptor = planKernel('relu', { elements, workgroupSize: threadsPerBlock }).descriptor;
   return hardware.custom
     ? predictKernelOn(hardware.gpu, descriptor)
     : predictKernel(hardware.base.id, descriptor);

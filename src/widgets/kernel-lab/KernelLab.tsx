@@ -1,7 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { RunActivity, RunMessages } from '../../ui/RunControls';
-import { labPlan, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
-import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../gpu';
+import { LAB_KERNELS, planKernel, type LabKernelId, type LabSize } from '../../gpu';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import { useElementWidth } from '../../ui/useElementWidth';
@@ -40,7 +39,7 @@ function previewText(kernel: LabKernelId, draft: SizeDraft, size: LabSize, gpu: 
   const parsed = parseSize(kernel, draft);
   if (!parsed.ok) return parsed.message;
   try {
-    const plan = labPlan(kernel, size, DEFAULT_MAX_WORKGROUPS_PER_DIMENSION);
+    const plan = planKernel(kernel, size);
     const p = predictModeled(gpu, plan.descriptor);
     const bound = {
       memory: 'memory bound',

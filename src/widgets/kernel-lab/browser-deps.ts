@@ -1,17 +1,18 @@
 /** The lab's real dependencies in a browser: the page's shared WebGPU device and the runtime. */
 import {
   adapterFacts,
+  matmulTileChoice,
+  measureKernel,
   measureRoofs,
-  MATMUL_TUNING,
-  runLabKernel,
   sweepMatmulTiles,
   tensorCoreSupport,
   withSharedGpu,
   type GpuContext,
-  type LabRunRequest,
+  type JobProgress,
   type SharedGpu,
 } from '../../gpu';
 import type { AdapterFacts, KernelLabDeps, LabGpu } from './controller';
+import type { LabRunRequest, LabRunResult } from './lab-run';
 
 /** What the lab shows about a device's adapter. */
 export function labAdapterFacts(gpu: GpuContext): AdapterFacts {
@@ -38,16 +39,16 @@ export function tensorCoreNote(gpu: GpuContext): string {
 async function runWithTuning(
   live: GpuContext,
   request: LabRunRequest,
-  options: Parameters<typeof runLabKernel>[2],
-): ReturnType<typeof runLabKernel> {
+  options: { signal: AbortSignal; onProgress(progress: JobProgress): void },
+): Promise<LabRunResult> {
   if (
     request.kernel === 'matmul-tuned' &&
     !live.adapter.isFallback &&
-    MATMUL_TUNING.choiceFor(live.adapter) === null
+    matmulTileChoice(live.adapter) === null
   ) {
-    await sweepMatmulTiles(live, options?.signal ? { signal: options.signal } : {});
+    await sweepMatmulTiles(live, { signal: options.signal });
   }
-  return runLabKernel(live, request, options);
+  return measureKernel(live, request.kernel, request.size, options);
 }
 
 /** The lab's view of the shared device: each job runs on it only while it is alive. */

@@ -4,7 +4,7 @@
  */
 import type { KernelBound, KernelDescriptor } from '../../engine/models';
 import type { LabKernelId, LabSize } from '../../gpu';
-import type { TimingMethod } from '../../gpu';
+import type { TimingMethod } from '../../compute/timing/harness';
 
 /** One measured kernel, as the lab keeps it. */
 export interface MeasuredKernel {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LabRunRequest, LabRunResult } from '../../gpu';
-import { labPlan } from '../../gpu';
+import { planKernel } from '../../gpu';
+import type { LabRunRequest, LabRunResult } from './lab-run';
 import { KernelLabController, ROOFS_FAILED, type LabGpu } from './controller';
 import { MEASURE_FIRST } from './device-model';
 import { LAUNCH_PROBE, type MeasuredRoofs } from './lab-results';
@@ -43,7 +43,7 @@ function modeledGpu(seconds: (r: LabRunRequest) => number, overrides: Partial<La
 
 /** What the model predicts for a request on the fake device above. */
 function expectedSeconds(request: LabRunRequest, roofs: MeasuredRoofs): number {
-  const d = labPlan(request.kernel, request.size).descriptor;
+  const d = planKernel(request.kernel, request.size).descriptor;
   return (
     50e-6 +
     Math.max(

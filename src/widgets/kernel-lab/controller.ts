@@ -6,7 +6,6 @@
  */
 import type { MeasuredDevice } from '../../engine/models';
 import type { DeviceRoofs, RoofProgress } from '../../gpu';
-import type { LabProgress, LabRunRequest, LabRunResult } from '../../gpu';
 import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
 import type { AdapterFacts as BaseAdapterFacts } from '../../gpu';
 import type { LabSize } from '../../gpu';
@@ -17,6 +16,7 @@ import type { MeasuredKernel } from './compare';
 import { forecastDescriptor, forecastRun, labDeviceModel, type Forecast } from './device-model';
 import { sameSize } from './draft';
 import { LAUNCH_PROBE, measuredFrom, roofsFrom, type MeasuredRoofs } from './lab-results';
+import type { LabProgress, LabRunRequest, LabRunResult } from './lab-run';
 import { MATMUL_STEPS } from './matmul-steps';
 import { appendRun, type PredictionRow } from './prediction-record';
 

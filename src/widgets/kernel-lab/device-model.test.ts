@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labPlan } from '../../gpu';
+import { planKernel } from '../../gpu';
 import { forecastDescriptor, forecastRun, labDeviceModel, MEASURE_FIRST } from './device-model';
 
 const adapter = { description: 'google · swiftshader', isFallback: true };
@@ -38,7 +38,7 @@ describe('forecastRun', () => {
       { kernel: 'matmul-tiled', size: { m: 64, n: 48, k: 80 } },
       { kernel: 'fma', size: { elements: 4096 } },
     ] as const) {
-      const d = labPlan(request.kernel, request.size).descriptor;
+      const d = planKernel(request.kernel, request.size).descriptor;
       const expected = 4e-5 + Math.max((d.bytesRead + d.bytesWritten) / 2e9, d.flops / 2e10);
       const forecast = forecastRun(device, request);
       expect(forecast.ok, request.kernel).toBe(true);
@@ -59,7 +59,7 @@ describe('forecastRun', () => {
     const device = labDeviceModel(roofs, adapter);
     const forecast = forecastRun(device, { kernel: 'relu', size: { elements: -5 } });
     expect(forecast.ok).toBe(false);
-    const bad = { ...labPlan('relu', { elements: 4 }).descriptor, flops: NaN };
+    const bad = { ...planKernel('relu', { elements: 4 }).descriptor, flops: NaN };
     expect(forecastDescriptor(device, bad).ok).toBe(false);
   });
 });

@@ -9,7 +9,8 @@ import {
   predictKernelOnMeasured,
   type MeasuredDevice,
 } from '../../engine/models';
-import { labPlan, type LabRunRequest } from '../../gpu';
+import { planKernel } from '../../gpu';
+import type { LabRunRequest } from './lab-run';
 import type { KernelDescriptor } from '../../engine/models';
 
 /** The measured figures the device model is built from. */
@@ -70,7 +71,7 @@ export function forecastDescriptor(
 export function forecastRun(device: MeasuredDevice | null, request: LabRunRequest): Forecast {
   if (device === null) return { ok: false, message: MEASURE_FIRST };
   try {
-    return forecastDescriptor(device, labPlan(request.kernel, request.size).descriptor);
+    return forecastDescriptor(device, planKernel(request.kernel, request.size).descriptor);
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -3,13 +3,10 @@
  * and the device's roofs, with a near-empty dispatch as the launch overhead, as MeasuredRoofs.
  * Pure.
  */
-import {
-  describeF32Check,
-  type DeviceRoofs,
-  type LabRunRequest,
-  type LabRunResult,
-} from '../../gpu';
+import type { DeviceRoofs } from '../../gpu';
+import type { LabRunRequest, LabRunResult } from './lab-run';
 import type { MeasuredKernel } from './compare';
+import { describeF32Check } from '../../compute/verify-f32';
 
 /** The device's roofs as the lab shows them. */
 export interface MeasuredRoofs {

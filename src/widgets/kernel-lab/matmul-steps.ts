@@ -2,24 +2,24 @@
  * The matmul steps table: naive → tiled → register-blocked → tuned as measured on the learner's
  * device, each with its FLOP/s, its share of the measured FMA roof, and what the step bought
  * over the one before when both ran at the same shape; plus the memory-bound kernels' shares of
- * the copy kernel's bandwidth. Pure: built from the lab's results and roofs.
+ * the copy kernel's bandwidth. Which kernels are steps, and in what order, is the runtime's list
+ * of lab kernels (each record's `step`). Pure: built from the lab's results and roofs.
  */
-import type { LabKernelId } from '../../gpu';
-import { describeSize } from '../../gpu';
+import { describeSize, LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId } from '../../gpu';
 import { sameSize } from './draft';
 import type { MeasuredKernel } from './compare';
 import type { MeasuredRoofs } from './lab-results';
 
-/** The matmul kernels in the order of the lesson's steps. */
-export const MATMUL_STEPS: readonly LabKernelId[] = [
-  'matmul-naive',
-  'matmul-tiled',
-  'matmul-blocked',
-  'matmul-tuned',
-];
+/** The lab kernels that are steps of `step`, in the list's order. */
+function stepsOf(step: 'matmul' | 'memory'): readonly LabKernelId[] {
+  return LAB_KERNEL_IDS.filter((id) => LAB_KERNELS[id].step === step);
+}
+
+/** The matmul kernels in the order of the lesson's steps (naive, tiled, blocked, tuned). */
+export const MATMUL_STEPS = stepsOf('matmul');
 
 /** The memory-bound kernels set against the copy kernel's bandwidth. */
-export const STREAM_STEPS: readonly LabKernelId[] = ['relu', 'reduce', 'reduce-fast'];
+export const STREAM_STEPS = stepsOf('memory');
 
 /** One row of the table. */
 export interface StepRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMatmulSize, LAB_KERNEL_IDS, LAB_KERNELS, labPlan } from '../../gpu';
+import { isMatmulSize, LAB_KERNEL_IDS, LAB_KERNELS, planKernel } from '../../gpu';
 import { checkState } from '../../state/schema';
 import { serializeState } from '../../state/pairs';
 import {
@@ -19,7 +19,7 @@ describe('lab settings', () => {
       // The kernel's own plan takes its default and every preset of its kind.
       for (const size of [DEFAULT_SIZES[id], ...SIZE_PRESETS[kind].map((p) => p.size)]) {
         expect(isMatmulSize(size), `${id} ${JSON.stringify(size)}`).toBe(kind === 'matmul');
-        expect(() => labPlan(id, size, 65_535), id).not.toThrow();
+        expect(() => planKernel(id, size), id).not.toThrow();
       }
     }
   });

@@ -6,7 +6,6 @@
 import { gpuIds } from '../../engine/catalog';
 import {
   isMatmulSize,
-  labDefaultSize,
   LAB_KERNEL_IDS,
   LAB_KERNELS,
   type LabKernelId,
@@ -18,7 +17,7 @@ import { DEFAULT_CATALOG_GPU } from './model';
 
 /** Default sizes, from each kernel's record: a few ms at a real GPU's roof, < 1 s in software. */
 export const DEFAULT_SIZES: Readonly<Record<LabKernelId, LabSize>> = Object.fromEntries(
-  LAB_KERNEL_IDS.map((id) => [id, labDefaultSize(id)]),
+  LAB_KERNEL_IDS.map((id) => [id, LAB_KERNELS[id].defaultSize]),
 ) as Record<LabKernelId, LabSize>;
 
 /** Ready-made sizes for the size presets, by kind of size. */

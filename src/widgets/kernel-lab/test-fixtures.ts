@@ -2,11 +2,11 @@
  * Test helpers: lab results and measured kernels built from real plans with chosen times, and a
  * fake GPU to drive the controller with.
  */
-import type { LabRunRequest, LabRunResult } from '../../gpu';
-import { labPlan, type LabKernelId, type LabSize } from '../../gpu';
+import { planKernel, type LabKernelId, type LabSize } from '../../gpu';
 import type { DeviceRoofs } from '../../gpu';
 import type { MeasuredKernel } from './compare';
 import type { KernelLabDeps, LabGpu } from './controller';
+import type { LabRunRequest, LabRunResult } from './lab-run';
 
 /** A lab result of `kernel` at `size` whose median run took `seconds`. */
 export function fakeResult(
@@ -15,7 +15,7 @@ export function fakeResult(
   seconds: number,
   options: { ok?: boolean; sizeNote?: string | null } = {},
 ): LabRunResult {
-  const plan = labPlan(kernel, size, 65_535);
+  const plan = planKernel(kernel, size);
   const bytes = plan.descriptor.bytesRead + plan.descriptor.bytesWritten;
   return {
     kernel,

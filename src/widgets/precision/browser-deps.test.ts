@@ -4,13 +4,13 @@ import type { GpuContext } from '../../gpu';
 const gpuModule = vi.hoisted(() => ({
   shareGpu: vi.fn(),
   acquireGpu: vi.fn(),
-  measureHalfMatmul: vi.fn(),
+  measureKernel: vi.fn(),
 }));
 
 vi.mock('../../gpu', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../gpu')>()),
   acquireGpu: gpuModule.acquireGpu,
-  measureHalfMatmul: gpuModule.measureHalfMatmul,
+  measureKernel: gpuModule.measureKernel,
 }));
 
 // withSharedGpu asks the device module for the shared device.
@@ -58,17 +58,21 @@ describe('the kernel part’s browser dependencies', () => {
     const own = context({ offers: ['shader-f16'], has: ['shader-f16'] });
     gpuModule.shareGpu.mockResolvedValue({ ok: true, gpu: shared.gpu });
     gpuModule.acquireGpu.mockResolvedValue({ ok: true, gpu: own.gpu });
-    gpuModule.measureHalfMatmul.mockResolvedValue({
+    gpuModule.measureKernel.mockResolvedValue({
       measurement: { medianSeconds: 0.001, method: 'completion' },
       flopsPerSecond: 4e9,
-      errors: { maxAbsError: 0.02, relativeError: 0.003, maxExact: 7, checked: 4096 },
+      detail: { maxAbsError: 0.02, relativeError: 0.003, maxExact: 7, checked: 4096 },
       check: { ok: true, checked: 4096, total: 4096, mismatches: 0, maxAbsError: 0.02 },
     });
     const acquired = await createBrowserKernelDeps().acquire();
     if (!acquired.ok) throw new Error(acquired.message);
     expect(acquired.target.f16).toEqual({ available: true });
     const result = await acquired.target.measure('f16', 64, new AbortController().signal);
-    expect(gpuModule.measureHalfMatmul.mock.calls[0]![0]).toBe(own.gpu);
+    expect(gpuModule.measureKernel.mock.calls[0]![0]).toBe(own.gpu);
+    expect(gpuModule.measureKernel.mock.calls[0]!.slice(1, 3)).toEqual([
+      'matmul-f16',
+      { n: 64, variant: 'f16' },
+    ]);
     expect(result).toMatchObject({ variant: 'f16', n: 64, maxAbsError: 0.02, verified: true });
     expect(result.checkText).toBe('all 4,096 values match the CPU reference');
     acquired.target.release();

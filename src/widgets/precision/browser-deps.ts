@@ -3,17 +3,20 @@
  * made without "shader-f16" by a widget that asked first although the adapter offers it, a
  * device of this widget's own with the feature (freed when the widget goes away).
  */
-import {
-  acquireGpu,
-  adapterLabel,
-  describeF32Check,
-  deviceHasShaderF16,
-  measureHalfMatmul,
-  SHADER_F16,
-  withSharedGpu,
-  type GpuContext,
-} from '../../gpu';
+import { acquireGpu, adapterLabel, measureKernel, withSharedGpu, type GpuContext } from '../../gpu';
 import type { F16Support, KernelDeps, KernelResult, KernelVariant } from './kernel-controller';
+import { describeF32Check } from '../../compute/verify-f32';
+
+/** The WebGPU feature f16 WGSL needs. */
+const SHADER_F16: GPUFeatureName = 'shader-f16';
+
+/** The matmul's timing: a few batches, well under a second each on a real GPU. */
+const KERNEL_MEASURE_OPTIONS = { samples: 5, minSamples: 3, budgetSeconds: 1 } as const;
+
+/** Whether a device was created with "shader-f16" (so f16 WGSL compiles on it). */
+function deviceHasShaderF16(gpu: GpuContext): boolean {
+  return gpu.device.features.has(SHADER_F16);
+}
 
 /** Why a device has no f16, in words a learner can act on. */
 export function f16Absence(gpu: GpuContext): string {
@@ -53,15 +56,20 @@ export function createBrowserKernelDeps(): KernelDeps {
             f16,
             release,
             async measure(variant: KernelVariant, n: number, signal: AbortSignal) {
-              const run = await measureHalfMatmul(gpu, variant, n, { signal });
+              const run = await measureKernel(
+                gpu,
+                'matmul-f16',
+                { n, variant },
+                { signal, measure: KERNEL_MEASURE_OPTIONS },
+              );
               const result: KernelResult = {
                 variant,
                 n,
                 medianSeconds: run.measurement.medianSeconds,
                 timing: run.measurement.method,
                 flopsPerSecond: run.flopsPerSecond,
-                maxAbsError: run.errors.maxAbsError,
-                relativeError: run.errors.relativeError,
+                maxAbsError: run.detail.maxAbsError,
+                relativeError: run.detail.relativeError,
                 verified: run.check.ok,
                 checkText: describeF32Check(run.check),
               };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RaceController } from './controller';
-import type { RaceJob, RaceRun } from '../../gpu';
 import type { CpuLaneRun, GpuRunner, RaceDeps } from './race-types';
+import type { RaceJob, RaceRun } from '../../compute/race-reference';
 
 function reference(job: RaceJob): RaceRun {
   const results = new Uint32Array(job.tasks).map((_, i) => (i * 2654435761) >>> 0);

@@ -1,7 +1,6 @@
 import { AbortableRun, errorText } from '../../store/measured-run';
 import { WidgetController } from '../../store/widget-controller';
 import { readRace } from './reading';
-import { compareU32, type RaceJob, type RaceRun } from '../../gpu';
 import { initialRaceState, waveActivity } from './lanes';
 import { cpuLanePhases, gpuLanePhases, modeledLanePhases } from './phases';
 import { measuredFigures } from './race-figures';
@@ -9,6 +8,8 @@ import { type CpuLaneRun, type LaneId, type LaneView, type ModeledFigures } from
 import { planPlayback, type LanePlayback } from './modeled-playback';
 import { serialIterationsFor, type RaceJobSettings } from './settings';
 import type { ModeledRun, GpuLaneOutcome, RaceDeps, RaceState } from './race-types';
+import { compareU32 } from '../../compute/verify';
+import type { RaceJob, RaceRun } from '../../compute/race-reference';
 
 /** Shortest time between two progress repaints of a measured lane. */
 export const PROGRESS_INTERVAL_SECONDS = 0.1;

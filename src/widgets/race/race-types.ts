@@ -3,9 +3,10 @@
  * run's result (RaceJob, RaceRun) are the runtime's own, from the runners to the lanes.
  */
 import type { PoolTimeline } from '../../cpu/race-pool';
-import type { AdapterFacts, RaceJob, RaceRun } from '../../gpu';
+import type { AdapterFacts } from '../../gpu';
 import type { WidgetStatus } from '../../ui/frame/status';
 import type { RaceJobSettings } from './settings';
+import type { RaceJob, RaceRun } from '../../compute/race-reference';
 
 /** A modeled prediction for one piece of hardware. */
 export interface ModeledRun {

@@ -1,7 +1,7 @@
 import { memo, useId } from 'react';
 import { RunButtons } from '../../ui/RunControls';
 import { ColumnHeads } from '../../ui/ColumnHeads';
-import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
+import { BENCH_MAX_CHOICES_BYTES } from './bench-sizes';
 import { formatBytesBinary, formatGigabytesPerSecond } from '../../format/units';
 import { BandwidthChart } from './BandwidthChart';
 import { useController } from '../../ui/useController';

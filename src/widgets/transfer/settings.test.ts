@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getGpu } from '../../engine/catalog';
-import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
+import { BENCH_MAX_CHOICES_BYTES } from './bench-sizes';
 import { checkState } from '../../state/schema';
 import { serializeState } from '../../state/pairs';
 import { maxBytesOf, maxChoiceOf, transferSchema } from './settings';

@@ -4,7 +4,7 @@
  * largest size "Measure my device" tries. Measured points never go in a link. Pure.
  */
 import { getGpu } from '../../engine/catalog';
-import { BENCH_MAX_CHOICES_BYTES } from '../../gpu';
+import { BENCH_MAX_CHOICES_BYTES } from './bench-sizes';
 import { sessionGpuField } from '../../network-step';
 import { DEFAULT_GPU } from '../../torch';
 import { booleanField, defineWidgetSchema, enumField, type SchemaState } from '../../state/schema';

@@ -1,6 +1,6 @@
 /**
- * The batched matmul kernel's record, and its job over operands the caller gives (the PyTorch
- * console's small CUDA tensors), checked against the CPU reference.
+ * The batched matmul kernel's record, whose runs are given their operands (the PyTorch
+ * console's small CUDA tensors) and checked against the CPU reference.
  */
 import { createOperandJob, operandKernelParts } from '../../jobs/operand-job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
@@ -15,12 +15,17 @@ import {
   type BatchedMatmulDims,
 } from './batched-matmul';
 
-/** A job computing `batch` products a[p] @ b[p] on the device. */
-export function createBatchedMatmulJob(
+/** What a run is given: `batch` products a[p] @ b[p], row-major, packed one after another. */
+export interface BatchedOperands {
+  a: Float32Array<ArrayBuffer>;
+  b: Float32Array<ArrayBuffer>;
+  dims: BatchedMatmulDims;
+}
+
+/** A job computing the products on the device. */
+function createBatchedMatmulJob(
   context: JobContext,
-  a: Float32Array<ArrayBuffer>,
-  b: Float32Array<ArrayBuffer>,
-  dims: BatchedMatmulDims,
+  { a, b, dims }: BatchedOperands,
 ): Promise<KernelJob> {
   const plan = batchedMatmulPlan(dims);
   const { batch, m, k, n } = dims;
@@ -50,6 +55,7 @@ export const batchedMatmulKernel = defineKernel({
   summary: 'Small batches of matrix products, one invocation per output element.',
   wgsl: batchedMatmulWgsl,
   ...operandKernelParts('batched_matmul', BATCHED_MATMUL_WORKGROUP_SIZE),
-  plan: (dims: BatchedMatmulDims) => batchedMatmulPlan(dims),
+  plan: (size: BatchedOperands) => batchedMatmulPlan(size.dims),
   reference: batchedMatmulCpu,
+  job: createBatchedMatmulJob,
 });

@@ -1,6 +1,6 @@
 /**
- * The binary elementwise kernel's record, and its job over operands the caller gives (the
- * PyTorch console's small CUDA tensors), checked against the CPU reference.
+ * The binary elementwise kernel's record, whose runs are given their operands (the PyTorch
+ * console's small CUDA tensors) and checked against the CPU reference.
  */
 import { createOperandJob, operandKernelParts } from '../../jobs/operand-job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
@@ -15,12 +15,17 @@ import {
   type BinaryOp,
 } from './binary-elementwise';
 
-/** A job computing `a op b` on the device; `a` and `b` have the output's length (>= 1). */
-export function createBinaryElementwiseJob(
+/** What a run is given: the operation and its operands, both of the output's length (>= 1). */
+export interface BinaryOperands {
+  op: BinaryOp;
+  a: Float32Array<ArrayBuffer>;
+  b: Float32Array<ArrayBuffer>;
+}
+
+/** A job computing `a op b` on the device. */
+function createBinaryElementwiseJob(
   context: JobContext,
-  op: BinaryOp,
-  a: Float32Array<ArrayBuffer>,
-  b: Float32Array<ArrayBuffer>,
+  { op, a, b }: BinaryOperands,
 ): Promise<KernelJob> {
   if (b.length !== a.length) throw new RangeError(`operands differ: ${a.length}, ${b.length}`);
   const plan = binaryElementwisePlan(a.length, op);
@@ -48,6 +53,7 @@ export const binaryElementwiseKernel = defineKernel({
   summary: 'a + b, a - b, a * b, a / b or a ** b on every element: memory bound.',
   wgsl: binaryWgsl,
   ...operandKernelParts('binary_elementwise', BINARY_WORKGROUP_SIZE),
-  plan: (size: { elements: number; op: BinaryOp }) => binaryElementwisePlan(size.elements, size.op),
+  plan: (size: BinaryOperands) => binaryElementwisePlan(size.a.length, size.op),
   reference: binaryElementwiseCpu,
+  job: createBinaryElementwiseJob,
 });

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { copyDescriptor, predictKernel } from '../../../engine/models';
-import {
-  COPY_WORKGROUP_SIZE,
-  copyCpu,
-  copyPlan,
-  FALLBACK_VEC4S_PER_INVOCATION,
-  streamVec4sPerInvocation,
-} from './copy';
+import { FALLBACK_VEC4S_PER_INVOCATION, streamVec4sPerInvocation } from '../../vec4-stream';
+import { COPY_WORKGROUP_SIZE, copyCpu, copyPlan } from './copy';
 
 describe('copy kernel plan', () => {
   it('reads and writes 4 bytes per element, like the engine copy', () => {

@@ -1,37 +1,18 @@
-/** The copy kernel's record: its card, WGSL, entry point, bindings, plan, reference and job. */
+/** The copy kernel's record: WGSL, entry point, bindings, plan, reference, job and lab facet. */
 import { createVec4StreamJob, VEC4_STREAM_BINDINGS } from '../../jobs/stream-job';
-import type { JobContext, KernelJob } from '../../jobs/kernel-job';
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineLabKernel } from '../../kernel-module';
-import { countOf } from '../../lab/lab-facet';
-import type { StreamOptions } from '../../vec4-stream';
+import { streamLab } from '../../sizes/lab-facet';
+import type { StreamSize } from '../../vec4-stream';
 import { VEC4_STREAM } from '../shared';
 import copyWgsl from './copy.wgsl?raw';
-import {
-  COPY_CARD,
-  COPY_VEC4S_PER_INVOCATION,
-  COPY_WORKGROUP_SIZE,
-  copyCpu,
-  copyPlan,
-} from './copy';
-
-/** The copy job: `copy_vec4` over `elements` values. */
-export function createCopyJob(context: JobContext, elements: number): Promise<KernelJob> {
-  return createVec4StreamJob(
-    context,
-    {
-      kernel: copyKernel,
-      entryPoint: 'copy_vec4',
-      workgroupSize: COPY_WORKGROUP_SIZE,
-      plan: copyPlan(elements, context.layout),
-      reference: copyCpu,
-    },
-    elements,
-  );
-}
+import { COPY_VEC4S_PER_INVOCATION, COPY_WORKGROUP_SIZE, copyCpu, copyPlan } from './copy';
 
 /** The vectorised copy: the memory roof a shader reaches. */
 export const copyKernel = defineLabKernel({
-  ...COPY_CARD,
+  name: 'copy',
+  label: 'Vectorised copy',
+  summary: 'Copies an array 16 bytes at a time with no arithmetic: the memory roof of a shader.',
   wgsl: copyWgsl,
   shared: [VEC4_STREAM],
   entryPoints: {
@@ -42,7 +23,19 @@ export const copyKernel = defineLabKernel({
     WORKGROUP_SIZE: COPY_WORKGROUP_SIZE,
     VEC4S_PER_INVOCATION: COPY_VEC4S_PER_INVOCATION,
   },
-  plan: (size: { elements: number } & StreamOptions) => copyPlan(size.elements, size),
+  plan: (size: StreamSize, layout) => copyPlan(size.elements, { ...layout, ...size }),
   reference: copyCpu,
-  lab: { ...COPY_CARD.lab, createJob: (context, size) => createCopyJob(context, countOf(size)) },
+  job: (context, size): Promise<KernelJob> =>
+    createVec4StreamJob(
+      context,
+      {
+        kernel: copyKernel,
+        entryPoint: 'copy_vec4',
+        workgroupSize: COPY_WORKGROUP_SIZE,
+        plan: copyPlan,
+        reference: copyCpu,
+      },
+      size,
+    ),
+  lab: streamLab({ step: 'roof', bench: { size: 'stream' } }),
 });

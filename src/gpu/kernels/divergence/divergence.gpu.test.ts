@@ -1,12 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runJobOnce } from '../../measure';
+import { measureKernel, runKernelOnce } from '../../measure/measure-kernel';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { measureDivergence } from '../../warp-runner';
 import { BRANCH_KINDS } from '../../../compute/divergence-reference';
 import { describeF32Check } from '../../../compute/verify-f32';
-import { divergenceKernel } from '.';
 import { DIVERGENCE_WORKGROUP_SIZE } from './divergence';
-import { createDivergenceJob } from './job';
 
 const acquisition = await acquireNodeGpu();
 warnIfUnavailable(acquisition, 'divergence kernel');
@@ -24,21 +21,24 @@ describe('divergence kernel on real WebGPU', () => {
       [3000, 17],
     ] as const) {
       it.skipIf(!gpu)(`matches the CPU under "${kind}" (${count} x ${trips} steps)`, async () => {
-        const run = await runJobOnce(gpu!, (context) =>
-          createDivergenceJob(context, divergenceKernel, count, kind, trips),
-        );
+        const run = await runKernelOnce(gpu!, 'divergence', { count, kind, trips });
         expect(run.check.ok, describeF32Check(run.check)).toBe(true);
       });
     }
   }
 
-  it.skipIf(!gpu)('is measured and checked by the warp view’s runner', async () => {
-    const run = await measureDivergence(gpu!, 'even', {
-      count: 1024,
-      trips: 4,
-      measure: { samples: 3, minSamples: 3, minBatchSeconds: 0.001, budgetSeconds: 0.2 },
-    });
+  it.skipIf(!gpu)('is measured by name and checked, as the warp view measures it', async () => {
+    const run = await measureKernel(
+      gpu!,
+      'divergence',
+      { count: 1024, kind: 'even', trips: 4 },
+      { measure: { samples: 3, minSamples: 3, minBatchSeconds: 0.001, budgetSeconds: 0.2 } },
+    );
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
-    expect(run).toMatchObject({ kind: 'even', count: 1024, trips: 4 });
+    expect(run).toMatchObject({
+      kernel: 'divergence',
+      size: { kind: 'even', count: 1024, trips: 4 },
+      sizeNote: null,
+    });
   });
 });

@@ -15,9 +15,6 @@ import {
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
 export const DIVERGENCE_WORKGROUP_SIZE = 256;
 
-/** Steps of each path on a hardware GPU and on a software adapter. */
-export const DIVERGENCE_TRIPS = { hardware: 256, software: 32 } as const;
-
 /** Integer operations per step of a path (the LCG's 2, the xorshift's 6; counted as the larger). */
 export const OPS_PER_TRIP = 6;
 

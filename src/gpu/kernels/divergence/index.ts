@@ -1,10 +1,19 @@
-/** The divergence kernel's record: its WGSL, entry point, bindings, plan and reference. */
+/** The divergence kernel's record: its WGSL, entry point, bindings, plan, reference and job. */
 import { divergenceCpu, WARP_LANES, type BranchKind } from '../../../compute/divergence-reference';
+import { createDivergenceJob } from './job';
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
 import { PARAMS_BINDING } from '../../kernel-source';
 import { GRID } from '../shared';
 import divergenceWgsl from './divergence.wgsl?raw';
 import { DIVERGENCE_WORKGROUP_SIZE, divergencePlan } from './divergence';
+
+/** What a run is given: invocations, the branch rule, and the steps of each path. */
+export interface DivergenceSize {
+  count: number;
+  kind: BranchKind;
+  trips: number;
+}
 
 /** Two paths behind a branch on the lane or the data: what divergence costs a warp. */
 export const divergenceKernel = defineKernel({
@@ -21,11 +30,9 @@ export const divergenceKernel = defineKernel({
     { binding: 2, name: 'dst', kind: 'storage', type: 'array<f32>' },
   ],
   sharedConstants: { WORKGROUP_SIZE: DIVERGENCE_WORKGROUP_SIZE, WARP_LANES },
-  plan: (size: {
-    count: number;
-    kind: BranchKind;
-    trips: number;
-    maxWorkgroupsPerDimension?: number;
-  }) => divergencePlan(size.count, size.kind, size.trips, size.maxWorkgroupsPerDimension),
+  plan: (size: DivergenceSize, layout) =>
+    divergencePlan(size.count, size.kind, size.trips, layout?.maxWorkgroupsPerDimension),
   reference: divergenceCpu,
+  job: (context, size): Promise<KernelJob> =>
+    createDivergenceJob(context, divergenceKernel, size.count, size.kind, size.trips),
 });

@@ -3,7 +3,7 @@ import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
 import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
-import type { AnyKernelModule } from '../../kernel-module';
+import type { KernelShader } from '../../kernel-shader';
 import { getPipeline } from '../../pipelines';
 import {
   divergenceCpu,
@@ -16,7 +16,7 @@ import { DIVERGENCE_WORKGROUP_SIZE, divergenceParams, divergencePlan } from './d
 /** Builds a job of `count` invocations under rule `kind` with `kernel` (the divergence record). */
 export async function createDivergenceJob(
   context: JobContext,
-  kernel: AnyKernelModule,
+  kernel: KernelShader,
   count: number,
   kind: BranchKind,
   trips: number,

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { runKernelOnce } from '../../measure/measure-kernel';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { describeF32Check } from '../../../compute/verify-f32';
 import { FMA_WORKGROUP_SIZE } from './fma';
@@ -14,7 +14,7 @@ describe('FMA kernel on real WebGPU', () => {
   // Every value of the chains is exact in f32 (fma.ts), so the check allows no error.
   for (const threads of [1, 7, FMA_WORKGROUP_SIZE - 1, FMA_WORKGROUP_SIZE + 1, 16_411]) {
     it.skipIf(!gpu)(`matches the CPU bit for bit with ${threads} thread(s)`, async () => {
-      const run = await runLabKernelOnce(gpu!, { kernel: 'fma', size: { elements: threads } });
+      const run = await runKernelOnce(gpu!, 'fma', { elements: threads });
       expect(run.check.ok, describeF32Check(run.check)).toBe(true);
       expect(run.check.maxAbsError).toBe(0);
     });
@@ -22,9 +22,10 @@ describe('FMA kernel on real WebGPU', () => {
 
   it.skipIf(!gpu)('is correct on a 2-D grid with spare workgroups', async () => {
     const threads = 60 * FMA_WORKGROUP_SIZE - 9;
-    const run = await runLabKernelOnce(
+    const run = await runKernelOnce(
       gpu!,
-      { kernel: 'fma', size: { elements: threads } },
+      'fma',
+      { elements: threads },
       { maxWorkgroupsPerDimension: 8 },
     );
     expect(run.plan.dispatches[0]).toEqual([8, 8, 1]);

@@ -1,7 +1,7 @@
 /**
  * The FMA throughput kernel: its parameters, its plan (launch and work, shared with the cost
- * engine), its CPU reference and its lab card. The WGSL twin is fma.wgsl; this file imports no
- * WGSL.
+ * engine), its CPU reference and the most invocations a device allows. The WGSL twin is
+ * fma.wgsl; this file imports no WGSL.
  */
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
@@ -10,8 +10,7 @@ import {
   type KernelWork,
 } from '../../kernel-plan';
 import { requireInteger } from '../../../compute/require-integer';
-import { countPlanning, defineLabCard, type LabLimits } from '../../lab/lab-facet';
-import { maxBufferBytes } from '../../lab/stream-limits';
+import { maxBufferBytes, type SizeLimits } from '../../sizes/size-fit';
 import { VEC4_BYTES } from '../../vec4-stream';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
@@ -136,21 +135,7 @@ export function fmaCpuLiteral(threads: number, trips: number): Float32Array {
 }
 
 /** The most FMA invocations a device allows: one vec4 of output each, on a 2-D grid. */
-export function maxFmaThreads(limits: LabLimits): number {
+export function maxFmaThreads(limits: SizeLimits): number {
   const grid = limits.maxComputeWorkgroupsPerDimension ** 2;
   return Math.min(Math.floor(maxBufferBytes(limits) / VEC4_BYTES), grid * FMA_WORKGROUP_SIZE);
 }
-
-/** The FMA kernel in the kernel lab (its record, index.ts, adds its WGSL and its job). */
-export const FMA_CARD = defineLabCard({
-  name: 'fma',
-  label: 'FMA throughput',
-  summary: 'Long chains of fused multiply-adds that touch no memory: the arithmetic roof.',
-  lab: countPlanning({
-    sizeKind: 'threads',
-    defaultCount: 1 << 14,
-    plan: (threads, layout) =>
-      fmaPlan(threads, FMA_DEFAULT_TRIPS, layout.maxWorkgroupsPerDimension),
-    maxCount: maxFmaThreads,
-  }),
-});

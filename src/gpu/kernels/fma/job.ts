@@ -3,28 +3,22 @@ import { outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
 import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
-import type { AnyKernelModule } from '../../kernel-module';
+import type { KernelShader } from '../../kernel-shader';
 import { getPipeline } from '../../pipelines';
 import { checkEveryElement } from '../../../compute/verify-f32';
 import { VEC4_BYTES } from '../../vec4-stream';
 import { formatBytesBinary } from '../../../format/units';
-import {
-  FMA_DEFAULT_TRIPS,
-  FMA_PARAMS_BYTES,
-  FMA_WORKGROUP_SIZE,
-  fmaCpu,
-  fmaParams,
-  fmaPlan,
-} from './fma';
+import { FMA_PARAMS_BYTES, FMA_WORKGROUP_SIZE, fmaCpu, fmaParams, fmaPlan } from './fma';
 
-/** Builds an FMA job of `threads` invocations with `kernel` (the FMA record). */
+/** Builds an FMA job of `threads` invocations of `trips` trips with `kernel` (the FMA record). */
 export async function createFmaJob(
   context: JobContext,
-  kernel: AnyKernelModule,
+  kernel: KernelShader,
   threads: number,
+  trips: number,
 ): Promise<KernelJob> {
   const { device, buffers } = context;
-  const plan = fmaPlan(threads, FMA_DEFAULT_TRIPS, context.layout.maxWorkgroupsPerDimension);
+  const plan = fmaPlan(threads, trips, context.layout.maxWorkgroupsPerDimension);
   const pipeline = await getPipeline(device, {
     kernel,
     entryPoint: 'fma_chains',
@@ -34,14 +28,13 @@ export async function createFmaJob(
   return withErrorScopes(device, action, () => {
     const params = buffers.create('FMA params', FMA_PARAMS_BYTES, uniformUsage());
     const results = buffers.create('FMA results', threads * VEC4_BYTES, outputUsage());
-    device.queue.writeBuffer(params, 0, fmaParams(threads, FMA_DEFAULT_TRIPS));
+    device.queue.writeBuffer(params, 0, fmaParams(threads, trips));
     const group = bindBuffers(device, pipeline, kernel, 'fma_chains', { params, results });
     return singleDispatchJob(kernel, plan, pipeline, group, {
       output: results,
       outputBytes: threads * VEC4_BYTES,
       // Every value in the chains is a small multiple of 1/4: exact in f32, so no tolerance.
-      verify: (result) =>
-        checkEveryElement(fmaCpu(threads, FMA_DEFAULT_TRIPS), threads * 4, result),
+      verify: (result) => checkEveryElement(fmaCpu(threads, trips), threads * 4, result),
     });
   });
 }

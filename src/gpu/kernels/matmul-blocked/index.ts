@@ -1,26 +1,45 @@
 /**
- * The register-blocked matmul's record: its card, WGSL, entry point, bindings, plan, reference
- * and job. The job is the other matmuls' (jobs/matmul-job.ts), except that A and B are uploaded
- * with their rows padded to whole vec4s, the layout the kernel's loads need; the check still
- * uses the unpadded matrices and the shared error bound.
+ * The register-blocked matmul's record: its WGSL, entry point, bindings, plan, reference, job
+ * and lab facet. The job is the other matmuls' (jobs/matmul-job.ts), except that A and B are
+ * uploaded with their rows padded to whole vec4s, the layout the kernel's loads need; the check
+ * still uses the unpadded matrices and the shared error bound.
  */
-import { matmulBindings, matmulLabFacet } from '../../jobs/matmul-job';
-import { defineLabKernel, type AnyKernelModule } from '../../kernel-module';
+import { createMatmulJob, matmulBindings, type MatmulUpload } from '../../jobs/matmul-job';
+import type { KernelJob } from '../../jobs/kernel-job';
+import { defineLabKernel } from '../../kernel-module';
+import { matmulLab } from '../../sizes/lab-facet';
 import { matmulCpu, type MatmulShape } from '../../../compute/matmul-reference';
 import { MATMUL_DIMS } from '../shared';
 import matmulBlockedWgsl from './matmul-blocked.wgsl?raw';
 import {
   MATMUL_BLOCK_EDGE,
   MATMUL_BLOCK_K,
+  MATMUL_BLOCK_ROW_ALIGNMENT,
   MATMUL_BLOCK_THREADS_EDGE,
-  MATMUL_BLOCKED_CARD,
   matmulBlockedPlan,
   padRows,
 } from './matmul-blocked';
 
+/** A and B with their rows padded to whole vec4s (the tuned matmul uploads them so too). */
+export function paddedUpload(
+  a: Float32Array<ArrayBuffer>,
+  b: Float32Array<ArrayBuffer>,
+  shape: MatmulShape,
+): MatmulUpload {
+  return {
+    a: padRows(a, shape.m, shape.k),
+    b: padRows(b, shape.k, shape.n),
+    label: 'rows padded to vec4s',
+  };
+}
+
 /** C = A·B with 8 x 8 outputs per invocation held in registers, 128 x 128 per workgroup. */
 export const matmulBlockedKernel = defineLabKernel({
-  ...MATMUL_BLOCKED_CARD,
+  name: 'matmul-blocked',
+  label: 'Matmul, register-blocked',
+  summary:
+    'Each invocation keeps an 8 x 8 block of C in registers and reads vec4s of 128 x 8 tiles ' +
+    'from workgroup memory: 64 multiply-adds per 16 values read.',
   wgsl: matmulBlockedWgsl,
   shared: [MATMUL_DIMS],
   entryPoints: { matmul_blocked: { bindings: [0, 1, 2, 3], overrides: [] } },
@@ -32,17 +51,24 @@ export const matmulBlockedKernel = defineLabKernel({
     THREADS_X: MATMUL_BLOCK_THREADS_EDGE,
     THREADS_Y: MATMUL_BLOCK_THREADS_EDGE,
   },
-  plan: (size: MatmulShape & { maxWorkgroupsPerDimension?: number }) =>
-    matmulBlockedPlan(size, size.maxWorkgroupsPerDimension),
+  plan: (shape: MatmulShape, layout) => matmulBlockedPlan(shape, layout?.maxWorkgroupsPerDimension),
   reference: matmulCpu,
-  lab: matmulLabFacet(MATMUL_BLOCKED_CARD.lab, {
-    kernel: (): AnyKernelModule => matmulBlockedKernel,
-    entryPoint: 'matmul_blocked',
-    constants: {},
-    uploadLayout: (a, b, s) => ({
-      a: padRows(a, s.m, s.k),
-      b: padRows(b, s.k, s.n),
-      label: 'rows padded to vec4s',
-    }),
+  job: (context, shape): Promise<KernelJob> =>
+    createMatmulJob(
+      context,
+      {
+        kernel: matmulBlockedKernel,
+        entryPoint: 'matmul_blocked',
+        constants: {},
+        plan: matmulBlockedPlan(shape, context.layout.maxWorkgroupsPerDimension),
+        uploadLayout: paddedUpload,
+      },
+      shape,
+    ),
+  lab: matmulLab({
+    edge: MATMUL_BLOCK_EDGE,
+    rowAlignment: MATMUL_BLOCK_ROW_ALIGNMENT,
+    step: 'matmul',
+    bench: { size: 'large-matmul', target: 0.5 },
   }),
 });

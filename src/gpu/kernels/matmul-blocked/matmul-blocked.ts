@@ -1,11 +1,10 @@
 /**
  * The register-blocked matmul kernel's plan (launch and work, shared with the cost engine), the
- * row padding its vec4 loads need, and its lab card. Its CPU reference and error bound are the
+ * row padding its vec4 loads need. Its CPU reference and error bound are the
  * other matmuls' (compute/matmul-reference.ts). The WGSL twin is matmul-blocked.wgsl; this file
  * imports no WGSL.
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
-import { defineLabCard, matmulPlanning } from '../../lab/lab-facet';
 import { matmulPlanFor } from '../../matmul-plan';
 import { type MatmulShape } from '../../../compute/matmul-reference';
 import { requireInteger } from '../../../compute/require-integer';
@@ -80,17 +79,3 @@ export function padRows(
   }
   return padded;
 }
-
-/** The register-blocked matmul in the kernel lab (its record, index.ts, adds WGSL and job). */
-export const MATMUL_BLOCKED_CARD = defineLabCard({
-  name: 'matmul-blocked',
-  label: 'Matmul, register-blocked',
-  summary:
-    'Each invocation keeps an 8 x 8 block of C in registers and reads vec4s of 128 x 8 tiles ' +
-    'from workgroup memory: 64 multiply-adds per 16 values read.',
-  lab: matmulPlanning({
-    edge: MATMUL_BLOCK_EDGE,
-    rowAlignment: MATMUL_BLOCK_ROW_ALIGNMENT,
-    plan: matmulBlockedPlan,
-  }),
-});

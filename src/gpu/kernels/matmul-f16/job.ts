@@ -1,17 +1,17 @@
 /**
  * A job of the half-precision matmul or its f32 twin: A and B uploaded in the variant's element
  * type, C written as f32, and the result checked against the f64 reference within the variant's
- * bound. The job also keeps the errors it saw, for the widget to show.
+ * bound. Its detail is the errors that check saw, for the caller to show.
  */
 import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
 import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
+import type { KernelShader } from '../../kernel-shader';
 import { matmulCheckIndices } from '../../jobs/matmul-job';
 import { getPipeline } from '../../pipelines';
 import { checkElements } from '../../../compute/verify-f32';
 import { formatBytesBinary } from '../../../format/units';
-import { kernelOfVariant } from './index';
 import {
   elementBytes,
   errorTally,
@@ -24,20 +24,25 @@ import {
   type MatmulErrors,
 } from './matmul-f16';
 
-/** A matmul job that remembers the errors its last check found. */
-export interface HalfMatmulJob extends KernelJob {
-  /** Errors against the f64 reference from the last `verify`, or null before it ran. */
-  errors(): MatmulErrors | null;
-}
+/** The WebGPU feature f16 WGSL needs. */
+export const SHADER_F16: GPUFeatureName = 'shader-f16';
 
-/** Builds the job of `variant` for an n × n product. */
+/**
+ * Builds the job of `variant` for an n × n product with `kernel`, that variant's shader. Throws
+ * an Error when f16 is asked of a device created without "shader-f16".
+ */
 export async function createHalfMatmulJob(
   context: JobContext,
+  kernel: KernelShader,
   variant: HalfMatmulVariant,
   n: number,
-): Promise<HalfMatmulJob> {
+): Promise<KernelJob<MatmulErrors>> {
   const { device, buffers } = context;
-  const kernel = kernelOfVariant(variant);
+  if (variant === 'f16' && !device.features.has(SHADER_F16)) {
+    throw new Error(
+      'This WebGPU device was created without the "shader-f16" feature, so f16 WGSL cannot run on it.',
+    );
+  }
   const plan = matmulF16Plan(n, variant, context.layout.maxWorkgroupsPerDimension);
   const pipeline = await getPipeline(device, {
     kernel,
@@ -60,7 +65,10 @@ export async function createHalfMatmulJob(
     return singleDispatchJob(kernel, plan, pipeline, group, {
       output: c,
       outputBytes: n * n * 4,
-      errors: () => lastErrors,
+      detail() {
+        if (!lastErrors) throw new Error(`The ${variant} matmul's result was never checked.`);
+        return lastErrors;
+      },
       verify(result) {
         const tally = errorTally();
         const absSums = new Map<number, number>();

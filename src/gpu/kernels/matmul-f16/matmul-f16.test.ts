@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readWgslDeclarations } from '../../testing/wgsl-declarations';
 import { halfBits, halfValue, roundToHalf } from './half';
-import { matmulF16Kernel, matmulF32TwinKernel } from './index';
+import { matmulF16Kernel, matmulF32TwinShader } from './index';
 import {
   errorTally,
   f32TwinSource,
@@ -61,8 +61,8 @@ describe('the f32 twin', () => {
   it('is the f16 WGSL with only the element type changed', () => {
     expect(matmulF16Kernel.wgsl).toBe(wgsl);
     const twin = f32TwinSource(wgsl);
-    expect(matmulF32TwinKernel.wgsl).toBe(twin);
-    const composed = matmulF32TwinKernel.source.split('\n');
+    expect(matmulF32TwinShader.wgsl).toBe(twin);
+    const composed = matmulF32TwinShader.source.split('\n');
     expect(matmulF16Kernel.source.split('\n').filter((line) => !composed.includes(line))).toEqual([
       'enable f16;',
       'alias scalar = f16;',
@@ -73,7 +73,7 @@ describe('the f32 twin', () => {
     const removed = wgsl.split('\n').filter((line) => !twin.split('\n').includes(line));
     expect(removed).toEqual(['enable f16;', 'alias scalar = f16;']);
     expect(readWgslDeclarations(twin)).toEqual(readWgslDeclarations(wgsl));
-    expect(matmulF32TwinKernel.name).not.toBe(matmulF16Kernel.name);
+    expect(matmulF32TwinShader.name).not.toBe(matmulF16Kernel.name);
   });
 
   it('refuses a source without the lines it swaps', () => {

@@ -14,9 +14,6 @@ import { halfBits, halfValue } from './half';
 /** Workgroup edge: 16 × 16 invocations, one per element of a 16 × 16 block of C. */
 export const MATMUL_F16_EDGE = 16;
 
-/** The sizes offered (n × n times n × n). Beyond 256 the f16 error bound says little. */
-export const MATMUL_F16_SIZES = [64, 128, 256] as const;
-
 /** Which arithmetic runs: f16 (needs "shader-f16") or the f32 twin. */
 export type HalfMatmulVariant = 'f16' | 'f32';
 

@@ -1,16 +1,20 @@
-/** The naive matmul's record: its card, WGSL, entry point, bindings, plan, reference and job. */
-import { matmulBindings, matmulLabFacet } from '../../jobs/matmul-job';
-import { defineLabKernel, type AnyKernelModule } from '../../kernel-module';
+/** The naive matmul's record: WGSL, entry point, bindings, plan, reference, job and lab facet. */
+import { createMatmulJob, matmulBindings } from '../../jobs/matmul-job';
+import type { KernelJob } from '../../jobs/kernel-job';
+import { defineLabKernel } from '../../kernel-module';
+import { matmulLab } from '../../sizes/lab-facet';
 import { matmulCpu, type MatmulShape } from '../../../compute/matmul-reference';
 import { MATMUL_DIMS } from '../shared';
 import matmulNaiveWgsl from './matmul-naive.wgsl?raw';
-import { MATMUL_NAIVE_CARD, MATMUL_NAIVE_WORKGROUP_EDGE, matmulNaivePlan } from './matmul-naive';
+import { MATMUL_NAIVE_WORKGROUP_EDGE, matmulNaivePlan } from './matmul-naive';
 
 const EDGE = { WORKGROUP_X: MATMUL_NAIVE_WORKGROUP_EDGE, WORKGROUP_Y: MATMUL_NAIVE_WORKGROUP_EDGE };
 
 /** C = A·B with one invocation per element of C, reading straight from memory. */
 export const matmulNaiveKernel = defineLabKernel({
-  ...MATMUL_NAIVE_CARD,
+  name: 'matmul-naive',
+  label: 'Matmul, naive',
+  summary: 'One invocation per output element, reading its row and column straight from memory.',
   wgsl: matmulNaiveWgsl,
   shared: [MATMUL_DIMS],
   entryPoints: {
@@ -18,12 +22,18 @@ export const matmulNaiveKernel = defineLabKernel({
   },
   bindings: matmulBindings('f32'),
   sharedConstants: EDGE,
-  plan: (size: MatmulShape & { maxWorkgroupsPerDimension?: number }) =>
-    matmulNaivePlan(size, size.maxWorkgroupsPerDimension),
+  plan: (shape: MatmulShape, layout) => matmulNaivePlan(shape, layout?.maxWorkgroupsPerDimension),
   reference: matmulCpu,
-  lab: matmulLabFacet(MATMUL_NAIVE_CARD.lab, {
-    kernel: (): AnyKernelModule => matmulNaiveKernel,
-    entryPoint: 'matmul_naive',
-    constants: EDGE,
-  }),
+  job: (context, shape): Promise<KernelJob> =>
+    createMatmulJob(
+      context,
+      {
+        kernel: matmulNaiveKernel,
+        entryPoint: 'matmul_naive',
+        constants: EDGE,
+        plan: matmulNaivePlan(shape, context.layout.maxWorkgroupsPerDimension),
+      },
+      shape,
+    ),
+  lab: matmulLab({ edge: MATMUL_NAIVE_WORKGROUP_EDGE, step: 'matmul', bench: { size: 'matmul' } }),
 });

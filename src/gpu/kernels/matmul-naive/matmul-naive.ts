@@ -1,10 +1,9 @@
 /**
- * The naive matmul kernel's plan (launch and work, shared with the cost engine) and its lab
- * card. Its CPU reference and error bound live in compute/matmul-reference.ts, shared with the
- * other matmuls. The WGSL twin is matmul-naive.wgsl; this file imports no WGSL.
+ * The naive matmul kernel's plan (launch and work, shared with the cost engine). Its CPU
+ * reference and error bound live in compute/matmul-reference.ts, shared with the other
+ * matmuls. The WGSL twin is matmul-naive.wgsl; this file imports no WGSL.
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
-import { defineLabCard, matmulPlanning } from '../../lab/lab-facet';
 import { matmulPlanFor } from '../../matmul-plan';
 import { type MatmulShape } from '../../../compute/matmul-reference';
 
@@ -23,11 +22,3 @@ export function matmulNaivePlan(
     maxWorkgroupsPerDimension,
   );
 }
-
-/** The naive matmul in the kernel lab (its record, index.ts, adds its WGSL and its job). */
-export const MATMUL_NAIVE_CARD = defineLabCard({
-  name: 'matmul-naive',
-  label: 'Matmul, naive',
-  summary: 'One invocation per output element, reading its row and column straight from memory.',
-  lab: matmulPlanning({ edge: MATMUL_NAIVE_WORKGROUP_EDGE, plan: matmulNaivePlan }),
-});

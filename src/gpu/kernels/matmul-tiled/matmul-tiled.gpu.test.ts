@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { runKernelOnce } from '../../measure/measure-kernel';
 import { MATMUL_SHAPES_UNDER_TEST } from '../../../compute/matmul-reference';
 import { LARGE_PRODUCT } from '../../testing/matmul-shapes';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
@@ -15,7 +15,7 @@ describe('tiled matmul on real WebGPU', () => {
   // Tolerance per element: gamma_(k+1) · Σ|a·b| (matmul-shape.ts).
   for (const shape of MATMUL_SHAPES_UNDER_TEST) {
     it.skipIf(!gpu)(`computes ${shape.m} x ${shape.n} x ${shape.k}`, async () => {
-      const run = await runLabKernelOnce(gpu!, { kernel: 'matmul-tiled', size: shape });
+      const run = await runKernelOnce(gpu!, 'matmul-tiled', shape);
       expect(run.check.ok, describeF32Check(run.check)).toBe(true);
       expect(run.check.checked).toBe(shape.m * shape.n);
     });
@@ -23,7 +23,7 @@ describe('tiled matmul on real WebGPU', () => {
 
   it.skipIf(!gpu)('checks a large product on a sample of its elements', async () => {
     const shape = LARGE_PRODUCT;
-    const run = await runLabKernelOnce(gpu!, { kernel: 'matmul-tiled', size: shape });
+    const run = await runKernelOnce(gpu!, 'matmul-tiled', shape);
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
     expect(run.check.total).toBe(shape.m * shape.n);
     expect(run.check.checked).toBeLessThan(run.check.total);

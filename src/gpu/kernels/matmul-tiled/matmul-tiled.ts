@@ -1,10 +1,9 @@
 /**
- * The tiled matmul kernel's plan (launch and work, shared with the cost engine) and its lab
- * card. Its CPU reference and error bound live in compute/matmul-reference.ts, shared with the
- * other matmuls. The WGSL twin is matmul-tiled.wgsl; this file imports no WGSL.
+ * The tiled matmul kernel's plan (launch and work, shared with the cost engine). Its CPU
+ * reference and error bound live in compute/matmul-reference.ts, shared with the other
+ * matmuls. The WGSL twin is matmul-tiled.wgsl; this file imports no WGSL.
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
-import { defineLabCard, matmulPlanning } from '../../lab/lab-facet';
 import { matmulPlanFor } from '../../matmul-plan';
 import { type MatmulShape } from '../../../compute/matmul-reference';
 
@@ -24,11 +23,3 @@ export function matmulTiledPlan(
 ): KernelPlan {
   return matmulPlanFor('tiled matmul', shape, MATMUL_TILE_EDGE, maxWorkgroupsPerDimension);
 }
-
-/** The tiled matmul in the kernel lab (its record, index.ts, adds its WGSL and its job). */
-export const MATMUL_TILED_CARD = defineLabCard({
-  name: 'matmul-tiled',
-  label: 'Matmul, tiled',
-  summary: 'Loads 16 x 16 tiles into workgroup memory and reuses each value 16 times.',
-  lab: matmulPlanning({ edge: MATMUL_TILE_EDGE, plan: matmulTiledPlan }),
-});

@@ -1,20 +1,21 @@
 /**
- * The tuned matmul's record: its card, WGSL, entry point, bindings, plan, reference, job, and
- * `tuning`, the sweep's choice of tile per adapter. The job is the other matmuls'
- * (jobs/matmul-job.ts) with rows padded to whole vec4s like the register-blocked kernel's, run
- * on the record of the layout's tile (the device's choice; its WGSL is written for that tile),
- * with bounds checks left out when the shape is whole tiles.
+ * The tuned matmul's record: its WGSL, entry point, bindings, plan, reference, job and lab
+ * facet. The job is the other matmuls' (jobs/matmul-job.ts) with rows padded to whole vec4s like
+ * the register-blocked kernel's, run on the shader of a tile (its WGSL is written for the tile):
+ * the one asked for, else the one the sweep chose for the adapter (`MATMUL_TUNING`), else the
+ * register-blocked kernel's; bounds checks are left out when the shape is whole tiles.
  */
 import { createMatmulJob, matmulBindings } from '../../jobs/matmul-job';
-import { defineKernel, defineLabKernel, type AnyKernelModule } from '../../kernel-module';
 import type { KernelJob } from '../../jobs/kernel-job';
-import { shapeOf } from '../../lab/lab-facet';
+import { defineLabKernel } from '../../kernel-module';
+import { defineShader, type KernelShader } from '../../kernel-shader';
+import { matmulLab } from '../../sizes/lab-facet';
 import { matmulCpu, type MatmulShape } from '../../../compute/matmul-reference';
+import { paddedUpload } from '../matmul-blocked';
+import { MATMUL_BLOCK_ROW_ALIGNMENT } from '../matmul-blocked/matmul-blocked';
 import { MATMUL_DIMS } from '../shared';
-import { padRows } from '../matmul-blocked/matmul-blocked';
 import {
   DEFAULT_MATMUL_TILE,
-  MATMUL_TUNED_CARD,
   matmulTunedPlan,
   tileConstants,
   tileId,
@@ -23,66 +24,70 @@ import {
 import { tunedMatmulWgsl } from './tuned-source';
 import { MATMUL_TUNING } from './tuning';
 
-/** What every variant's record shares: card (less its lab part), buffers, plan and reference. */
-function tunedSpec(tile: MatmulTile) {
+/** What a tuned matmul is given: the shape, and the tile when the caller picks one (a sweep). */
+export type TunedMatmulSize = MatmulShape & { tile?: MatmulTile };
+
+/** What every variant's shader shares: its buffers, its one entry point, its tile's constants. */
+function tunedShader<const Name extends string>(tile: MatmulTile, name: Name) {
   return {
-    name: MATMUL_TUNED_CARD.name,
-    label: MATMUL_TUNED_CARD.label,
-    summary: MATMUL_TUNED_CARD.summary,
+    name,
+    label: 'Matmul, tuned for this GPU',
     wgsl: tunedMatmulWgsl(tile),
     shared: [MATMUL_DIMS],
     entryPoints: { matmul_tuned: { bindings: [0, 1, 2, 3], overrides: ['EXACT'] } },
     bindings: matmulBindings('vec4f'),
     sharedConstants: { TILE_M: tile.tileM, TILE_N: tile.tileN, TILE_K: tile.tileK, EXACT: 0 },
-    plan: (size: MatmulShape & { tile?: MatmulTile; maxWorkgroupsPerDimension?: number }) =>
-      matmulTunedPlan(size, size.tile, size.maxWorkgroupsPerDimension),
-    reference: matmulCpu,
   };
 }
 
-/** Each variant's own record (its WGSL is written for its tile), made once per tile. */
-const variants = new Map<string, AnyKernelModule>();
+/** Each variant's shader, made once per tile. */
+const variants = new Map<string, KernelShader>();
 
 /**
- * The record of `tile`'s variant. Its name carries the tile, so the pipeline cache keeps one
+ * The shader of `tile`'s variant. Its name carries the tile, so the pipeline cache keeps one
  * module per variant.
  */
-export function tunedVariant(tile: MatmulTile): AnyKernelModule {
+export function tunedVariant(tile: MatmulTile): KernelShader {
   const id = tileId(tile);
   let variant = variants.get(id);
   if (!variant) {
-    variant = defineKernel({ ...tunedSpec(tile), name: `matmul-tuned/${id}` }) as AnyKernelModule;
+    variant = defineShader(tunedShader(tile, `matmul-tuned/${id}`));
     variants.set(id, variant);
   }
   return variant;
 }
 
-// The lab's record shows the register-blocked kernel's tile; a job runs the device's choice.
-const record = defineLabKernel({
-  ...tunedSpec(DEFAULT_MATMUL_TILE),
-  lab: {
-    ...MATMUL_TUNED_CARD.lab,
-    createJob: (context, size): Promise<KernelJob> => {
-      const shape = shapeOf(size);
-      const tile = context.layout.matmulTile ?? DEFAULT_MATMUL_TILE;
-      return createMatmulJob(
-        context,
-        {
-          kernel: tunedVariant(tile),
-          entryPoint: 'matmul_tuned',
-          constants: tileConstants(tile, shape),
-          plan: MATMUL_TUNED_CARD.lab.plan(size, context.layout),
-          uploadLayout: (a, b, s) => ({
-            a: padRows(a, s.m, s.k),
-            b: padRows(b, s.k, s.n),
-            label: 'rows padded to vec4s',
-          }),
-        },
-        shape,
-      );
-    },
+/** C = A·B register-blocked with the tile a sweep chose for the device. */
+export const matmulTunedKernel = defineLabKernel({
+  // The record shows the register-blocked kernel's tile; a job runs the device's choice.
+  ...tunedShader(DEFAULT_MATMUL_TILE, 'matmul-tuned'),
+  summary:
+    'The register-blocked kernel with its tile (block, k-step, outputs per invocation) chosen ' +
+    'by a sweep on this adapter, and no bounds checks when the shape is whole tiles.',
+  plan: (size: TunedMatmulSize, layout) =>
+    matmulTunedPlan(size, size.tile, layout?.maxWorkgroupsPerDimension),
+  reference: matmulCpu,
+  job(context, size): Promise<KernelJob> {
+    const tile = size.tile ?? MATMUL_TUNING.tileFor(context.adapter);
+    const shape = { m: size.m, n: size.n, k: size.k };
+    return createMatmulJob(
+      context,
+      {
+        kernel: tunedVariant(tile),
+        entryPoint: 'matmul_tuned',
+        constants: tileConstants(tile, shape),
+        plan: matmulTunedPlan(shape, tile, context.layout.maxWorkgroupsPerDimension),
+        uploadLayout: paddedUpload,
+      },
+      shape,
+    );
   },
+  // Fitting uses the family's largest block edge (128); smaller blocks need wider grids, which
+  // the plan checks against the device's limit.
+  lab: matmulLab({
+    edge: 128,
+    rowAlignment: MATMUL_BLOCK_ROW_ALIGNMENT,
+    step: 'matmul',
+    bench: { size: 'large-matmul', target: 0.5 },
+  }),
 });
-
-/** C = A·B register-blocked with the tile a sweep chose for the device (`tuning`). */
-export const matmulTunedKernel = { ...record, tuning: MATMUL_TUNING };

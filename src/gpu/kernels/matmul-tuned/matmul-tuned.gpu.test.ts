@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLabKernelOnce } from '../../lab/kernel-runner';
-import { sweepMatmulTiles } from '../../lab/matmul-sweep';
+import { runKernelOnce } from '../../measure/measure-kernel';
+import { sweepMatmulTiles } from '../../measure/matmul-sweep';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { describeF32Check } from '../../../compute/verify-f32';
 import type { MatmulShape } from '../../../compute/matmul-reference';
@@ -45,11 +45,7 @@ describe('tuned matmul variants on real WebGPU', () => {
       it.skipIf(!gpu)(
         `${tileId(tile)} computes ${shape.m} x ${shape.n} x ${shape.k}${exact}`,
         async () => {
-          const run = await runLabKernelOnce(
-            gpu!,
-            { kernel: 'matmul-tuned', size: shape },
-            { matmulTile: tile },
-          );
+          const run = await runKernelOnce(gpu!, 'matmul-tuned', { ...shape, tile });
           expect(run.check.ok, describeF32Check(run.check)).toBe(true);
           expect(run.check.checked).toBe(shape.m * shape.n);
           expect(run.plan.workgroupSize).toEqual([
@@ -76,10 +72,7 @@ describe('tuned matmul variants on real WebGPU', () => {
       expect(tiles).toContain(choice.tile);
       expect(MATMUL_TUNING.choiceFor(gpu!.adapter)).toBe(choice);
       // Without a tile given, the lab runs the adapter's choice.
-      const run = await runLabKernelOnce(gpu!, {
-        kernel: 'matmul-tuned',
-        size: { m: 70, n: 90, k: 10 },
-      });
+      const run = await runKernelOnce(gpu!, 'matmul-tuned', { m: 70, n: 90, k: 10 });
       expect(run.check.ok).toBe(true);
       expect(run.plan.descriptor.name).toContain(tileId(choice.tile));
     },

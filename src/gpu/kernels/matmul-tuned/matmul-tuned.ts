@@ -1,14 +1,12 @@
 /**
  * The tuned register-blocked matmul: its family of tile variants, which variants are valid, the
- * constant a variant and a shape give the pipeline, its plan (launch and work, shared with the
- * cost engine) and its lab card. Each variant's WGSL is written out by tuned-source.ts. Which variant a device runs is chosen by a sweep
- * (lab/matmul-sweep.ts) and kept in `MATMUL_TUNING` (tuning.ts).
+ * constants a variant and a shape give the pipeline, and its plan (launch and work, shared with
+ * the cost engine). Each variant's WGSL is written out by tuned-source.ts. Which variant a device
+ * runs is chosen by a sweep (measure/matmul-sweep.ts) and kept in `MATMUL_TUNING` (tuning.ts).
  */
 import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
-import { defineLabCard, matmulPlanning, shapeOf } from '../../lab/lab-facet';
 import { matmulPlanFor } from '../../matmul-plan';
 import { type MatmulShape } from '../../../compute/matmul-reference';
-import { MATMUL_BLOCK_ROW_ALIGNMENT } from '../matmul-blocked/matmul-blocked';
 import type { MatmulTile } from './tile';
 
 export type { MatmulTile } from './tile';
@@ -150,31 +148,3 @@ export function matmulTunedPlan(
     dispatches: [[x, y, 1]],
   };
 }
-
-/**
- * The tuned matmul in the kernel lab (its record, index.ts, adds WGSL and job). Its plan uses
- * the tile the job layout carries (the device's chosen one), else the default. Size fitting uses
- * the largest block edge of the family (128); smaller blocks need wider grids, which the plan
- * checks against the device's limit.
- */
-export const MATMUL_TUNED_CARD = defineLabCard({
-  name: 'matmul-tuned',
-  label: 'Matmul, tuned for this GPU',
-  summary:
-    'The register-blocked kernel with its tile (block, k-step, outputs per invocation) chosen ' +
-    'by a sweep on this adapter, and no bounds checks when the shape is whole tiles.',
-  lab: {
-    ...matmulPlanning({
-      edge: 128,
-      rowAlignment: MATMUL_BLOCK_ROW_ALIGNMENT,
-      plan: (shape, maxWorkgroups) => matmulTunedPlan(shape, DEFAULT_MATMUL_TILE, maxWorkgroups),
-    }),
-    // The layout carries the device's chosen tile (measure.ts reads it from MATMUL_TUNING).
-    plan: (size, layout) =>
-      matmulTunedPlan(
-        shapeOf(size),
-        layout.matmulTile ?? DEFAULT_MATMUL_TILE,
-        layout.maxWorkgroupsPerDimension,
-      ),
-  },
-});

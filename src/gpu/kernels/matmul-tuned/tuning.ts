@@ -1,7 +1,8 @@
 /**
- * Which tile the tuned matmul runs on which adapter: the sweep's choice (lab/matmul-sweep.ts),
- * kept with the kernel's record for the page or process (not in storage), keyed by the adapter's
- * identity, so the lab and the bench run the chosen variant once a sweep has run. Pure.
+ * Which tile the tuned matmul runs on which adapter: the sweep's choice
+ * (measure/matmul-sweep.ts), kept with the kernel for the page or process (not in storage),
+ * keyed by the adapter's identity, so the lab and the bench run the chosen variant once a sweep
+ * has run. Pure.
  */
 import type { AdapterIdentity } from '../../adapter-summary';
 import { DEFAULT_MATMUL_TILE, tileId, type MatmulTile } from './matmul-tuned';

@@ -1,26 +1,15 @@
-/** The race kernel's record: its WGSL, two entry points, bindings, plan and CPU reference. */
+/**
+ * The race kernel's record: its WGSL, two entry points, bindings, plan, CPU reference and the
+ * job of its batch (job.ts); the race itself is run.ts.
+ */
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
 import { PARAMS_BINDING } from '../../kernel-source';
-import type { KernelPlan } from '../../kernel-plan';
-import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION } from '../../kernel-plan';
-import { gridForItems } from '../../../compute/dispatch';
 import { getPipeline } from '../../pipelines';
 import raceWgsl from './race.wgsl?raw';
-import { RACE_WORKGROUP_SIZE, raceDescriptor } from './race';
-import { raceBatchCpu, raceSerialCpu, type RaceJob } from '../../../compute/race-reference';
-
-/** The batch's plan: one task per invocation in one dispatch (the runner cuts it in chunks). */
-export function raceBatchPlan(
-  job: Pick<RaceJob, 'tasks' | 'iterations'>,
-  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-): KernelPlan {
-  const grid = gridForItems(job.tasks, RACE_WORKGROUP_SIZE, maxWorkgroupsPerDimension);
-  return {
-    descriptor: raceDescriptor(job.tasks, job.iterations),
-    workgroupSize: [RACE_WORKGROUP_SIZE, 1, 1],
-    dispatches: job.tasks > 0 ? [[grid.x, grid.y, 1]] : [],
-  };
-}
+import { createRaceBatchJob } from './job';
+import { RACE_WORKGROUP_SIZE, raceBatchPlan, type RaceBatchSize } from './race';
+import { raceBatchCpu, raceSerialCpu } from '../../../compute/race-reference';
 
 /** The CPU-vs-GPU race: independent integer chains, plus one serial chain. */
 export const raceKernel = defineKernel({
@@ -38,8 +27,9 @@ export const raceKernel = defineKernel({
     { binding: 2, name: 'serial_state', kind: 'storage', type: 'array<u32>' },
   ],
   sharedConstants: { WORKGROUP_SIZE: RACE_WORKGROUP_SIZE },
-  plan: (job: Pick<RaceJob, 'tasks' | 'iterations'>) => raceBatchPlan(job),
+  plan: (size: RaceBatchSize, layout) => raceBatchPlan(size, layout?.maxWorkgroupsPerDimension),
   reference: { batch: raceBatchCpu, serial: raceSerialCpu },
+  job: (context, size): Promise<KernelJob> => createRaceBatchJob(context, raceKernel, size),
 });
 
 /** The race kernel's two compute pipelines. */

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { gridForItems } from '../../../compute/dispatch';
+import { runKernelOnce } from '../../measure/measure-kernel';
 import { runRaceOnGpu, SERIAL_ITERATIONS_PER_DISPATCH } from './run';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { compareU32, describeComparison } from '../../../compute/verify';
@@ -65,5 +66,20 @@ describe('race kernel on real WebGPU', () => {
     expect(gridForItems(tasks, 64, 65_535)).toMatchObject({ y: 2 });
     const { chunks } = await expectMatchesCpu(tasks, 1, 0, 1);
     expect(chunks).toBe(1);
+  });
+});
+
+describe('the race batch as a job, measured by name', () => {
+  it.skipIf(noGpu)('matches the CPU chains word for word, over a 2-D grid too', async () => {
+    const run = await runKernelOnce(gpu!, 'race', { tasks: 1000, iterations: 37 });
+    expect(run.check).toMatchObject({ ok: true, checked: 1000, mismatches: 0 });
+    const wide = await runKernelOnce(
+      gpu!,
+      'race',
+      { tasks: 61 * 64 - 3, iterations: 5 },
+      { maxWorkgroupsPerDimension: 8 },
+    );
+    expect(wide.plan.dispatches).toEqual([[8, 8, 1]]);
+    expect(wide.check.ok).toBe(true);
   });
 });

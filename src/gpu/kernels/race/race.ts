@@ -1,10 +1,17 @@
 /**
- * The CPU-vs-GPU race kernel's sizes and descriptors. What it computes, and the CPU reference
- * it is checked against, are in src/compute/race-reference.ts (the CPU workers run the same
- * code); the WGSL twin in race.wgsl computes the same u32 values bit for bit.
+ * The CPU-vs-GPU race kernel's sizes, descriptors and the plan of its batch. What it computes,
+ * and the CPU reference it is checked against, are in src/compute/race-reference.ts (the CPU
+ * workers run the same code); the WGSL twin in race.wgsl computes the same u32 values bit for
+ * bit.
  */
 import type { KernelDescriptor } from '../../../engine/models';
-import { RACE_OPS_PER_ITERATION, validateRaceJob } from '../../../compute/race-reference';
+import { gridForItems } from '../../../compute/dispatch';
+import {
+  RACE_OPS_PER_ITERATION,
+  validateRaceJob,
+  type RaceJob,
+} from '../../../compute/race-reference';
+import { DEFAULT_MAX_WORKGROUPS_PER_DIMENSION, type KernelPlan } from '../../kernel-plan';
 
 /** Bytes one task writes to memory: its single u32 result. */
 export const RACE_BYTES_PER_TASK = 4;
@@ -48,5 +55,21 @@ export function raceSerialDescriptor(serialIterations: number): KernelDescriptor
     threadsPerBlock: 1,
     blocks: 1,
     footprintBytes: RACE_BYTES_PER_TASK,
+  };
+}
+
+/** What a run of the batch is given: its tasks and the steps of each task's chain. */
+export type RaceBatchSize = Pick<RaceJob, 'tasks' | 'iterations'>;
+
+/** The batch's plan: one task per invocation in one dispatch (the race cuts it in chunks). */
+export function raceBatchPlan(
+  job: RaceBatchSize,
+  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+): KernelPlan {
+  const grid = gridForItems(job.tasks, RACE_WORKGROUP_SIZE, maxWorkgroupsPerDimension);
+  return {
+    descriptor: raceDescriptor(job.tasks, job.iterations),
+    workgroupSize: [RACE_WORKGROUP_SIZE, 1, 1],
+    dispatches: job.tasks > 0 ? [[grid.x, grid.y, 1]] : [],
   };
 }

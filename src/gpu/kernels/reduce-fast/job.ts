@@ -1,22 +1,18 @@
 /**
- * The fast sum reduction's job: one or two passes (reduce-fast.ts) of the shared sum job, with
- * the subgroup version of the kernel on a device that has the `subgroups` feature and the
- * workgroup-memory version otherwise, unless the caller picks one (the tests run both).
+ * The fast sum reduction's job: one or two passes (reduce-fast.ts) of the shared sum job, run by
+ * either version of the kernel: the workgroup-memory one (`reduce-fast`) or the subgroup one
+ * (`reduce-subgroups`), which needs the device's `subgroups` feature.
  */
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { createSumJob } from '../../jobs/sum-job';
-import type { AnyKernelModule, KernelEntryPoint } from '../../kernel-module';
+import type { KernelEntryPoint, KernelShader } from '../../kernel-shader';
 import {
   REDUCE_FAST_WORKGROUP_SIZE,
   reduceFastPasses,
   reduceFastPlan,
   reduceFastTolerance,
-  reduceFastVariantFor,
   type ReduceFastVariant,
 } from './reduce-fast';
-
-/** The two versions of the kernel, by how they combine lanes. */
-export type ReduceFastKernels = Readonly<Record<ReduceFastVariant, AnyKernelModule>>;
 
 /** Entry point names of each version (`<prefix>_vec4`, `<prefix>_f32`). */
 const ENTRY_PREFIX: Record<ReduceFastVariant, string> = {
@@ -39,14 +35,14 @@ export function fastSumEntryPoints(
 }
 
 /**
- * Builds a job summing `elements` f32 values. `variant` defaults to the device's best; asking
- * for `subgroups` on a device without the feature is an Error that says so.
+ * Builds a job summing `elements` f32 values with `kernel`, the record of `variant`. Asking for
+ * `subgroups` on a device without the feature is an Error that says so.
  */
 export async function createReduceFastJob(
   context: JobContext,
-  kernels: ReduceFastKernels,
+  kernel: KernelShader,
   elements: number,
-  variant: ReduceFastVariant = reduceFastVariantFor(context.device.features),
+  variant: ReduceFastVariant,
 ): Promise<KernelJob> {
   if (variant === 'subgroups' && !context.device.features.has('subgroups')) {
     throw new Error(
@@ -54,7 +50,6 @@ export async function createReduceFastJob(
         'was not created with.',
     );
   }
-  const kernel = kernels[variant];
   const maxPerDimension = context.layout.maxWorkgroupsPerDimension;
   const prefix = ENTRY_PREFIX[variant];
   return createSumJob(

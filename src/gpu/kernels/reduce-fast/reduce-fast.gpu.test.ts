@@ -1,11 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLabKernelOnce } from '../../lab/kernel-runner';
-import { runJobOnce } from '../../measure';
+import { runKernelOnce } from '../../measure/measure-kernel';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { describeF32Check } from '../../../compute/verify-f32';
-import { reduceSubgroupsKernel } from '../reduce-subgroups';
-import { reduceFastKernel } from '.';
-import { createReduceFastJob } from './job';
 import {
   REDUCE_FAST_LOADS_IN_FLIGHT,
   REDUCE_FAST_MAX_WORKGROUPS,
@@ -28,8 +24,6 @@ if (gpu && !hasSubgroups) {
 
 afterAll(() => gpu?.device.destroy());
 
-const kernels = { workgroup: reduceFastKernel, subgroups: reduceSubgroupsKernel };
-
 /** Elements one workgroup covers in one trip of its loop: 256 lanes x 4 loads x 4 values. */
 const trip = REDUCE_FAST_WORKGROUP_SIZE * REDUCE_FAST_LOADS_IN_FLIGHT * 4;
 
@@ -49,9 +43,7 @@ describe.each<ReduceFastVariant>(['workgroup', 'subgroups'])(
     const runnable = gpu !== undefined && (variant === 'workgroup' || hasSubgroups);
     for (const elements of [...SIZES, ...LARGE]) {
       it.skipIf(!runnable)(`sums ${elements} element(s) within the f32 error bound`, async () => {
-        const run = await runJobOnce(gpu!, (context) =>
-          createReduceFastJob(context, kernels, elements, variant),
-        );
+        const run = await runKernelOnce(gpu!, 'reduce-fast', { elements, variant });
         expect(run.check.ok, describeF32Check(run.check)).toBe(true);
         expect(run.plan.dispatches).toHaveLength(reduceFastPasses(elements).length);
       });
@@ -60,9 +52,10 @@ describe.each<ReduceFastVariant>(['workgroup', 'subgroups'])(
     it.skipIf(!runnable)('is correct on a 2-D grid with spare workgroups', async () => {
       // 37 workgroups on a grid at most 8 wide: 8 x 5 = 40, three of them spare.
       const elements = 37 * trip - 5;
-      const run = await runJobOnce(
+      const run = await runKernelOnce(
         gpu!,
-        (context) => createReduceFastJob(context, kernels, elements, variant),
+        'reduce-fast',
+        { elements, variant },
         { maxWorkgroupsPerDimension: 8 },
       );
       expect(run.plan.dispatches).toEqual([
@@ -76,7 +69,7 @@ describe.each<ReduceFastVariant>(['workgroup', 'subgroups'])(
 
 describe('fast sum in the lab', () => {
   it.skipIf(!gpu)('runs the version the device supports', async () => {
-    const run = await runLabKernelOnce(gpu!, { kernel: 'reduce-fast', size: { elements: 99_991 } });
+    const run = await runKernelOnce(gpu!, 'reduce-fast', { elements: 99_991 });
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
   });
 
@@ -87,8 +80,11 @@ describe('fast sum in the lab', () => {
     try {
       expect(plain.gpu.device.features.has('subgroups')).toBe(false);
       await expect(
-        runJobOnce(plain.gpu, (context) => createReduceFastJob(context, kernels, 16, 'subgroups')),
+        runKernelOnce(plain.gpu, 'reduce-fast', { elements: 16, variant: 'subgroups' }),
       ).rejects.toThrow(/"subgroups" feature/);
+      await expect(runKernelOnce(plain.gpu, 'reduce-subgroups', { elements: 16 })).rejects.toThrow(
+        /"subgroups" feature/,
+      );
     } finally {
       plain.gpu.device.destroy();
     }

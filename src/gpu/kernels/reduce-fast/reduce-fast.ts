@@ -1,8 +1,9 @@
 /**
  * The fast sum reduction: its passes, its plan (launch and work, shared with the cost engine),
  * which of its two WGSL versions a device gets, and its error bound. The CPU reference is the
- * simple reduction's (`reduceCpu`). The WGSL twins are reduce-fast.wgsl (workgroup memory) and
- * reduce-subgroups.wgsl (subgroup adds); this file imports no WGSL.
+ * sum kernels' shared one (`reduceCpu`, jobs/sum-passes.ts). The WGSL twins are
+ * reduce-fast.wgsl (workgroup memory) and reduce-subgroups.wgsl (subgroup adds); this file
+ * imports no WGSL.
  */
 import {
   DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
@@ -11,9 +12,7 @@ import {
 } from '../../kernel-plan';
 import { gammaF32 } from '../../../compute/verify-f32';
 import { requireInteger } from '../../../compute/require-integer';
-import { defineLabCard } from '../../lab/lab-facet';
-import { streamPlanning } from '../../lab/stream-limits';
-import { sumPlan, type ReducePass } from '../reduce/reduce';
+import { sumPlan, type ReducePass } from '../../jobs/sum-passes';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override); a power of two. */
 export const REDUCE_FAST_WORKGROUP_SIZE = 256;
@@ -103,15 +102,3 @@ export function reduceFastTolerance(
 ): number {
   return gammaF32(reduceFastRoundingDepth(elements, variant)) * absSum;
 }
-
-/** The fast sum in the kernel lab (its record, index.ts, adds its WGSL and its job). */
-export const REDUCE_FAST_CARD = defineLabCard({
-  name: 'reduce-fast',
-  label: 'Sum reduction, fast',
-  summary:
-    'Fewer workgroups walk the whole input with four loads in flight per lane, then combine ' +
-    'lanes with subgroup adds where offered: two passes at most.',
-  lab: streamPlanning((elements, layout) =>
-    reduceFastPlan(elements, layout.maxWorkgroupsPerDimension),
-  ),
-});

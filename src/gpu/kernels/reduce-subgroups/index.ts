@@ -1,10 +1,12 @@
 /**
- * The subgroup version of the fast sum reduction. It has no lab part of its own: the lab's
- * `reduce-fast` runs it on devices with the `subgroups` feature (reduce-fast/job.ts).
+ * The subgroup version of the fast sum reduction. It has no lab facet of its own: the lab's
+ * `reduce-fast` runs it on devices with the `subgroups` feature (reduce-fast/index.ts); run by
+ * name, it always combines lanes with subgroup adds.
  */
 import { sumKernelParts } from '../../jobs/sum-job';
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
-import { fastSumEntryPoints } from '../reduce-fast/job';
+import { createReduceFastJob, fastSumEntryPoints } from '../reduce-fast/job';
 import {
   REDUCE_FAST_LOADS_IN_FLIGHT,
   REDUCE_FAST_WORKGROUP_SIZE,
@@ -26,4 +28,6 @@ export const reduceSubgroupsKernel = defineKernel({
     WORKGROUP_SIZE: REDUCE_FAST_WORKGROUP_SIZE,
     LOADS_IN_FLIGHT: REDUCE_FAST_LOADS_IN_FLIGHT,
   },
+  job: (context, size): Promise<KernelJob> =>
+    createReduceFastJob(context, reduceSubgroupsKernel, size.elements, 'subgroups'),
 });

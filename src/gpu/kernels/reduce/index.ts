@@ -1,12 +1,11 @@
-/** The sum reduction's record: its card, WGSL, entry points, bindings, plan, reference and job. */
+/** The sum reduction's record: WGSL, entry points, bindings, plan, reference, job, lab facet. */
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
 import { createSumJob, sumKernelParts } from '../../jobs/sum-job';
 import { defineLabKernel } from '../../kernel-module';
-import { countOf } from '../../lab/lab-facet';
+import { streamLab, type CountSize } from '../../sizes/lab-facet';
 import { GRID, WORKGROUP_SUM } from '../shared';
 import reduceWgsl from './reduce.wgsl?raw';
 import {
-  REDUCE_CARD,
   REDUCE_ITEMS_PER_INVOCATION,
   REDUCE_WORKGROUP_SIZE,
   reducePasses,
@@ -15,7 +14,7 @@ import {
 } from './reduce';
 
 /** The job summing `elements` f32 values in a tree of passes. */
-export function createReduceJob(context: JobContext, elements: number): Promise<KernelJob> {
+function createReduceJob(context: JobContext, { elements }: CountSize): Promise<KernelJob> {
   const maxPerDimension = context.layout.maxWorkgroupsPerDimension;
   return createSumJob(
     context,
@@ -38,7 +37,9 @@ export function createReduceJob(context: JobContext, elements: number): Promise<
 
 /** The sum reduction: a tree of workgroup sums, one add per 4 bytes read. */
 export const reduceKernel = defineLabKernel({
-  ...REDUCE_CARD,
+  name: 'reduce',
+  label: 'Sum reduction',
+  summary: 'Adds every element into one number in a tree of passes: one add per 4 bytes read.',
   wgsl: reduceWgsl,
   shared: [GRID, WORKGROUP_SUM],
   entryPoints: {
@@ -50,8 +51,6 @@ export const reduceKernel = defineLabKernel({
     WORKGROUP_SIZE: REDUCE_WORKGROUP_SIZE,
     ITEMS_PER_INVOCATION: REDUCE_ITEMS_PER_INVOCATION,
   },
-  lab: {
-    ...REDUCE_CARD.lab,
-    createJob: (context, size) => createReduceJob(context, countOf(size)),
-  },
+  job: createReduceJob,
+  lab: streamLab({ step: 'memory', bench: { size: 'stream' } }),
 });

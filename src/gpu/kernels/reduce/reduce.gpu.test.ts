@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLabKernelOnce } from '../../lab/kernel-runner';
+import { runKernelOnce } from '../../measure/measure-kernel';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { describeF32Check } from '../../../compute/verify-f32';
 import { REDUCE_ITEMS_PER_INVOCATION, REDUCE_WORKGROUP_SIZE } from './reduce';
@@ -23,18 +23,14 @@ describe('sum reduction on real WebGPU', () => {
   const sizes = [1, 2, 3, 4, 5, 257, 65_537, span - 1, span, span + 1, 3 * span + 7];
   for (const elements of [...sizes, (1 << 22) + 5]) {
     it.skipIf(!gpu)(`sums ${elements} element(s) within the f32 error bound`, async () => {
-      const run = await runLabKernelOnce(gpu!, { kernel: 'reduce', size: { elements } });
+      const run = await runKernelOnce(gpu!, 'reduce', { elements });
       expect(run.check.ok, describeF32Check(run.check)).toBe(true);
     });
   }
 
   it.skipIf(!gpu)('is correct on a 2-D grid with spare workgroups', async () => {
     const elements = 60 * span - 3;
-    const run = await runLabKernelOnce(
-      gpu!,
-      { kernel: 'reduce', size: { elements } },
-      { maxWorkgroupsPerDimension: 8 },
-    );
+    const run = await runKernelOnce(gpu!, 'reduce', { elements }, { maxWorkgroupsPerDimension: 8 });
     expect(run.plan.dispatches[0]).toEqual([8, 8, 1]);
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
   });

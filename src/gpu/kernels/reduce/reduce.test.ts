@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { reductionDescriptor } from '../../../engine/models';
 import { gammaF32 } from '../../../compute/verify-f32';
-import {
-  reduceCpu,
-  reducePasses,
-  reducePlan,
-  reduceRoundingDepth,
-  reduceTolerance,
-} from './reduce';
+import { reduceCpu } from '../../jobs/sum-passes';
+import { reducePasses, reducePlan, reduceRoundingDepth, reduceTolerance } from './reduce';
 
 /** Elements one first-pass workgroup sums: 256 lanes x 16 vec4s x 4. */
 const span = 16_384;

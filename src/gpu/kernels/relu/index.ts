@@ -1,12 +1,20 @@
-/** The ReLU kernel's record: its card, WGSL, entry points, bindings, plans, reference and jobs. */
+/**
+ * The ReLU kernel's record: its WGSL, two entry points, bindings, plans, reference, job, size
+ * fitting and lab facet. A size with a `workgroupSize` runs `relu_f32`, one element per thread in
+ * workgroups of that size (the launch the SM explorer draws); any other runs `relu_vec4`, the
+ * vectorised launch the lab measures beside the copy kernel.
+ */
 import { createStreamJob, createVec4StreamJob, VEC4_STREAM_BINDINGS } from '../../jobs/stream-job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
-import { defineLabKernel } from '../../kernel-module';
-import { countOf } from '../../lab/lab-facet';
+import { defineLabKernel, type DeviceLimits } from '../../kernel-module';
+import { fitLabSize, streamLab } from '../../sizes/lab-facet';
+import type { SizeFit } from '../../sizes/size-fit';
+import type { StreamSize } from '../../vec4-stream';
 import { VEC4_STREAM } from '../shared';
 import reluWgsl from './relu.wgsl?raw';
 import {
-  RELU_CARD,
+  allowedWorkgroupSize,
+  checkReluScalarFits,
   RELU_VEC4S_PER_INVOCATION,
   RELU_WORKGROUP_SIZE,
   reluCpu,
@@ -14,50 +22,73 @@ import {
   reluScalarPlan,
 } from './relu';
 
-/** What a ReLU plan is asked for: the vec4 launch (lab) or one element per thread (explorer). */
-export type ReluSize =
-  | { elements: number; vec4sPerInvocation?: number; maxWorkgroupsPerDimension?: number }
-  | { elements: number; workgroupSize: number; maxWorkgroupsPerDimension?: number };
+/** One element per thread, in workgroups of `workgroupSize` threads (`relu_f32`). */
+export interface ReluScalarSize {
+  elements: number;
+  workgroupSize: number;
+}
 
-/** The kernel lab's ReLU job: `relu_vec4` over `elements` values. */
-export function createReluJob(context: JobContext, elements: number): Promise<KernelJob> {
+/** What a ReLU run is given: the vectorised launch (lab) or one element per thread. */
+export type ReluSize = StreamSize | ReluScalarSize;
+
+/** True for the one-element-per-thread launch. */
+function isScalar(size: ReluSize): size is ReluScalarSize {
+  return 'workgroupSize' in size;
+}
+
+/**
+ * The one-element-per-thread launch a device can run: a RangeError, naming the limit, when the
+ * array does not fit one buffer; the workgroup size lowered to what the device allows.
+ */
+function fitScalar(size: ReluScalarSize, limits: DeviceLimits): SizeFit<ReluScalarSize> {
+  checkReluScalarFits(size.elements, limits);
+  const workgroupSize = allowedWorkgroupSize(size.workgroupSize, limits);
+  if (workgroupSize === size.workgroupSize) return { size, reduced: false, message: null };
+  return {
+    size: { ...size, workgroupSize },
+    reduced: true,
+    message:
+      `Lowered the workgroup size from ${size.workgroupSize} to ${workgroupSize}, ` +
+      'the most this GPU device allows.',
+  };
+}
+
+/** The job of either launch over `size.elements` values. */
+function reluJob(context: JobContext, size: ReluSize): Promise<KernelJob> {
+  const maxPerDimension = context.layout.maxWorkgroupsPerDimension;
+  if (isScalar(size)) {
+    return createStreamJob(
+      context,
+      {
+        kernel: reluKernel,
+        entryPoint: 'relu_f32',
+        constants: { WORKGROUP_SIZE: size.workgroupSize },
+        plan: reluScalarPlan(size.elements, size.workgroupSize, maxPerDimension),
+        bindings: { input: 'x', output: 'y' },
+        bufferBytes: size.elements * 4,
+        reference: reluCpu,
+      },
+      size.elements,
+    );
+  }
   return createVec4StreamJob(
     context,
     {
       kernel: reluKernel,
       entryPoint: 'relu_vec4',
       workgroupSize: RELU_WORKGROUP_SIZE,
-      plan: reluPlan(elements, context.layout),
+      plan: reluPlan,
       reference: reluCpu,
     },
-    elements,
-  );
-}
-
-/** The explorer's ReLU job: `relu_f32`, one element per thread, `workgroupSize` per block. */
-export function createReluScalarJob(
-  context: JobContext,
-  elements: number,
-  workgroupSize: number,
-): Promise<KernelJob> {
-  return createStreamJob(
-    context,
-    {
-      kernel: reluKernel,
-      entryPoint: 'relu_f32',
-      constants: { WORKGROUP_SIZE: workgroupSize },
-      plan: reluScalarPlan(elements, workgroupSize, context.layout.maxWorkgroupsPerDimension),
-      bindings: { input: 'x', output: 'y' },
-      bufferBytes: elements * 4,
-      reference: reluCpu,
-    },
-    elements,
+    size,
   );
 }
 
 /** ReLU: y = max(x, 0), memory bound. */
 export const reluKernel = defineLabKernel({
-  ...RELU_CARD,
+  name: 'relu',
+  label: 'ReLU',
+  summary: 'y = max(x, 0) on every element: one comparison per 8 bytes moved, so memory bound.',
   wgsl: reluWgsl,
   shared: [VEC4_STREAM],
   entryPoints: {
@@ -73,10 +104,13 @@ export const reluKernel = defineLabKernel({
     WORKGROUP_SIZE: RELU_WORKGROUP_SIZE,
     VEC4S_PER_INVOCATION: RELU_VEC4S_PER_INVOCATION,
   },
-  plan: (size: ReluSize) =>
-    'workgroupSize' in size
-      ? reluScalarPlan(size.elements, size.workgroupSize, size.maxWorkgroupsPerDimension)
-      : reluPlan(size.elements, size),
+  plan: (size: ReluSize, layout) =>
+    isScalar(size)
+      ? reluScalarPlan(size.elements, size.workgroupSize, layout?.maxWorkgroupsPerDimension)
+      : reluPlan(size.elements, { ...layout, ...size }),
   reference: reluCpu,
-  lab: { ...RELU_CARD.lab, createJob: (context, size) => createReluJob(context, countOf(size)) },
+  job: reluJob,
+  fit: (size, limits): SizeFit<ReluSize> =>
+    isScalar(size) ? fitScalar(size, limits) : fitLabSize(reluKernel.lab, size, limits),
+  lab: streamLab({ step: 'memory', bench: { size: 'stream', target: 0.95 } }),
 });

@@ -1,11 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runLabKernelOnce } from '../../lab/kernel-runner';
-import { runJobOnce } from '../../measure';
-import { measureReluOnGpu } from '../../relu-runner';
-import { createReluScalarJob } from '.';
+import { measureKernel, runKernelOnce } from '../../measure/measure-kernel';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
 import { describeF32Check } from '../../../compute/verify-f32';
-import { FALLBACK_VEC4S_PER_INVOCATION } from '../copy/copy';
+import { FALLBACK_VEC4S_PER_INVOCATION } from '../../vec4-stream';
 import { RELU_WORKGROUP_SIZE } from './relu';
 
 const acquisition = await acquireNodeGpu();
@@ -22,7 +19,7 @@ describe('ReLU kernel on real WebGPU', () => {
   // 1, a prime, sizes just off a vec4 and a workgroup span, and a large one (16 MiB + 3 values).
   for (const elements of [1, 2, 3, 5, 7919, span - 1, span + 1, fallbackSpan - 1, (1 << 22) + 3]) {
     it.skipIf(!gpu)(`matches max(x, 0) exactly for ${elements} element(s)`, async () => {
-      const run = await runLabKernelOnce(gpu!, { kernel: 'relu', size: { elements } });
+      const run = await runKernelOnce(gpu!, 'relu', { elements });
       expect(run.check.ok, describeF32Check(run.check)).toBe(true);
       expect(run.check.checked).toBe(elements);
     });
@@ -31,10 +28,11 @@ describe('ReLU kernel on real WebGPU', () => {
   it.skipIf(!gpu)('is correct on a 2-D grid with spare workgroups', async () => {
     // 60 workgroups of 256 x 1 vec4s on a grid at most 8 wide: 8 rows of 8, 4 of them spare.
     const elements = 60 * 1024 - 5;
-    const run = await runLabKernelOnce(
+    const run = await runKernelOnce(
       gpu!,
-      { kernel: 'relu', size: { elements } },
-      { vec4sPerInvocation: 1, maxWorkgroupsPerDimension: 8 },
+      'relu',
+      { elements, vec4sPerInvocation: 1 },
+      { maxWorkgroupsPerDimension: 8 },
     );
     expect(run.plan.dispatches[0]).toEqual([8, 8, 1]);
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
@@ -52,9 +50,7 @@ describe('ReLU, one element per thread (the explorer’s launch), on real WebGPU
     it.skipIf(!gpu)(
       `matches exactly: ${elements} elements, ${workgroupSize} per workgroup`,
       async () => {
-        const run = await runJobOnce(gpu!, (context) =>
-          createReluScalarJob(context, elements, workgroupSize),
-        );
+        const run = await runKernelOnce(gpu!, 'relu', { elements, workgroupSize });
         expect(run.check.ok, describeF32Check(run.check)).toBe(true);
         expect(run.check.checked).toBe(elements);
         expect(run.plan.workgroupSize).toEqual([workgroupSize, 1, 1]);
@@ -63,9 +59,12 @@ describe('ReLU, one element per thread (the explorer’s launch), on real WebGPU
   }
 
   it.skipIf(!gpu)('is correct on a 2-D grid of workgroups', async () => {
-    const run = await runJobOnce(gpu!, (context) => createReluScalarJob(context, 61 * 32 - 7, 32), {
-      maxWorkgroupsPerDimension: 8,
-    });
+    const run = await runKernelOnce(
+      gpu!,
+      'relu',
+      { elements: 61 * 32 - 7, workgroupSize: 32 },
+      { maxWorkgroupsPerDimension: 8 },
+    );
     expect(run.plan.dispatches).toEqual([[8, 8, 1]]);
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
   });
@@ -73,11 +72,18 @@ describe('ReLU, one element per thread (the explorer’s launch), on real WebGPU
   it.skipIf(!gpu)(
     'lowers a workgroup size the device cannot run, and says which it used',
     async () => {
-      const run = await measureReluOnGpu(gpu!, 5000, 1024, {
-        measure: { samples: 1, minSamples: 1, minBatchSeconds: 0.001 },
-      });
-      expect(run.workgroupSize).toBe(
-        Math.min(1024, gpu!.device.limits.maxComputeInvocationsPerWorkgroup),
+      const run = await measureKernel(
+        gpu!,
+        'relu',
+        { elements: 5000, workgroupSize: 1024 },
+        { measure: { samples: 1, minSamples: 1, minBatchSeconds: 0.001 } },
+      );
+      const allowed = Math.min(1024, gpu!.device.limits.maxComputeInvocationsPerWorkgroup);
+      expect(run.size).toEqual({ elements: 5000, workgroupSize: allowed });
+      expect(run.sizeNote).toBe(
+        allowed < 1024
+          ? `Lowered the workgroup size from 1024 to ${allowed}, the most this GPU device allows.`
+          : null,
       );
       expect(run.check.ok, describeF32Check(run.check)).toBe(true);
     },
@@ -88,11 +94,14 @@ describe('ReLU, one element per thread (the explorer’s launch), on real WebGPU
     async () => {
       const abort = new AbortController();
       abort.abort(new Error('stopped by the test'));
-      await expect(measureReluOnGpu(gpu!, 100, 64, { signal: abort.signal })).rejects.toThrow(
+      const scalar = { elements: 100, workgroupSize: 64 };
+      await expect(measureKernel(gpu!, 'relu', scalar, { signal: abort.signal })).rejects.toThrow(
         'stopped by the test',
       );
       const tooMany = gpu!.device.limits.maxStorageBufferBindingSize / 4 + 1;
-      await expect(measureReluOnGpu(gpu!, tooMany, 64)).rejects.toThrow(/this GPU binds at most/);
+      await expect(
+        measureKernel(gpu!, 'relu', { elements: tooMany, workgroupSize: 64 }),
+      ).rejects.toThrow(/this GPU binds at most/);
     },
   );
 });

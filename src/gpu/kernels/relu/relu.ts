@@ -1,6 +1,7 @@
 /**
  * The ReLU kernel's plans (launch and work, shared with the cost engine), its CPU reference and
- * its lab card. The WGSL twin is relu.wgsl; this file imports no WGSL, so pure code can use it.
+ * what limits its one-element-per-thread launch. The WGSL twin is relu.wgsl; this file imports
+ * no WGSL, so pure code can use it.
  */
 import { elementwiseDescriptor } from '../../../engine/models';
 import {
@@ -10,8 +11,6 @@ import {
 } from '../../kernel-plan';
 import { requireInteger } from '../../../compute/require-integer';
 import { vec4Stream, type StreamOptions } from '../../vec4-stream';
-import { defineLabCard } from '../../lab/lab-facet';
-import { streamPlanning } from '../../lab/stream-limits';
 import { COPY_VEC4S_PER_INVOCATION } from '../copy/copy';
 
 /** Invocations per workgroup of `relu_vec4` (the `WORKGROUP_SIZE` override's default). */
@@ -113,11 +112,3 @@ export function checkReluScalarFits(elements: number, limits: ReluScalarLimits):
     );
   }
 }
-
-/** ReLU in the kernel lab, the vec4 launch (its record, index.ts, adds its WGSL and its job). */
-export const RELU_CARD = defineLabCard({
-  name: 'relu',
-  label: 'ReLU',
-  summary: 'y = max(x, 0) on every element: one comparison per 8 bytes moved, so memory bound.',
-  lab: streamPlanning((elements, layout) => reluPlan(elements, layout)),
-});

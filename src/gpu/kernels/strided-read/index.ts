@@ -1,10 +1,18 @@
-/** The strided-read kernel's record: its WGSL, entry point, bindings, plan and reference. */
+/** The strided-read kernel's record: its WGSL, entry point, bindings, plan, reference and job. */
+import type { KernelJob } from '../../jobs/kernel-job';
 import { defineKernel } from '../../kernel-module';
 import { PARAMS_BINDING } from '../../kernel-source';
 import { stridedReadCpu } from '../../../compute/strided-read-reference';
 import { GRID } from '../shared';
 import stridedReadWgsl from './strided-read.wgsl?raw';
+import { createStridedReadJob } from './job';
 import { STRIDED_READ_WORKGROUP_SIZE, stridedReadPlan } from './strided-read';
+
+/** What a run is given: how many words are read, and how many words apart. */
+export interface StridedReadSize {
+  count: number;
+  stride: number;
+}
 
 /** Reads `stride` words apart: how coalescing (or its absence) sets the memory traffic. */
 export const stridedReadKernel = defineKernel({
@@ -21,7 +29,9 @@ export const stridedReadKernel = defineKernel({
     { binding: 2, name: 'dst', kind: 'storage', type: 'array<f32>' },
   ],
   sharedConstants: { WORKGROUP_SIZE: STRIDED_READ_WORKGROUP_SIZE },
-  plan: (size: { count: number; stride: number; maxWorkgroupsPerDimension?: number }) =>
-    stridedReadPlan(size.count, size.stride, size.maxWorkgroupsPerDimension),
+  plan: (size: StridedReadSize, layout) =>
+    stridedReadPlan(size.count, size.stride, layout?.maxWorkgroupsPerDimension),
   reference: stridedReadCpu,
+  job: (context, size): Promise<KernelJob> =>
+    createStridedReadJob(context, stridedReadKernel, size.count, size.stride),
 });

@@ -3,18 +3,14 @@ import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
 import { bindBuffers, singleDispatchJob } from '../../jobs/job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
-import type { AnyKernelModule } from '../../kernel-module';
+import type { KernelShader } from '../../kernel-shader';
 import { getPipeline } from '../../pipelines';
 import { makeInput } from '../../../compute/inputs';
 import { stridedReadCpu, stridedSourceWords } from '../../../compute/strided-read-reference';
 import { checkEveryElement } from '../../../compute/verify-f32';
 import { formatBytesBinary } from '../../../format/units';
-import {
-  STRIDED_READ_WORKGROUP_SIZE,
-  WORD_BYTES,
-  stridedReadParams,
-  stridedReadPlan,
-} from './strided-read';
+import { WORD_BYTES } from '../../../compute/memory-words';
+import { STRIDED_READ_WORKGROUP_SIZE, stridedReadParams, stridedReadPlan } from './strided-read';
 
 /** Seed of the strided-read source words. */
 export const STRIDED_READ_SEED = 0x57de;
@@ -22,7 +18,7 @@ export const STRIDED_READ_SEED = 0x57de;
 /** Builds a job of `count` reads `stride` words apart with `kernel` (the strided-read record). */
 export async function createStridedReadJob(
   context: JobContext,
-  kernel: AnyKernelModule,
+  kernel: KernelShader,
   count: number,
   stride: number,
 ): Promise<KernelJob> {

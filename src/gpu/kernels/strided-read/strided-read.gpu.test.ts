@@ -1,10 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { runJobOnce } from '../../measure';
+import { measureKernel, runKernelOnce } from '../../measure/measure-kernel';
 import { acquireNodeGpu, warnIfUnavailable } from '../../testing/node-gpu';
-import { measureStridedRead } from '../../warp-runner';
 import { describeF32Check } from '../../../compute/verify-f32';
-import { stridedReadKernel } from '.';
-import { createStridedReadJob } from './job';
 import { STRIDED_READ_WORKGROUP_SIZE } from './strided-read';
 
 const acquisition = await acquireNodeGpu();
@@ -18,9 +15,7 @@ describe('strided-read kernel on real WebGPU', () => {
   for (const count of [1, 7919, STRIDED_READ_WORKGROUP_SIZE + 1, 4096]) {
     for (const stride of [1, 2, 3, 8, 32]) {
       it.skipIf(!gpu)(`reads ${count} word(s) ${stride} apart exactly`, async () => {
-        const run = await runJobOnce(gpu!, (context) =>
-          createStridedReadJob(context, stridedReadKernel, count, stride),
-        );
+        const run = await runKernelOnce(gpu!, 'strided-read', { count, stride });
         expect(run.check.ok, describeF32Check(run.check)).toBe(true);
         expect(run.output.length).toBe(count);
       });
@@ -29,22 +24,25 @@ describe('strided-read kernel on real WebGPU', () => {
 
   it.skipIf(!gpu)('is correct on a 2-D grid with spare workgroups', async () => {
     const count = 60 * STRIDED_READ_WORKGROUP_SIZE - 1;
-    const run = await runJobOnce(
+    const run = await runKernelOnce(
       gpu!,
-      (context) => createStridedReadJob(context, stridedReadKernel, count, 4),
+      'strided-read',
+      { count, stride: 4 },
       { maxWorkgroupsPerDimension: 8 },
     );
     expect(run.plan.dispatches[0]).toEqual([8, 8, 1]);
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
   });
 
-  it.skipIf(!gpu)('is measured and checked by the warp view’s runner', async () => {
-    const run = await measureStridedRead(gpu!, 8, {
-      count: 2048,
-      measure: { samples: 3, minSamples: 3, minBatchSeconds: 0.001, budgetSeconds: 0.2 },
-    });
+  it.skipIf(!gpu)('is measured by name and checked, as the warp view measures it', async () => {
+    const run = await measureKernel(
+      gpu!,
+      'strided-read',
+      { count: 2048, stride: 8 },
+      { measure: { samples: 3, minSamples: 3, minBatchSeconds: 0.001, budgetSeconds: 0.2 } },
+    );
     expect(run.check.ok, describeF32Check(run.check)).toBe(true);
-    expect(run).toMatchObject({ stride: 8, count: 2048 });
+    expect(run).toMatchObject({ kernel: 'strided-read', size: { stride: 8, count: 2048 } });
     expect(run.measurement.medianSeconds).toBeGreaterThan(0);
   });
 });

@@ -3,6 +3,7 @@
  * engine). The WGSL twin is strided-read.wgsl, the CPU reference compute/strided-read-reference;
  * this file imports no WGSL.
  */
+import { SECTOR_BYTES, WORD_BYTES } from '../../../compute/memory-words';
 import { requireInteger } from '../../../compute/require-integer';
 import { stridedSourceWords } from '../../../compute/strided-read-reference';
 import {
@@ -17,12 +18,6 @@ export const STRIDED_READ_WORKGROUP_SIZE = 256;
 
 /** Bytes of the kernel's uniform block (count, stride, two words of padding). */
 export const STRIDED_READ_PARAMS_BYTES = 16;
-
-/** Bytes of one word read. */
-export const WORD_BYTES = 4;
-
-/** Bytes of one DRAM sector, the unit an NVIDIA GPU's L2 fetches from memory. */
-export const SECTOR_BYTES = 32;
 
 /** The uniform block for `count` reads `stride` words apart. */
 export function stridedReadParams(count: number, stride: number): Uint32Array<ArrayBuffer> {

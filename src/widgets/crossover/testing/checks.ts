@@ -1,4 +1,4 @@
-import type { F32Check } from '../../../gpu';
+import type { F32Check } from '../../../compute/verify-f32';
 
 /** A check that passed on all `n` elements, as a faked measurement reports it. */
 export const passedCheck = (n: number): F32Check => ({
