@@ -21,7 +21,7 @@ function hasLab(kernel: RegisteredKernel): kernel is RegisteredLabKernel {
 }
 
 /** The lab kernels' records, in the registry's order. */
-export const LAB_RECORDS: readonly RegisteredLabKernel[] = KERNELS.filter(hasLab);
+const LAB_RECORDS: readonly RegisteredLabKernel[] = KERNELS.filter(hasLab);
 
 /** Every lab kernel id, in the registry's order (the lab's and the benchmark's). */
 export const LAB_KERNEL_IDS: readonly LabKernelId[] = LAB_RECORDS.map((k) => k.name);

@@ -33,7 +33,7 @@ export interface PreparedKernel<
   K extends KernelName,
   Size extends KernelSize<K> = KernelSize<K>,
 > extends KernelRun<K, Size> {
-  label: string;
+  /** Builds the kernel's job at the fitted size on a device. */
   build: BuildJob<KernelDetail<K>>;
 }
 
@@ -63,7 +63,6 @@ export function prepareKernel<K extends KernelName, Size extends KernelSize<K>>(
   const fit = fitOn(record, size, gpu);
   return {
     kernel,
-    label: record.label,
     size: fit.size,
     sizeNote: fit.message,
     build: (context) => record.job(context, fit.size),
