@@ -36,9 +36,9 @@ export const FRAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 /** A mastery value: 0, 1, or a decimal between them with at most 6 places (`0.8`, `.75`). */
 const MASTERY_PATTERN = /^(?:0(?:\.\d{1,6})?|1(?:\.0{1,6})?|\.\d{1,6})$/;
 
-/** The embed options in a parsed hash query (widget keys with a dot are not looked at). */
-export function parseEmbedParams(query: ReadonlyMap<string, string>): EmbedParams {
-  const params: EmbedParams = {
+/** Embed options with nothing set: what an empty query gives (a new object each call). */
+export function defaultEmbedParams(): EmbedParams {
+  return {
     theme: null,
     frame: null,
     actor: null,
@@ -47,6 +47,11 @@ export function parseEmbedParams(query: ReadonlyMap<string, string>): EmbedParam
     tools: false,
     notices: [],
   };
+}
+
+/** The embed options in a parsed hash query (widget keys with a dot are not looked at). */
+export function parseEmbedParams(query: ReadonlyMap<string, string>): EmbedParams {
+  const params = defaultEmbedParams();
   const theme = query.get('theme');
   if (theme !== undefined) {
     if (theme === 'light' || theme === 'dark') params.theme = theme;

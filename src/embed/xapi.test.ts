@@ -9,6 +9,7 @@ import {
   type StatementSetting,
   type XapiAgent,
 } from './xapi';
+import { answered as rightAnswer } from './testing/fixtures';
 
 const SITE = 'https://lab.example/course/';
 const WHEN = new Date('2026-01-02T03:04:05.678Z');
@@ -31,18 +32,11 @@ function setting(overrides: Partial<StatementSetting> = {}): StatementSetting {
   };
 }
 
+/** The shared right answer, asked as the roofline lesson's question. */
 const answered: AnsweredEvent = {
-  kind: 'answered',
+  ...rightAnswer,
   questionId: 'q-roofline',
   question: 'Which bound limits this kernel?',
-  questionKind: 'single',
-  interactionType: 'choice',
-  response: 'memory',
-  correct: true,
-  attempt: 1,
-  firstCorrect: true,
-  bestCorrect: true,
-  revealed: false,
 };
 
 /** GPU Lab's result extension `name`, under the site base. */

@@ -8,6 +8,7 @@ import type {
   XapiAgent,
   XapiVerb,
   XapiActivity,
+  XapiActivityDefinition,
   XapiScore,
   XapiResult,
   XapiStatement,
@@ -145,14 +146,12 @@ function puzzleStatement(
   return base(
     setting,
     VERBS.completed,
-    {
-      objectType: 'Activity',
-      id: embedActivityId(setting.siteBase, `puzzle/${encodeURIComponent(event.puzzleId)}`),
-      definition: {
-        type: ACTIVITY_TYPES.assessment,
-        name: { 'en-US': boundText(`WGSL puzzle: ${event.puzzleTitle}`) },
-      },
-    },
+    embedActivity(
+      setting.siteBase,
+      `puzzle/${encodeURIComponent(event.puzzleId)}`,
+      ACTIVITY_TYPES.assessment,
+      `WGSL puzzle: ${event.puzzleTitle}`,
+    ),
     {
       completion: true,
       success: true,
@@ -161,6 +160,24 @@ function puzzleStatement(
     },
     setting.target.lessonSlug,
   );
+}
+
+/**
+ * The activity of an embed route: its id `<siteBase>#/embed/<path>`, its type and its name (cut
+ * to MAX_TEXT_CHARS), and any further definition fields (an interaction's type and choices).
+ */
+function embedActivity(
+  siteBase: string,
+  path: string,
+  type: string,
+  name: string,
+  more: Omit<XapiActivityDefinition, 'type' | 'name'> = {},
+): XapiActivity {
+  return {
+    objectType: 'Activity',
+    id: embedActivityId(siteBase, path),
+    definition: { type, name: { 'en-US': boundText(name) }, ...more },
+  };
 }
 
 function base(
@@ -250,12 +267,12 @@ function answeredStatement(event: AnsweredEvent, setting: StatementSetting): Xap
   return base(
     setting,
     VERBS.answered,
-    {
-      objectType: 'Activity',
-      id: embedActivityId(setting.siteBase, `quiz/${encodeURIComponent(event.questionId)}`),
-      definition: {
-        type: ACTIVITY_TYPES.interaction,
-        name: { 'en-US': boundText(event.question) },
+    embedActivity(
+      setting.siteBase,
+      `quiz/${encodeURIComponent(event.questionId)}`,
+      ACTIVITY_TYPES.interaction,
+      event.question,
+      {
         interactionType,
         ...(withChoices
           ? {
@@ -266,7 +283,7 @@ function answeredStatement(event: AnsweredEvent, setting: StatementSetting): Xap
             }
           : {}),
       },
-    },
+    ),
     {
       success,
       response: boundText(response),
@@ -294,14 +311,12 @@ function widgetRunStatement(
   return base(
     setting,
     VERBS.interacted,
-    {
-      objectType: 'Activity',
-      id: embedActivityId(setting.siteBase, encodeURIComponent(event.widgetId)),
-      definition: {
-        type: ACTIVITY_TYPES.simulation,
-        name: { 'en-US': boundText(event.widgetLabel) },
-      },
-    },
+    embedActivity(
+      setting.siteBase,
+      encodeURIComponent(event.widgetId),
+      ACTIVITY_TYPES.simulation,
+      event.widgetLabel,
+    ),
     { response: boundText(event.summary) },
     setting.target.lessonSlug,
   );
@@ -335,14 +350,12 @@ export function checkResult(
 }
 
 function checkStatements(event: CheckCompletedEvent, setting: StatementSetting): XapiStatement[] {
-  const object: XapiActivity = {
-    objectType: 'Activity',
-    id: embedActivityId(setting.siteBase, `check/${encodeURIComponent(event.lessonSlug)}`),
-    definition: {
-      type: ACTIVITY_TYPES.assessment,
-      name: { 'en-US': boundText(`Check yourself: ${event.lessonTitle}`) },
-    },
-  };
+  const object = embedActivity(
+    setting.siteBase,
+    `check/${encodeURIComponent(event.lessonSlug)}`,
+    ACTIVITY_TYPES.assessment,
+    `Check yourself: ${event.lessonTitle}`,
+  );
   const scored = checkResult(event, setting.scoring, setting.siteBase);
   const completed = base(
     setting,

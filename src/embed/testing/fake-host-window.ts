@@ -1,6 +1,6 @@
 /** A fake window for the host bridge's tests, and the bridge started in it. */
 import { vi } from 'vitest';
-import type { EmbedParams } from '../embed-params';
+import { defaultEmbedParams, type EmbedParams } from '../embed-params';
 import { startHostBridge, type HostBridgeOptions } from '../host-bridge';
 import { createLearningChannel } from '../learning-events';
 
@@ -110,15 +110,7 @@ export function fakeWindow(options: FakeOptions = {}) {
 }
 
 /** Embed parameters with nothing set. */
-export const noParams: EmbedParams = {
-  theme: null,
-  frame: null,
-  actor: null,
-  mastery: null,
-  scoring: 'first',
-  tools: false,
-  notices: [],
-};
+export const noParams: EmbedParams = defaultEmbedParams();
 
 /** An element whose scrollHeight reads `height.value`. */
 function measured(height: { value: number }) {
