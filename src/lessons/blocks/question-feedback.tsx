@@ -3,7 +3,7 @@
  * warning, the verdict with its explanation) and the row of buttons under the answers.
  */
 import type { ReactNode } from 'react';
-import { Icon } from './Icon';
+import { Icon, type IconName } from './Icon';
 import { InlineText } from './InlineText';
 import './blocks.css';
 import './quick-check.css';
@@ -22,32 +22,35 @@ export interface VerdictProps {
   extra?: ReactNode;
 }
 
-/** The verdict and its explanation. */
+/** How each kind of verdict looks: its class, its icon and its first line. */
+const VERDICT_LOOKS: Record<
+  'revealed' | 'right' | 'wrong',
+  { className: string; icon: IconName; head: string }
+> = {
+  revealed: {
+    className: 'qc-revealed',
+    icon: 'info',
+    head: 'That is the answer you were shown.',
+  },
+  right: { className: 'qc-right', icon: 'check', head: 'Correct.' },
+  wrong: { className: 'qc-wrong', icon: 'cross', head: 'Not quite.' },
+};
+
+/** The verdict and its explanation (a revealed answer says why it is not counted as right). */
 export function Verdict({ correct, revealed = false, text, extra }: VerdictProps) {
-  if (revealed) {
-    return (
-      <div className="qc-verdict qc-revealed">
-        <p className="qc-verdict-head">
-          <Icon name="info" />
-          <strong>That is the answer you were shown.</strong>
-        </p>
+  const look = VERDICT_LOOKS[revealed ? 'revealed' : correct ? 'right' : 'wrong'];
+  return (
+    <div className={`qc-verdict ${look.className}`}>
+      <p className="qc-verdict-head">
+        <Icon name={look.icon} />
+        <strong>{look.head}</strong>
+      </p>
+      {revealed ? (
         <p>
           It was given after you asked to see the answer, so it counts as revealed, not as right.
           Come back to it on another day to answer it on your own.
         </p>
-        {extra}
-        <p>
-          <InlineText text={text} />
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className={correct ? 'qc-verdict qc-right' : 'qc-verdict qc-wrong'}>
-      <p className="qc-verdict-head">
-        <Icon name={correct ? 'check' : 'cross'} />
-        <strong>{correct ? 'Correct.' : 'Not quite.'}</strong>
-      </p>
+      ) : null}
       {extra}
       <p>
         <InlineText text={text} />
