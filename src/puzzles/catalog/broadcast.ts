@@ -1,6 +1,7 @@
 /** Puzzle 5: a row vector and a column vector make a matrix. */
 import type { Puzzle } from '../types';
 import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
+import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 const TILE = 8;
@@ -44,9 +45,7 @@ export const broadcast: Puzzle = {
       for (let c = 0; c < cols; c++) out[r * cols + c] = a![c]! + b![r]!;
     return { out };
   },
-  starter: `@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let c = gid.x;
+  starter: `${entryPoint('TILE, TILE', 'gid')}  let c = gid.x;
   let r = gid.y;
   if (r >= size.rows || c >= size.cols) {
     return;
@@ -58,9 +57,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     'Which index picks the element of `b`: the row or the column?',
     '`b` has one value per row, so a thread in row `r` reads `b[r]`.',
   ],
-  solution: `@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let c = gid.x;
+  solution: `${entryPoint('TILE, TILE', 'gid')}  let c = gid.x;
   let r = gid.y;
   if (r >= size.rows || c >= size.cols) {
     return;

@@ -1,6 +1,7 @@
 /** Puzzle 3: workgroups of 64 threads, so the last one may have threads without data. */
 import type { Puzzle } from '../types';
-import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
+import { elementwiseWork, field, floats, overElements } from './shared';
+import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 const WG = 64;
@@ -29,9 +30,7 @@ export const guard: Puzzle = {
   buffers: [f32Input(1, 'a', ['n'], 'n values'), f32Output(2, 'out', ['n'], 'n squares')],
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x3a) }),
   reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => Math.fround(x * x)) }),
-  starter: `@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+  starter: `${entryPoint('WG', 'gid')}  let i = gid.x;
   out[i] = a[i] * a[i];
 }
 `,
@@ -39,25 +38,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     'Run it and look at the indexes the checker names: they are all at `n` or beyond.',
     'Compare `i` with `size.n` before touching memory, and `return` when there is nothing to do.',
   ],
-  solution: `@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+  solution: `${entryPoint('WG', 'gid')}  let i = gid.x;
   if (i >= size.n) {
     return;
   }
   out[i] = a[i] * a[i];
 }
 `,
-  descriptor: (s) => {
-    const n = field(s, 'n');
-    return describeWork({
-      name: 'puzzle: guard',
-      kind: 'elementwise',
-      bytesRead: n * WORD_BYTES,
-      bytesWritten: n * WORD_BYTES,
-      flops: n,
-      threadsPerBlock: WG,
-      blocks: groups(n, WG),
-    });
-  },
+  descriptor: (s) => elementwiseWork('puzzle: guard', field(s, 'n'), WG),
 };

@@ -1,6 +1,7 @@
 /** Puzzle 9: many threads adding to the same few counters, with atomics. */
 import type { Puzzle } from '../types';
 import { describeWork, field, groups, overElements, wholes, WORD_BYTES } from './shared';
+import { entryPoint } from './wgsl';
 
 const WG = 64;
 const BINS = 16;
@@ -57,9 +58,7 @@ export const histogram: Puzzle = {
       message: 'This puzzle asks for atomicAdd: the counters are shared by every thread.',
     },
   ],
-  starter: `@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+  starter: `${entryPoint('WG', 'gid')}  let i = gid.x;
   if (i >= size.n) {
     return;
   }
@@ -73,10 +72,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   ],
   solution: `var<workgroup> local: array<atomic<u32>, BINS>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>) {
-  let i = gid.x;
+${entryPoint('WG', 'gid', 'lid')}  let i = gid.x;
   if (i < size.n) {
     atomicAdd(&local[a[i]], 1u);
   }

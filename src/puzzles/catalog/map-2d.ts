@@ -1,6 +1,7 @@
 /** Puzzle 4: a matrix, threads laid out in two dimensions. */
 import type { Puzzle } from '../types';
 import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
+import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 const TILE = 8;
@@ -42,9 +43,7 @@ export const map2d: Puzzle = {
   ],
   inputs: (s) => ({ a: floats(field(s, 'rows') * field(s, 'cols'), 0x4a) }),
   reference: (_s, { a }) => ({ out: Float32Array.from(a!, (x) => x + 1) }),
-  starter: `@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let c = gid.x;
+  starter: `${entryPoint('TILE, TILE', 'gid')}  let c = gid.x;
   let r = gid.y;
   let i = r * size.rows + c;
   out[i] = a[i] + 1.0;
@@ -54,9 +53,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     'Moving one row down skips a whole row of elements. How many elements does a row hold?',
     'Threads past the last column would write into the next row: guard `c < size.cols` as well as `r < size.rows`.',
   ],
-  solution: `@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let c = gid.x;
+  solution: `${entryPoint('TILE, TILE', 'gid')}  let c = gid.x;
   let r = gid.y;
   if (r >= size.rows || c >= size.cols) {
     return;

@@ -1,6 +1,7 @@
 /** Puzzle 1: one thread per element, each adding a constant. */
 import type { Puzzle } from '../types';
-import { describeWork, EXACT, field, floats, oneDimensionCases, WORD_BYTES } from './shared';
+import { elementwiseWork, EXACT, field, floats, oneDimensionCases } from './shared';
+import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 export const map: Puzzle = {
@@ -30,9 +31,7 @@ export const map: Puzzle = {
   cases: oneDimensionCases(64),
   benchSize: { n: 65_535 },
   tolerance: EXACT,
-  starter: `@compute @workgroup_size(1)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+  starter: `${entryPoint('1', 'gid')}  let i = gid.x;
   // Copies a into out. Make each element 10 larger.
   out[i] = a[i];
 }
@@ -41,22 +40,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     'Thread `i` owns element `i`: the only line to change is the one that writes `out[i]`.',
     '`out[i] = a[i] + 10;` is the whole change: WGSL converts a bare number to the type it meets, here f32. A named integer does not convert: after `let k = 10;` `k` is an i32 and `a[i] + k` does not compile, while `let k = 10.0;` or `f32(k)` does.',
   ],
-  solution: `@compute @workgroup_size(1)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+  solution: `${entryPoint('1', 'gid')}  let i = gid.x;
   out[i] = a[i] + 10.0;
 }
 `,
-  descriptor: (s) => {
-    const n = field(s, 'n');
-    return describeWork({
-      name: 'puzzle: map',
-      kind: 'elementwise',
-      bytesRead: n * WORD_BYTES,
-      bytesWritten: n * WORD_BYTES,
-      flops: n,
-      threadsPerBlock: 1,
-      blocks: n,
-    });
-  },
+  descriptor: (s) => elementwiseWork('puzzle: map', field(s, 'n'), 1),
 };

@@ -2,8 +2,21 @@
 import type { Puzzle } from '../types';
 import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
 import { f32Input, f32Output } from './buffers';
+import { entryPoint, needsWorkgroupVar } from './wgsl';
 
 const WG = 256;
+
+/**
+ * What the starter and the solution both open with: the workgroup array, the entry point, and
+ * every thread putting its value (0 past `n`) in its slot before a barrier.
+ */
+const HEAD = `var<workgroup> running: array<f32, WG>;
+
+${entryPoint('WG', 'gid', 'lid')}  let i = gid.x;
+  let t = lid.x;
+  running[t] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
+  workgroupBarrier();
+`;
 
 /** Inclusive running sums restarting every `per` values. */
 export function blockScan(values: Float32Array, per: number): Float32Array {
@@ -41,21 +54,11 @@ export const prefixSum: Puzzle = {
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x8a) }),
   reference: (_s, { a }) => ({ out: blockScan(a as Float32Array, WG) }),
   requires: [
-    {
-      pattern: /var\s*<\s*workgroup\s*>/,
-      message: 'This puzzle asks for a scan in workgroup memory: declare a var<workgroup> array.',
-    },
+    needsWorkgroupVar(
+      'This puzzle asks for a scan in workgroup memory: declare a var<workgroup> array.',
+    ),
   ],
-  starter: `var<workgroup> running: array<f32, WG>;
-
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>) {
-  let i = gid.x;
-  let t = lid.x;
-  running[t] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
-  workgroupBarrier();
-  // No rounds yet: each element is only its own value.
+  starter: `${HEAD}  // No rounds yet: each element is only its own value.
   if (i < size.n) {
     out[i] = running[t];
   }
@@ -65,16 +68,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
     'Loop over offsets 1, 2, 4, …, 128. In each round a thread with `t >= offset` needs `running[t - offset]`.',
     'Read the neighbour into a local, then `workgroupBarrier()`, then add it to your own slot, then another `workgroupBarrier()`: otherwise a thread may read a slot its neighbour already updated this round.',
   ],
-  solution: `var<workgroup> running: array<f32, WG>;
-
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>) {
-  let i = gid.x;
-  let t = lid.x;
-  running[t] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
-  workgroupBarrier();
-  for (var offset = 1u; offset < WG; offset = offset * 2u) {
+  solution: `${HEAD}  for (var offset = 1u; offset < WG; offset = offset * 2u) {
     var left = 0.0;
     if (t >= offset) {
       left = running[t - offset];

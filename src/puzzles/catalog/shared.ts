@@ -6,8 +6,10 @@ import type { KernelDescriptor, KernelKind } from '../../engine/models';
 import { inputValue, mixIndex } from '../../compute/inputs';
 import type { Puzzle, PuzzleCase, PuzzleSizes, Tolerance } from '../types';
 
+import { WORD_BYTES } from '../../compute/memory-words';
+
 /** Bytes of one f32 or u32 (declared once, in src/compute). */
-export { WORD_BYTES } from '../../compute/memory-words';
+export { WORD_BYTES };
 
 /** `count` floats, multiples of 1/16 in [-8, 8) times `scale` (exact in f32, sums too). */
 export function floats(count: number, seed: number, scale = 1): Float32Array {
@@ -80,6 +82,22 @@ export function describeWork(work: {
   blocks: number;
 }): KernelDescriptor {
   return { ...work, precision: 'fp32' };
+}
+
+/**
+ * The work of a 1-D elementwise puzzle: `n` threads in workgroups of `wg`, each reading one
+ * value of each of its `inputs` arrays, doing one flop and writing one value.
+ */
+export function elementwiseWork(name: string, n: number, wg: number, inputs = 1): KernelDescriptor {
+  return describeWork({
+    name,
+    kind: 'elementwise',
+    bytesRead: inputs * n * WORD_BYTES,
+    bytesWritten: n * WORD_BYTES,
+    flops: n,
+    threadsPerBlock: wg,
+    blocks: groups(n, wg),
+  });
 }
 
 /** What a puzzle's launch says: its size fields, grid, checked sizes, timed size, tolerance. */

@@ -1,6 +1,7 @@
 /** Puzzle 11: a numerically stable softmax of each row, one workgroup per row. */
 import type { Puzzle, PuzzleCase } from '../types';
 import { describeWork, field, floats, WORD_BYTES } from './shared';
+import { entryPoint, needsWorkgroupVar } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 const WG = 64;
@@ -67,17 +68,11 @@ export const softmax: Puzzle = {
   // exp on a GPU is accurate to a few hundred ulps for large arguments.
   tolerance: { absolute: 1e-7, relative: 1e-4 },
   requires: [
-    {
-      pattern: /var\s*<\s*workgroup\s*>/,
-      message: 'This puzzle asks for the row reductions in a var<workgroup> array.',
-    },
+    needsWorkgroupVar('This puzzle asks for the row reductions in a var<workgroup> array.'),
   ],
   starter: `var<workgroup> scratch: array<f32, WG>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(workgroup_id) wid: vec3<u32>) {
-  let row = wid.x * size.cols;
+${entryPoint('WG', 'lid', 'wid')}  let row = wid.x * size.cols;
   let t = lid.x;
   // Each thread sums its share of exp(x) over the row.
   var total = 0.0;
@@ -107,10 +102,7 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>,
   ],
   solution: `var<workgroup> scratch: array<f32, WG>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(workgroup_id) wid: vec3<u32>) {
-  let row = wid.x * size.cols;
+${entryPoint('WG', 'lid', 'wid')}  let row = wid.x * size.cols;
   let t = lid.x;
 
   // 1. The row's maximum: each thread over its stride, then a tree over the workgroup.

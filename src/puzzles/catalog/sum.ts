@@ -2,6 +2,7 @@
 import type { Puzzle } from '../types';
 import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
 import { f32Input } from './buffers';
+import { entryPoint, needsWorkgroupVar } from './wgsl';
 
 const WG = 256;
 
@@ -48,19 +49,13 @@ export const sum: Puzzle = {
   inputs: (s) => ({ a: floats(field(s, 'n'), 0x7a) }),
   reference: (_s, { a }) => ({ out: blockSums(a as Float32Array, WG) }),
   requires: [
-    {
-      pattern: /var\s*<\s*workgroup\s*>/,
-      message:
-        'This puzzle asks for a reduction in workgroup memory: declare a var<workgroup> array.',
-    },
+    needsWorkgroupVar(
+      'This puzzle asks for a reduction in workgroup memory: declare a var<workgroup> array.',
+    ),
   ],
   starter: `var<workgroup> partial: array<f32, WG>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(workgroup_id) wid: vec3<u32>) {
-  let i = gid.x;
+${entryPoint('WG', 'gid', 'lid', 'wid')}  let i = gid.x;
   if (i < size.n) {
     partial[lid.x] = a[i];
   }
@@ -78,11 +73,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   ],
   solution: `var<workgroup> partial: array<f32, WG>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(workgroup_id) wid: vec3<u32>) {
-  let i = gid.x;
+${entryPoint('WG', 'gid', 'lid', 'wid')}  let i = gid.x;
   let t = lid.x;
   partial[t] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
   workgroupBarrier();

@@ -1,6 +1,7 @@
 /** Puzzle 12: a matrix product computed tile by tile through workgroup memory. */
 import type { Puzzle, PuzzleCase } from '../types';
 import { describeWork, EXACT, field, floats, groups, WORD_BYTES } from './shared';
+import { entryPoint, needsBarrier, needsWorkgroupVar } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 const TILE = 16;
@@ -86,21 +87,17 @@ export const tiledMatmul: Puzzle = {
   benchSize: { m: 512, n: 512, k: 512 },
   tolerance: EXACT,
   requires: [
-    {
-      pattern: /var\s*<\s*workgroup\s*>/,
-      message: 'This puzzle asks for tiles in workgroup memory: declare var<workgroup> tiles.',
-    },
-    {
-      pattern: /\bworkgroupBarrier\s*\(/,
-      message: 'This puzzle asks for workgroupBarrier() between loading the tiles and using them.',
-    },
+    needsWorkgroupVar(
+      'This puzzle asks for tiles in workgroup memory: declare var<workgroup> tiles.',
+    ),
+    needsBarrier(
+      'This puzzle asks for workgroupBarrier() between loading the tiles and using them.',
+    ),
   ],
   starter: `var<workgroup> tileA: array<array<f32, TILE>, TILE>;
 var<workgroup> tileB: array<array<f32, TILE>, TILE>;
 
-@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let row = gid.y;
+${entryPoint('TILE, TILE', 'gid')}  let row = gid.y;
   let col = gid.x;
   if (row >= size.m || col >= size.n) {
     return;
@@ -121,10 +118,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   solution: `var<workgroup> tileA: array<array<f32, TILE>, TILE>;
 var<workgroup> tileB: array<array<f32, TILE>, TILE>;
 
-@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>) {
-  let row = gid.y;
+${entryPoint('TILE, TILE', 'gid', 'lid')}  let row = gid.y;
   let col = gid.x;
   let lx = lid.x;
   let ly = lid.y;

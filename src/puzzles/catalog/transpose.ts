@@ -1,6 +1,7 @@
 /** Puzzle 10: a transpose whose reads and writes both run along rows, through a tile. */
 import type { Puzzle } from '../types';
 import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
+import { entryPoint, needsWorkgroupVar, TILE_BARRIER } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 const TILE = 16;
@@ -50,20 +51,12 @@ export const transpose: Puzzle = {
     return { out };
   },
   requires: [
-    {
-      pattern: /var\s*<\s*workgroup\s*>/,
-      message: 'This puzzle asks for the transpose to go through a var<workgroup> tile.',
-    },
-    {
-      pattern: /\bworkgroupBarrier\s*\(/,
-      message: 'This puzzle asks for a workgroupBarrier() between filling the tile and reading it.',
-    },
+    needsWorkgroupVar('This puzzle asks for the transpose to go through a var<workgroup> tile.'),
+    TILE_BARRIER,
   ],
   starter: `var<workgroup> tile: array<array<f32, TILE>, TILE>;
 
-@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let c = gid.x;
+${entryPoint('TILE, TILE', 'gid')}  let c = gid.x;
   let r = gid.y;
   if (r < size.rows && c < size.cols) {
     // Copies a as it is: the shape of out is cols × rows.
@@ -78,10 +71,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
   ],
   solution: `var<workgroup> tile: array<array<f32, TILE>, TILE>;
 
-@compute @workgroup_size(TILE, TILE)
-fn main(@builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(workgroup_id) wid: vec3<u32>) {
-  let row0 = wid.y * TILE;
+${entryPoint('TILE, TILE', 'lid', 'wid')}  let row0 = wid.y * TILE;
   let col0 = wid.x * TILE;
   let r = row0 + lid.y;
   let c = col0 + lid.x;

@@ -1,6 +1,7 @@
 /** Puzzle 6: a tile of the input in workgroup memory, with one element of halo. */
 import type { Puzzle } from '../types';
-import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
+import { elementwiseWork, field, floats, overElements } from './shared';
+import { entryPoint, needsWorkgroupVar, TILE_BARRIER } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 const WG = 64;
@@ -32,21 +33,12 @@ export const workgroupMemory: Puzzle = {
     out: Float32Array.from(a!, (x, i) => (i + 1 < a!.length ? a![i + 1]! : 0) - x),
   }),
   requires: [
-    {
-      pattern: /var\s*<\s*workgroup\s*>/,
-      message: 'This puzzle asks for workgroup memory: declare a var<workgroup> tile.',
-    },
-    {
-      pattern: /\bworkgroupBarrier\s*\(/,
-      message: 'This puzzle asks for a workgroupBarrier() between filling the tile and reading it.',
-    },
+    needsWorkgroupVar('This puzzle asks for workgroup memory: declare a var<workgroup> tile.'),
+    TILE_BARRIER,
   ],
   starter: `var<workgroup> tile: array<f32, WG + 1u>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>) {
-  let i = gid.x;
+${entryPoint('WG', 'gid', 'lid')}  let i = gid.x;
   let l = lid.x;
   if (i < size.n) {
     tile[l] = a[i];
@@ -64,11 +56,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   ],
   solution: `var<workgroup> tile: array<f32, WG + 1u>;
 
-@compute @workgroup_size(WG)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>,
-        @builtin(local_invocation_id) lid: vec3<u32>,
-        @builtin(workgroup_id) wid: vec3<u32>) {
-  let i = gid.x;
+${entryPoint('WG', 'gid', 'lid', 'wid')}  let i = gid.x;
   let l = lid.x;
   tile[l] = select(0.0, a[min(i, size.n - 1u)], i < size.n);
   if (l == 0u) {
@@ -81,16 +69,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>,
   }
 }
 `,
-  descriptor: (s) => {
-    const n = field(s, 'n');
-    return describeWork({
-      name: 'puzzle: workgroup memory',
-      kind: 'elementwise',
-      bytesRead: n * WORD_BYTES,
-      bytesWritten: n * WORD_BYTES,
-      flops: n,
-      threadsPerBlock: WG,
-      blocks: groups(n, WG),
-    });
-  },
+  descriptor: (s) => elementwiseWork('puzzle: workgroup memory', field(s, 'n'), WG),
 };

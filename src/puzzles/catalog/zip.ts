@@ -1,6 +1,7 @@
 /** Puzzle 2: two inputs, one output, element by element. */
 import type { Puzzle } from '../types';
-import { describeWork, EXACT, field, floats, oneDimensionCases, WORD_BYTES } from './shared';
+import { elementwiseWork, EXACT, field, floats, oneDimensionCases } from './shared';
+import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
 export const zip: Puzzle = {
@@ -33,9 +34,7 @@ export const zip: Puzzle = {
   cases: oneDimensionCases(64),
   benchSize: { n: 65_535 },
   tolerance: EXACT,
-  starter: `@compute @workgroup_size(1)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+  starter: `${entryPoint('1', 'gid')}  let i = gid.x;
   out[i] = a[i] + a[i];
 }
 `,
@@ -43,22 +42,9 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
     'Both inputs are declared above your code: `a` at binding 1 and `b` at binding 2.',
     'One of the two reads names the wrong buffer.',
   ],
-  solution: `@compute @workgroup_size(1)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>) {
-  let i = gid.x;
+  solution: `${entryPoint('1', 'gid')}  let i = gid.x;
   out[i] = a[i] + b[i];
 }
 `,
-  descriptor: (s) => {
-    const n = field(s, 'n');
-    return describeWork({
-      name: 'puzzle: zip',
-      kind: 'elementwise',
-      bytesRead: 2 * n * WORD_BYTES,
-      bytesWritten: n * WORD_BYTES,
-      flops: n,
-      threadsPerBlock: 1,
-      blocks: n,
-    });
-  },
+  descriptor: (s) => elementwiseWork('puzzle: zip', field(s, 'n'), 1, 2),
 };
