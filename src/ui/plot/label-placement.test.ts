@@ -7,6 +7,7 @@ import {
   polylineSegments,
   segmentCrossesBox,
   textBox,
+  wordCollisions,
   type LabelBox,
 } from './label-placement';
 
@@ -145,5 +146,23 @@ describe('labelCollisions', () => {
       [{ x1: -5, y1: 106, x2: 50, y2: 106 }],
     );
     expect(result).toEqual({ overlapping: [[0, 1]], crossed: [2] });
+  });
+});
+
+describe('wordCollisions', () => {
+  it('names the words that overlap and the words a line crosses', () => {
+    const word = (text: string, b: LabelBox) => ({
+      key: text,
+      text,
+      x: b.x,
+      y: b.y,
+      anchor: 'start' as const,
+      box: b,
+    });
+    const result = wordCollisions(
+      [word('GPU', box(0, 0)), word('CPU', box(20, 5)), word('model', box(0, 100))],
+      [{ x1: -5, y1: 106, x2: 50, y2: 106 }],
+    );
+    expect(result).toEqual({ overlapping: ['GPU / CPU'], crossed: ['model'] });
   });
 });

@@ -382,3 +382,21 @@ export function labelCollisions(
   });
   return { overlapping, crossed };
 }
+
+/**
+ * The same check on words as placed, naming them: each overlapping pair as "first / second" and
+ * each crossed word by its text. Empty lists mean every word can be read.
+ */
+export function wordCollisions(
+  words: readonly PlotWord[],
+  segments: readonly Segment[],
+): { overlapping: string[]; crossed: string[] } {
+  const { overlapping, crossed } = labelCollisions(
+    words.map((w) => w.box),
+    segments,
+  );
+  return {
+    overlapping: overlapping.map(([a, b]) => `${words[a]!.text} / ${words[b]!.text}`),
+    crossed: crossed.map((i) => words[i]!.text),
+  };
+}

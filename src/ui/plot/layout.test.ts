@@ -21,6 +21,15 @@ describe('plotLayout', () => {
     expect(plotLayout(120, margin, sizing).innerWidthPx).toBe(100);
   });
 
+  it('takes the narrow sides of the margin below 480 px only', () => {
+    const chart = { ...margin, narrow: { left: 40 } };
+    expect(plotLayout(480, chart, sizing).margin).toEqual(margin);
+    expect(plotLayout(479, chart, sizing)).toMatchObject({
+      margin: { ...margin, left: 40 },
+      innerWidthPx: 479 - 40 - 20,
+    });
+  });
+
   it('switches to the narrow form below 480 px', () => {
     expect(isNarrowPlot(479)).toBe(true);
     expect(isNarrowPlot(480)).toBe(false);

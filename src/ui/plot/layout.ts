@@ -8,6 +8,11 @@ export interface PlotMargin {
   left: number;
 }
 
+/** A chart's margins, with the sides that differ in its narrow form (below NARROW_PLOT_PX). */
+export interface ChartMargin extends PlotMargin {
+  narrow?: Partial<PlotMargin>;
+}
+
 /** How a chart's height follows its width. */
 export interface PlotSizing {
   /** Height as a share of the width, before clamping. */
@@ -35,8 +40,17 @@ export function isNarrowPlot(widthPx: number): boolean {
   return widthPx < NARROW_PLOT_PX;
 }
 
-/** The layout of a chart `widthPx` wide: height from the aspect (clamped), plot area inside `margin`. */
-export function plotLayout(widthPx: number, margin: PlotMargin, sizing: PlotSizing): PlotLayout {
+/**
+ * The layout of a chart `widthPx` wide: height from the aspect (clamped), plot area inside
+ * `margin` (its `narrow` sides where the chart takes its narrow form).
+ */
+export function plotLayout(
+  widthPx: number,
+  chartMargin: ChartMargin,
+  sizing: PlotSizing,
+): PlotLayout {
+  const { narrow, ...wide } = chartMargin;
+  const margin: PlotMargin = isNarrowPlot(widthPx) ? { ...wide, ...narrow } : wide;
   const heightPx = Math.round(
     Math.min(Math.max(widthPx * sizing.aspect, sizing.minHeightPx), sizing.maxHeightPx),
   );

@@ -52,7 +52,7 @@ export function AmdahlChart({
     () => amdahlGeometry({ series, axisMaxCores, speedupAxisMax, references, widthPx }),
     [series, axisMaxCores, speedupAxisMax, references, widthPx],
   );
-  const { layout, xScale, yScale, xTicks, yTicks, narrow } = geometry;
+  const { layout, x: xScale, y: yScale, xTicks, yTicks, narrow } = geometry;
   const { margin, innerWidthPx, innerHeightPx } = layout;
   const svgRef = useRef<SVGSVGElement>(null);
   const [hoverCoreCount, setHoverCoreCount] = useState<number | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxesOverlap, labelCollisions, type LabelBox } from '../../ui/plot/label-placement';
+import { boxesOverlap, wordCollisions, type LabelBox } from '../../ui/plot/label-placement';
 import { amdahlGeometry, type AmdahlGeometry } from './chart-geometry';
 import { chartSeries } from './chart-series';
 import {
@@ -36,15 +36,7 @@ function geometry(
 
 /** Every word on the chart, any two that overlap and any that a line crosses. */
 function problems(g: AmdahlGeometry) {
-  const labels = [...g.references, ...g.endLabels, ...g.ceilingLabels];
-  const { overlapping, crossed } = labelCollisions(
-    labels.map((l) => l.box),
-    g.lines,
-  );
-  return {
-    overlapping: overlapping.map(([a, b]) => `${labels[a]!.text} / ${labels[b]!.text}`),
-    crossed: crossed.map((i) => labels[i]!.text),
-  };
+  return wordCollisions([...g.references, ...g.endLabels, ...g.ceilingLabels], g.lines);
 }
 
 /** Whether a box lies inside the SVG (the plot area's origin is at the margins). */

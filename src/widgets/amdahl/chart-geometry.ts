@@ -5,9 +5,9 @@
  * and each ceiling's value above its dashed line. The shared label placement keeps every word off
  * the others and off the lines. Pure: d3's scales are arithmetic, no DOM.
  */
-import * as d3 from 'd3';
 import { formatCount } from '../../format/units';
 import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
+import { logLogScales, type LogLogAxes } from '../../ui/plot/log-scales';
 import {
   baselineOf,
   estimateTextWidthPx,
@@ -50,12 +50,8 @@ export interface ReferenceMark extends ChartLabel {
 }
 
 /** Everything the chart draws that does not follow the pointer or the marker. */
-export interface AmdahlGeometry {
+export interface AmdahlGeometry extends LogLogAxes {
   layout: PlotLayout;
-  xScale: d3.ScaleLogarithmic<number, number>;
-  yScale: d3.ScaleLogarithmic<number, number>;
-  xTicks: number[];
-  yTicks: number[];
   narrow: boolean;
   references: ReferenceMark[];
   /** Curve names, in the order of `series`. */
@@ -102,17 +98,11 @@ export function amdahlGeometry(input: AmdahlGeometryInput): AmdahlGeometry {
   const layout = chartLayout(input);
   const { margin, innerWidthPx, innerHeightPx } = layout;
   const narrow = isNarrowPlot(input.widthPx);
-  const xScale = d3
-    .scaleLog()
-    .base(2)
-    .domain([1, input.axisMaxCores])
-    .range([0, innerWidthPx])
-    .clamp(true);
-  const yScale = d3
-    .scaleLog()
-    .domain([1, input.speedupAxisMax])
-    .range([innerHeightPx, 0])
-    .clamp(true);
+  const { x: xScale, y: yScale } = logLogScales(
+    layout,
+    [1, input.axisMaxCores],
+    [1, input.speedupAxisMax],
+  );
   const xTicks = coreTickValues(input.axisMaxCores, innerWidthPx);
   const yTicks = speedupTickValues(input.speedupAxisMax);
 
@@ -244,8 +234,8 @@ export function amdahlGeometry(input: AmdahlGeometryInput): AmdahlGeometry {
   }));
   return {
     layout,
-    xScale,
-    yScale,
+    x: xScale,
+    y: yScale,
     xTicks,
     yTicks,
     narrow,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listGpus } from '../../engine/catalog';
-import { labelCollisions, segmentCrossesBox } from '../../ui/plot/label-placement';
+import { segmentCrossesBox, wordCollisions } from '../../ui/plot/label-placement';
 import { modelCurves } from './model';
 import { crossoverPlotData, type CrossoverPlotData } from './plot-data';
 import { crossoverGeometry } from './plot-geometry';
@@ -37,16 +37,7 @@ function withMeasured(op: Op): CrossoverPlotData {
 /** Every label's box, and any label a line crosses or another label overlaps. */
 function problems(op: Op, data: CrossoverPlotData, width: number) {
   const g = crossoverGeometry(op, data, width);
-  const labels = [...g.endLabels, ...g.markLabels];
-  const { overlapping, crossed } = labelCollisions(
-    labels.map((l) => l.box),
-    g.lines,
-  );
-  return {
-    overlapping: overlapping.map(([a, b]) => `${labels[a]!.text} / ${labels[b]!.text}`),
-    crossed: crossed.map((i) => labels[i]!.text),
-    g,
-  };
+  return { ...wordCollisions([...g.endLabels, ...g.markLabels], g.lines), g };
 }
 
 describe('the crossover plot’s labels', () => {

@@ -4,8 +4,8 @@
  * the shared label placement so that no name sits on another or is crossed by a curve. Pure:
  * d3's scales are arithmetic, no DOM.
  */
-import * as d3 from 'd3';
 import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
+import { logLogScales, type LogLogAxes } from '../../ui/plot/log-scales';
 import {
   baselineOf,
   placeLabels,
@@ -44,26 +44,19 @@ export const SHORT_LABELS: Record<SeriesId, string> = {
 
 /** The plot's frame at `widthPx`. */
 export function crossoverFrame(widthPx: number): PlotLayout {
-  const narrow = isNarrowPlot(widthPx);
-  const margin = { top: 16, right: narrow ? 12 : 24, bottom: 46, left: narrow ? 56 : 64 };
-  return plotLayout(widthPx, margin, {
-    aspect: 0.6,
-    minHeightPx: 280,
-    maxHeightPx: 420,
-    minInnerWidthPx: 60,
-  });
+  return plotLayout(
+    widthPx,
+    { top: 16, right: 24, bottom: 46, left: 64, narrow: { right: 12, left: 56 } },
+    { aspect: 0.6, minHeightPx: 280, maxHeightPx: 420, minInnerWidthPx: 60 },
+  );
 }
 
 /** A word drawn on the plot, where the placement put it. */
 export type PlacedPlotLabel = PlotWord;
 
 /** Everything the plot draws, in plot-area pixels. */
-export interface CrossoverGeometry {
+export interface CrossoverGeometry extends LogLogAxes {
   frame: PlotLayout;
-  x: d3.ScaleLogarithmic<number, number>;
-  y: d3.ScaleLogarithmic<number, number>;
-  xTicks: number[];
-  yTicks: number[];
   /**
    * Names at the curves' ends, one per curve with points that has a free place near it; a name
    * with none is left out (the legend under the plot names every curve, and its markers or dashes
@@ -85,8 +78,7 @@ export function crossoverGeometry(
   const frame = crossoverFrame(widthPx);
   const { innerWidthPx, innerHeightPx } = frame;
   const narrow = isNarrowPlot(widthPx);
-  const x = d3.scaleLog().base(2).domain(data.xDomain).range([0, innerWidthPx]).clamp(true);
-  const y = d3.scaleLog().domain(data.yDomain).range([innerHeightPx, 0]).clamp(true);
+  const { x, y } = logLogScales(frame, data.xDomain, data.yDomain);
   const every = op === 'relu' ? (narrow ? 6 : 4) : narrow ? 2 : 1;
   const xTicks = logTicks(data.xDomain, 2, every);
   const yTicks = logTicks(data.yDomain, 10, narrow ? 2 : 1);

@@ -3,7 +3,7 @@ import * as d3 from 'd3';
 import { ColumnHeads } from '../../ui/ColumnHeads';
 import { INTERCONNECTS, type InterconnectId } from '../../engine/catalog';
 import { formatCount, formatPercent, formatSeconds, formatSiShort } from '../../format/units';
-import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
+import { plotLayout } from '../../ui/plot/layout';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
 import type { DataParallelResult, ScalingPoint, ScalingValue } from './simulation';
 import { ScrollRegion } from '../../ui/ScrollRegion';
@@ -33,10 +33,9 @@ function ScalingChart({
   hidingStops: number | null;
   idPrefix: string;
 }) {
-  const narrow = isNarrowPlot(widthPx);
   const layout = plotLayout(
     widthPx,
-    { top: 16, right: 16, bottom: 44, left: narrow ? 50 : 58 },
+    { top: 16, right: 16, bottom: 44, left: 58, narrow: { left: 50 } },
     { aspect: 0.7, minHeightPx: 220, maxHeightPx: 300, minInnerWidthPx: 120 },
   );
   const x = d3.scaleLog().base(2).domain([1, 32]).range([0, layout.innerWidthPx]);

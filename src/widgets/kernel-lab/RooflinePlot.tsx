@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import * as d3 from 'd3';
 import { formatSiShort } from '../../format/units';
 import { isNarrowPlot, plotLayout, type PlotLayout } from '../../ui/plot/layout';
+import { logLogScales } from '../../ui/plot/log-scales';
 import { PlotFrame } from '../../ui/plot/PlotFrame';
 import {
   formatIntensity,
@@ -22,14 +23,11 @@ export interface RooflinePlotProps {
 
 /** Margins and height of the plot at a width. */
 function layout(widthPx: number): PlotLayout {
-  const narrow = isNarrowPlot(widthPx);
-  const margin = { top: 14, right: narrow ? 12 : 20, bottom: 46, left: narrow ? 46 : 58 };
-  return plotLayout(widthPx, margin, {
-    aspect: 0.62,
-    minHeightPx: 260,
-    maxHeightPx: 420,
-    minInnerWidthPx: 60,
-  });
+  return plotLayout(
+    widthPx,
+    { top: 14, right: 20, bottom: 46, left: 58, narrow: { right: 12, left: 46 } },
+    { aspect: 0.62, minHeightPx: 260, maxHeightPx: 420, minInnerWidthPx: 60 },
+  );
 }
 
 /** The roofline: log-log axes, roofs as polylines, kernels as points. d3 scales, React DOM. */
@@ -43,13 +41,9 @@ export function RooflinePlot({
   const frame = layout(widthPx);
   const { innerWidthPx, innerHeightPx } = frame;
   const narrow = isNarrowPlot(widthPx);
-  const x = useMemo(
-    () => d3.scaleLog().base(2).domain(geometry.xDomain).range([0, innerWidthPx]).clamp(true),
-    [geometry.xDomain, innerWidthPx],
-  );
-  const y = useMemo(
-    () => d3.scaleLog().domain(geometry.yDomain).range([innerHeightPx, 0]).clamp(true),
-    [geometry.yDomain, innerHeightPx],
+  const { x, y } = useMemo(
+    () => logLogScales({ innerWidthPx, innerHeightPx }, geometry.xDomain, geometry.yDomain),
+    [geometry.xDomain, geometry.yDomain, innerWidthPx, innerHeightPx],
   );
   const xTicks = useMemo(
     () => (narrow ? geometry.xTicks.filter((_, i) => i % 2 === 0) : geometry.xTicks),

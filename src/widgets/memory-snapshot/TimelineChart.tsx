@@ -17,14 +17,11 @@ export interface TimelineChartProps {
 
 /** The chart's frame at a width. */
 function chartLayout(widthPx: number) {
-  const narrow = isNarrowPlot(widthPx);
-  const margin = { top: 24, right: narrow ? 12 : 24, bottom: 42, left: narrow ? 62 : 72 };
-  return plotLayout(widthPx, margin, {
-    aspect: 0.4,
-    minHeightPx: 220,
-    maxHeightPx: 320,
-    minInnerWidthPx: 120,
-  });
+  return plotLayout(
+    widthPx,
+    { top: 24, right: 24, bottom: 42, left: 72, narrow: { right: 12, left: 62 } },
+    { aspect: 0.4, minHeightPx: 220, maxHeightPx: 320, minInnerWidthPx: 120 },
+  );
 }
 
 /** Allocated memory over the recorded trace, as a step line, with the peak marked. */

@@ -60,7 +60,7 @@ export function GradientHistogram({
   const narrow = isNarrowPlot(widthPx);
   const layout = plotLayout(
     widthPx,
-    { top: 30, right: 12, bottom: 40, left: narrow ? 40 : 52 },
+    { top: 30, right: 12, bottom: 40, left: 52, narrow: { left: 40 } },
     { aspect: 0.42, minHeightPx: 220, maxHeightPx: 320, minInnerWidthPx: 120 },
   );
   const total = (b: HistogramBin) => GRADIENT_CLASSES.reduce((s, c) => s + b.counts[c], 0);
