@@ -56,13 +56,59 @@ export interface MatmulUpload {
   label: string;
 }
 
+/** What a matmul's four buffers hold, and their labels. */
+export interface MatmulBufferData {
+  /** The four words of the `Dims` uniform (m, n, k, 0; or n, 0, 0, 0 for a square product). */
+  dims: readonly [number, number, number, number];
+  /** A and B as the kernel reads them (f32 values or f16 bits). */
+  a: ArrayBufferView<ArrayBuffer>;
+  b: ArrayBufferView<ArrayBuffer>;
+  /** Bytes of C. */
+  cBytes: number;
+  labels: { dims: string; a: string; b: string; c: string };
+}
+
+/** The matmul buffers of a job, bound for its entry point (C is the output). */
+export interface BoundMatmulBuffers {
+  group: GPUBindGroup;
+  aBuffer: GPUBuffer;
+  bBuffer: GPUBuffer;
+  cBuffer: GPUBuffer;
+}
+
+/**
+ * A matmul's four buffers created in the context's set, filled, and bound by name (`dims`, `a`,
+ * `b`, `c`) for the entry point: what every matmul job (f32, f16, tensor-core) uploads. Call it
+ * inside the job's error scopes.
+ */
+export function bindMatmulBuffers(
+  { device, buffers }: JobContext,
+  run: { kernel: KernelShader; entryPoint: string; pipeline: GPUComputePipeline },
+  data: MatmulBufferData,
+): BoundMatmulBuffers {
+  const dims = buffers.create(data.labels.dims, 16, uniformUsage());
+  const aBuffer = buffers.create(data.labels.a, data.a.byteLength, inputUsage());
+  const bBuffer = buffers.create(data.labels.b, data.b.byteLength, inputUsage());
+  const cBuffer = buffers.create(data.labels.c, data.cBytes, outputUsage());
+  device.queue.writeBuffer(dims, 0, new Uint32Array(data.dims));
+  device.queue.writeBuffer(aBuffer, 0, data.a);
+  device.queue.writeBuffer(bBuffer, 0, data.b);
+  const group = bindBuffers(device, run.pipeline, run.kernel, run.entryPoint, {
+    dims,
+    a: aBuffer,
+    b: bBuffer,
+    c: cBuffer,
+  });
+  return { group, aBuffer, bBuffer, cBuffer };
+}
+
 /** Builds a matmul job for `shape`; buffers are created in the context's set. */
 export async function createMatmulJob(
   context: JobContext,
   spec: MatmulJobSpec,
   shape: MatmulShape,
 ): Promise<KernelJob> {
-  const { device, buffers } = context;
+  const { device } = context;
   const { kernel, entryPoint, plan } = spec;
   const pipeline = await getPipeline(device, { kernel, entryPoint, constants: spec.constants });
   const sizes = matmulElements(shape);
@@ -73,19 +119,22 @@ export async function createMatmulJob(
   const totalBytes = upload.a.byteLength + upload.b.byteLength + sizes.c * 4;
   const action = `allocate the matmul buffers (${formatBytesBinary(totalBytes)})`;
   return withErrorScopes(device, action, () => {
-    const dims = buffers.create('matmul dims', 16, uniformUsage());
-    const aBuffer = buffers.create(`matmul A${suffix}`, upload.a.byteLength, inputUsage());
-    const bBuffer = buffers.create(`matmul B${suffix}`, upload.b.byteLength, inputUsage());
-    const cBuffer = buffers.create('matmul C', sizes.c * 4, outputUsage());
-    device.queue.writeBuffer(dims, 0, new Uint32Array([shape.m, shape.n, shape.k, 0]));
-    device.queue.writeBuffer(aBuffer, 0, upload.a);
-    device.queue.writeBuffer(bBuffer, 0, upload.b);
-    const group = bindBuffers(device, pipeline, kernel, entryPoint, {
-      dims,
-      a: aBuffer,
-      b: bBuffer,
-      c: cBuffer,
-    });
+    const { group, aBuffer, bBuffer, cBuffer } = bindMatmulBuffers(
+      context,
+      { kernel, entryPoint, pipeline },
+      {
+        dims: [shape.m, shape.n, shape.k, 0],
+        a: upload.a,
+        b: upload.b,
+        cBytes: sizes.c * 4,
+        labels: {
+          dims: 'matmul dims',
+          a: `matmul A${suffix}`,
+          b: `matmul B${suffix}`,
+          c: 'matmul C',
+        },
+      },
+    );
     return singleDispatchJob(kernel, plan, pipeline, group, {
       output: cBuffer,
       outputBytes: sizes.c * 4,

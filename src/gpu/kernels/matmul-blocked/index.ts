@@ -4,11 +4,10 @@
  * uploaded with their rows padded to whole vec4s, the layout the kernel's loads need; the check
  * still uses the unpadded matrices and the shared error bound.
  */
-import { createMatmulJob, matmulBindings, type MatmulUpload } from '../../jobs/matmul-job';
-import type { KernelJob } from '../../jobs/kernel-job';
-import { defineLabKernel } from '../../kernel-module';
+import { matmulBindings, type MatmulUpload } from '../../jobs/matmul-job';
 import { matmulLab } from '../../sizes/lab-facet';
-import { matmulCpu, type MatmulShape } from '../../../compute/matmul-reference';
+import type { MatmulShape } from '../../../compute/matmul-reference';
+import { defineMatmulKernel } from '../matmul-kernel';
 import { MATMUL_DIMS } from '../shared';
 import matmulBlockedWgsl from './matmul-blocked.wgsl?raw';
 import {
@@ -34,7 +33,7 @@ export function paddedUpload(
 }
 
 /** C = A·B with 8 x 8 outputs per invocation held in registers, 128 x 128 per workgroup. */
-export const matmulBlockedKernel = defineLabKernel({
+export const matmulBlockedKernel = defineMatmulKernel({
   name: 'matmul-blocked',
   label: 'Matmul, register-blocked',
   summary:
@@ -51,20 +50,10 @@ export const matmulBlockedKernel = defineLabKernel({
     THREADS_X: MATMUL_BLOCK_THREADS_EDGE,
     THREADS_Y: MATMUL_BLOCK_THREADS_EDGE,
   },
-  plan: (shape: MatmulShape, layout) => matmulBlockedPlan(shape, layout?.maxWorkgroupsPerDimension),
-  reference: matmulCpu,
-  job: (context, shape): Promise<KernelJob> =>
-    createMatmulJob(
-      context,
-      {
-        kernel: matmulBlockedKernel,
-        entryPoint: 'matmul_blocked',
-        constants: {},
-        plan: matmulBlockedPlan(shape, context.layout.maxWorkgroupsPerDimension),
-        uploadLayout: paddedUpload,
-      },
-      shape,
-    ),
+  entryPoint: 'matmul_blocked',
+  constants: {},
+  planAt: matmulBlockedPlan,
+  uploadLayout: paddedUpload,
   lab: matmulLab({
     edge: MATMUL_BLOCK_EDGE,
     rowAlignment: MATMUL_BLOCK_ROW_ALIGNMENT,

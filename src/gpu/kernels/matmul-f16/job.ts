@@ -3,12 +3,11 @@
  * type, C written as f32, and the result checked against the f64 reference within the variant's
  * bound. Its detail is the errors that check saw, for the caller to show.
  */
-import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, singleDispatchJob } from '../../jobs/job';
+import { singleDispatchJob } from '../../jobs/job';
 import { type JobContext, type KernelJob } from '../../jobs/kernel-job';
 import type { KernelShader } from '../../kernel-shader';
-import { matmulCheckIndices } from '../../jobs/matmul-job';
+import { bindMatmulBuffers, matmulCheckIndices } from '../../jobs/matmul-job';
 import { getPipeline } from '../../pipelines';
 import { checkElements } from '../../../compute/verify-f32';
 import { formatBytesBinary } from '../../../format/units';
@@ -37,7 +36,7 @@ export async function createHalfMatmulJob(
   variant: HalfMatmulVariant,
   n: number,
 ): Promise<KernelJob<MatmulErrors>> {
-  const { device, buffers } = context;
+  const { device } = context;
   if (variant === 'f16' && !device.features.has(SHADER_F16)) {
     throw new Error(
       'This WebGPU device was created without the "shader-f16" feature, so f16 WGSL cannot run on it.',
@@ -54,16 +53,24 @@ export async function createHalfMatmulJob(
   const action = `allocate the ${variant} matmul buffers (${formatBytesBinary(2 * inputBytes + n * n * 4)})`;
   let lastErrors: MatmulErrors | null = null;
   return withErrorScopes(device, action, () => {
-    const dims = buffers.create('matmul-f16 dims', 16, uniformUsage());
-    const a = buffers.create('matmul-f16 A', inputBytes, inputUsage());
-    const b = buffers.create('matmul-f16 B', inputBytes, inputUsage());
-    const c = buffers.create('matmul-f16 C', n * n * 4, outputUsage());
-    device.queue.writeBuffer(dims, 0, new Uint32Array([n, 0, 0, 0]));
-    device.queue.writeBuffer(a, 0, variant === 'f16' ? inputs.aHalf : inputs.a);
-    device.queue.writeBuffer(b, 0, variant === 'f16' ? inputs.bHalf : inputs.b);
-    const group = bindBuffers(device, pipeline, kernel, 'matmul_half', { dims, a, b, c });
+    const { group, cBuffer } = bindMatmulBuffers(
+      context,
+      { kernel, entryPoint: 'matmul_half', pipeline },
+      {
+        dims: [n, 0, 0, 0],
+        a: variant === 'f16' ? inputs.aHalf : inputs.a,
+        b: variant === 'f16' ? inputs.bHalf : inputs.b,
+        cBytes: n * n * 4,
+        labels: {
+          dims: 'matmul-f16 dims',
+          a: 'matmul-f16 A',
+          b: 'matmul-f16 B',
+          c: 'matmul-f16 C',
+        },
+      },
+    );
     return singleDispatchJob(kernel, plan, pipeline, group, {
-      output: c,
+      output: cBuffer,
       outputBytes: n * n * 4,
       detail() {
         if (!lastErrors) throw new Error(`The ${variant} matmul's result was never checked.`);

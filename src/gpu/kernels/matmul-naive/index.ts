@@ -1,9 +1,7 @@
 /** The naive matmul's record: WGSL, entry point, bindings, plan, reference, job and lab facet. */
-import { createMatmulJob, matmulBindings } from '../../jobs/matmul-job';
-import type { KernelJob } from '../../jobs/kernel-job';
-import { defineLabKernel } from '../../kernel-module';
+import { matmulBindings } from '../../jobs/matmul-job';
 import { matmulLab } from '../../sizes/lab-facet';
-import { matmulCpu, type MatmulShape } from '../../../compute/matmul-reference';
+import { defineMatmulKernel } from '../matmul-kernel';
 import { MATMUL_DIMS } from '../shared';
 import matmulNaiveWgsl from './matmul-naive.wgsl?raw';
 import { MATMUL_NAIVE_WORKGROUP_EDGE, matmulNaivePlan } from './matmul-naive';
@@ -11,7 +9,7 @@ import { MATMUL_NAIVE_WORKGROUP_EDGE, matmulNaivePlan } from './matmul-naive';
 const EDGE = { WORKGROUP_X: MATMUL_NAIVE_WORKGROUP_EDGE, WORKGROUP_Y: MATMUL_NAIVE_WORKGROUP_EDGE };
 
 /** C = A·B with one invocation per element of C, reading straight from memory. */
-export const matmulNaiveKernel = defineLabKernel({
+export const matmulNaiveKernel = defineMatmulKernel({
   name: 'matmul-naive',
   label: 'Matmul, naive',
   summary: 'One invocation per output element, reading its row and column straight from memory.',
@@ -22,18 +20,8 @@ export const matmulNaiveKernel = defineLabKernel({
   },
   bindings: matmulBindings('f32'),
   sharedConstants: EDGE,
-  plan: (shape: MatmulShape, layout) => matmulNaivePlan(shape, layout?.maxWorkgroupsPerDimension),
-  reference: matmulCpu,
-  job: (context, shape): Promise<KernelJob> =>
-    createMatmulJob(
-      context,
-      {
-        kernel: matmulNaiveKernel,
-        entryPoint: 'matmul_naive',
-        constants: EDGE,
-        plan: matmulNaivePlan(shape, context.layout.maxWorkgroupsPerDimension),
-      },
-      shape,
-    ),
+  entryPoint: 'matmul_naive',
+  constants: EDGE,
+  planAt: matmulNaivePlan,
   lab: matmulLab({ edge: MATMUL_NAIVE_WORKGROUP_EDGE, step: 'matmul', bench: { size: 'matmul' } }),
 });

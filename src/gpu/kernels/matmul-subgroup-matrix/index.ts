@@ -5,12 +5,11 @@
  * (matmul-subgroup-matrix.ts). The record's own WGSL, what the registry shows and checks, is the
  * one for a common configuration (16 x 16 x 16, subgroups of 32).
  */
-import { inputUsage, outputUsage, uniformUsage } from '../../buffers';
 import type { GpuAdapterSummary } from '../../adapter-summary';
 import { withErrorScopes } from '../../error-scopes';
-import { bindBuffers, singleDispatchJob } from '../../jobs/job';
+import { singleDispatchJob } from '../../jobs/job';
 import type { JobContext, KernelJob } from '../../jobs/kernel-job';
-import { matmulCheckIndices } from '../../jobs/matmul-job';
+import { bindMatmulBuffers, matmulCheckIndices } from '../../jobs/matmul-job';
 import { defineKernel } from '../../kernel-module';
 import type { KernelPlan } from '../../kernel-plan';
 import { defineShader, type KernelShader } from '../../kernel-shader';
@@ -185,7 +184,7 @@ async function createSubgroupMatrixJob(
 ): Promise<KernelJob> {
   const support = tensorCoreSupport(context);
   if (!support.available) throw new Error(support.reason);
-  const { device, buffers } = context;
+  const { device } = context;
   const { shader, options, pipeline } = await pipelineFor(device, support);
   const plan = subgroupMatrixPlan(shape, options);
   const p = paddedShapeFor(shape, options);
@@ -195,19 +194,22 @@ async function createSubgroupMatrixJob(
   const bHalves = paddedHalves(b, shape.k, shape.n, p.k, p.n);
   const cBytes = p.m * p.n * 4;
   return withErrorScopes(device, 'allocate the tensor-core matmul buffers', () => {
-    const dims = buffers.create('padded dims', 16, uniformUsage());
-    const aBuffer = buffers.create('f16 A (padded)', aHalves.byteLength, inputUsage());
-    const bBuffer = buffers.create('f16 B (padded)', bHalves.byteLength, inputUsage());
-    const cBuffer = buffers.create('f32 C (padded)', cBytes, outputUsage());
-    device.queue.writeBuffer(dims, 0, new Uint32Array([p.m, p.n, p.k, 0]));
-    device.queue.writeBuffer(aBuffer, 0, aHalves);
-    device.queue.writeBuffer(bBuffer, 0, bHalves);
-    const group = bindBuffers(device, pipeline, shader, ENTRY, {
-      dims,
-      a: aBuffer,
-      b: bBuffer,
-      c: cBuffer,
-    });
+    const { group, cBuffer } = bindMatmulBuffers(
+      context,
+      { kernel: shader, entryPoint: ENTRY, pipeline },
+      {
+        dims: [p.m, p.n, p.k, 0],
+        a: aHalves,
+        b: bHalves,
+        cBytes,
+        labels: {
+          dims: 'padded dims',
+          a: 'f16 A (padded)',
+          b: 'f16 B (padded)',
+          c: 'f32 C (padded)',
+        },
+      },
+    );
     return singleDispatchJob(shader, plan, pipeline, group, {
       output: cBuffer,
       outputBytes: cBytes,
