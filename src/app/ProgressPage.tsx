@@ -391,7 +391,7 @@ function ProgressSummary(props: SummaryProps) {
         {rows.map((r) => (
           <li key={r.slug} data-lesson-progress={r.slug} data-status={r.status}>
             <a href={lessonHref(r.slug)} className="progress-lesson-title">
-              <span className="progress-lesson-number" aria-hidden="true">
+              <span className="lesson-number progress-lesson-number" aria-hidden="true">
                 {r.order}
               </span>
               <span>
