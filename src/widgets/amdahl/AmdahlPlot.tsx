@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWidgetState } from '../../state/useWidgetState';
+import { PresetButtons } from '../../ui/PresetButtons';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
 import type { WidgetStatus } from '../../ui/frame/status';
 import { formatCount } from '../../format/units';
@@ -182,19 +183,17 @@ export default function AmdahlPlot({
               {formatCount(coreCount)}
             </output>
           </div>
-          <div className="amdahl__presets" role="group" aria-label="Real core counts">
-            {references.map((ref) => (
-              <button
-                key={ref.label}
-                type="button"
-                aria-pressed={coreCount === ref.coreCount}
-                title={ref.detail}
-                onClick={() => settings.set({ cores: ref.coreCount })}
-              >
-                {`${ref.label} (${formatCount(ref.coreCount)})`}
-              </button>
-            ))}
-          </div>
+          <PresetButtons
+            className="amdahl__presets"
+            label="Real core counts"
+            presets={references.map((ref) => ({
+              key: ref.label,
+              label: `${ref.label} (${formatCount(ref.coreCount)})`,
+              title: ref.detail,
+              pressed: coreCount === ref.coreCount,
+              onPick: () => settings.set({ cores: ref.coreCount }),
+            }))}
+          />
         </div>
       </div>
 

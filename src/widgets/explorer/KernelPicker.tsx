@@ -1,5 +1,6 @@
 import { getGpu } from '../../engine/catalog';
 import { formatCount } from '../../format/units';
+import { PresetButtons } from '../../ui/PresetButtons';
 import { FieldLabel, NumberSetting } from '../../ui/field';
 import {
   ELEMENT_PRESETS,
@@ -40,20 +41,18 @@ export function KernelPicker({ settings, set, idBase }: PickerProps) {
           ))}
         </select>
       </div>
-      <div className="explorer-shapes" role="group" aria-label="Tensor shapes">
-        <span>Shapes:</span>
-        {ELEMENT_PRESETS.map((p) => (
-          <button
-            key={p.label}
-            type="button"
-            aria-pressed={settings.elements === p.elements}
-            title={`${formatCount(p.elements)} elements`}
-            onClick={() => set({ elements: p.elements })}
-          >
-            {p.label}
-          </button>
-        ))}
-      </div>
+      <PresetButtons
+        className="explorer-shapes"
+        label="Tensor shapes"
+        lead="Shapes:"
+        presets={ELEMENT_PRESETS.map((p) => ({
+          key: p.label,
+          label: p.label,
+          title: `${formatCount(p.elements)} elements`,
+          pressed: settings.elements === p.elements,
+          onPick: () => set({ elements: p.elements }),
+        }))}
+      />
       <div className="explorer-residency" role="radiogroup" aria-label="How threads sit on an SM">
         <label>
           <input

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { PresetButtons } from '../../ui/PresetButtons';
 import { CancelButton } from '../../ui/RunControls';
 import { LAB_KERNEL_IDS, LAB_KERNELS, type LabKernelId, type LabSize } from '../../gpu';
 import { draftOf, type SizeDraft } from './draft';
@@ -105,14 +106,17 @@ export function KernelForm(props: KernelFormProps) {
           </select>
         </div>
       </fieldset>
-      <div className="kl-presets" role="group" aria-label="Size presets">
-        <span>Sizes:</span>
-        {SIZE_PRESETS[kind].map((p) => (
-          <button key={p.label} type="button" disabled={running} onClick={() => pickPreset(p.size)}>
-            {p.label}
-          </button>
-        ))}
-      </div>
+      <PresetButtons
+        className="kl-presets"
+        label="Size presets"
+        lead="Sizes:"
+        disabled={running}
+        presets={SIZE_PRESETS[kind].map((p) => ({
+          key: p.label,
+          label: p.label,
+          onPick: () => pickPreset(p.size),
+        }))}
+      />
       <div className="kl-actions">
         <button type="submit" className="primary" disabled={running} data-action="run">
           Run on this GPU

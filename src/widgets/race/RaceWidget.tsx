@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { PresetButtons } from '../../ui/PresetButtons';
 import { RunButtons } from '../../ui/RunControls';
 import { useWidgetState } from '../../state/useWidgetState';
 import { WidgetRoot } from '../../ui/frame/WidgetRoot';
@@ -115,23 +116,21 @@ export default function RaceWidget({ instance, ...props }: RaceWidgetProps) {
             onValue={(gpu) => update({ gpu })}
           />
         </fieldset>
-        <div className="race-presets" role="group" aria-label="Presets">
-          <span>Presets:</span>
-          {RACE_PRESETS.map((p) => (
-            <button
-              key={p.name}
-              type="button"
-              disabled={running}
-              title={`${p.settings.tasks.toLocaleString('en-US')} tasks × ${p.settings.iterations.toLocaleString('en-US')} steps, ${p.settings.serialPercent} % serial`}
-              onClick={() => {
-                settingsHandle.set(p.settings);
-                setPresetTopic(p.topic);
-              }}
-            >
-              {p.name}
-            </button>
-          ))}
-        </div>
+        <PresetButtons
+          className="race-presets"
+          label="Presets"
+          lead="Presets:"
+          disabled={running}
+          presets={RACE_PRESETS.map((p) => ({
+            key: p.name,
+            label: p.name,
+            title: `${p.settings.tasks.toLocaleString('en-US')} tasks × ${p.settings.iterations.toLocaleString('en-US')} steps, ${p.settings.serialPercent} % serial`,
+            onPick: () => {
+              settingsHandle.set(p.settings);
+              setPresetTopic(p.topic);
+            },
+          }))}
+        />
         {presetText && (
           <div className="race-preset-reading" role="status" data-preset-reading>
             {presetText.map((p) => (
