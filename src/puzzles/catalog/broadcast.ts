@@ -1,6 +1,7 @@
 /** Puzzle 5: a row vector and a column vector make a matrix. */
 import type { Puzzle } from '../types';
-import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
+import { field, floats, overTiles } from './shared';
+import { workOverTiles } from './work';
 import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
@@ -68,14 +69,11 @@ export const broadcast: Puzzle = {
   descriptor: (s) => {
     const rows = field(s, 'rows');
     const cols = field(s, 'cols');
-    return describeWork({
-      name: 'puzzle: broadcast',
-      kind: 'elementwise',
-      bytesRead: (rows + cols) * WORD_BYTES,
-      bytesWritten: rows * cols * WORD_BYTES,
-      flops: rows * cols,
-      threadsPerBlock: TILE * TILE,
-      blocks: groups(cols, TILE) * groups(rows, TILE),
-    });
+    return workOverTiles(
+      'puzzle: broadcast',
+      'elementwise',
+      { rows, cols, tile: TILE },
+      { wordsRead: rows + cols, wordsWritten: rows * cols, flops: rows * cols },
+    );
   },
 };

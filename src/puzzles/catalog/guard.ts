@@ -1,6 +1,7 @@
 /** Puzzle 3: workgroups of 64 threads, so the last one may have threads without data. */
 import type { Puzzle } from '../types';
-import { elementwiseWork, field, floats, overElements } from './shared';
+import { field, floats, overElements } from './shared';
+import { elementwiseWork } from './work';
 import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 

@@ -1,6 +1,7 @@
 /** Puzzle 9: many threads adding to the same few counters, with atomics. */
 import type { Puzzle } from '../types';
-import { describeWork, field, groups, overElements, wholes, WORD_BYTES } from './shared';
+import { field, overElements, wholes } from './shared';
+import { workOverElements } from './work';
 import { entryPoint } from './wgsl';
 
 const WG = 64;
@@ -87,14 +88,10 @@ ${entryPoint('WG', 'gid', 'lid')}  let i = gid.x;
 `,
   descriptor: (s) => {
     const n = field(s, 'n');
-    return describeWork({
-      name: 'puzzle: histogram',
-      kind: 'other',
-      bytesRead: n * WORD_BYTES,
-      bytesWritten: BINS * WORD_BYTES,
+    return workOverElements('puzzle: histogram', 'other', n, WG, {
+      wordsRead: n,
+      wordsWritten: BINS,
       flops: n,
-      threadsPerBlock: WG,
-      blocks: groups(n, WG),
     });
   },
 };

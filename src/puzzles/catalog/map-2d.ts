@@ -1,6 +1,7 @@
 /** Puzzle 4: a matrix, threads laid out in two dimensions. */
 import type { Puzzle } from '../types';
-import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
+import { field, floats, overTiles } from './shared';
+import { workOverTiles } from './work';
 import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
@@ -63,15 +64,13 @@ export const map2d: Puzzle = {
 }
 `,
   descriptor: (s) => {
-    const count = field(s, 'rows') * field(s, 'cols');
-    return describeWork({
-      name: 'puzzle: 2D map',
-      kind: 'elementwise',
-      bytesRead: count * WORD_BYTES,
-      bytesWritten: count * WORD_BYTES,
-      flops: count,
-      threadsPerBlock: TILE * TILE,
-      blocks: groups(field(s, 'cols'), TILE) * groups(field(s, 'rows'), TILE),
-    });
+    const rows = field(s, 'rows');
+    const cols = field(s, 'cols');
+    return workOverTiles(
+      'puzzle: 2D map',
+      'elementwise',
+      { rows, cols, tile: TILE },
+      { wordsRead: rows * cols, wordsWritten: rows * cols, flops: rows * cols },
+    );
   },
 };

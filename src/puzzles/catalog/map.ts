@@ -1,6 +1,7 @@
 /** Puzzle 1: one thread per element, each adding a constant. */
 import type { Puzzle } from '../types';
-import { elementwiseWork, EXACT, field, floats, oneDimensionCases } from './shared';
+import { EXACT, field, floats, oneDimensionCases } from './shared';
+import { elementwiseWork } from './work';
 import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 

@@ -1,6 +1,7 @@
 /** Puzzle 8: an inclusive scan of each workgroup's values. */
 import type { Puzzle } from '../types';
-import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
+import { field, floats, overElements } from './shared';
+import { workOverElements } from './work';
 import { f32Input, f32Output } from './buffers';
 import { entryPoint, needsWorkgroupVar } from './wgsl';
 
@@ -84,14 +85,10 @@ export const prefixSum: Puzzle = {
 `,
   descriptor: (s) => {
     const n = field(s, 'n');
-    return describeWork({
-      name: 'puzzle: prefix sum',
-      kind: 'reduction',
-      bytesRead: n * WORD_BYTES,
-      bytesWritten: n * WORD_BYTES,
+    return workOverElements('puzzle: prefix sum', 'reduction', n, WG, {
+      wordsRead: n,
+      wordsWritten: n,
       flops: n * Math.log2(WG),
-      threadsPerBlock: WG,
-      blocks: groups(n, WG),
     });
   },
 };

@@ -1,15 +1,12 @@
 /**
- * What the puzzles' definitions share: their input values, launch arithmetic, the sizes every
- * 1-D puzzle is checked at, and the cost engine's descriptor of their work.
+ * What the puzzles' definitions share: their input values, launch arithmetic and the sizes
+ * every 1-D puzzle is checked at (the engine's view of their work: work.ts).
  */
-import type { KernelDescriptor, KernelKind } from '../../engine/models';
 import { inputValue, mixIndex } from '../../compute/inputs';
 import type { Puzzle, PuzzleCase, PuzzleSizes, Tolerance } from '../types';
 
-import { WORD_BYTES } from '../../compute/memory-words';
-
 /** Bytes of one f32 or u32 (declared once, in src/compute). */
-export { WORD_BYTES };
+export { WORD_BYTES } from '../../compute/memory-words';
 
 /** `count` floats, multiples of 1/16 in [-8, 8) times `scale` (exact in f32, sums too). */
 export function floats(count: number, seed: number, scale = 1): Float32Array {
@@ -69,35 +66,6 @@ export function matrixCases(tile: number): PuzzleCase[] {
     size: { rows, cols },
     label: `${rows} × ${cols}: ${why}`,
   }));
-}
-
-/** The engine's description of a puzzle kernel's work (fp32). */
-export function describeWork(work: {
-  name: string;
-  kind: KernelKind;
-  bytesRead: number;
-  bytesWritten: number;
-  flops: number;
-  threadsPerBlock: number;
-  blocks: number;
-}): KernelDescriptor {
-  return { ...work, precision: 'fp32' };
-}
-
-/**
- * The work of a 1-D elementwise puzzle: `n` threads in workgroups of `wg`, each reading one
- * value of each of its `inputs` arrays, doing one flop and writing one value.
- */
-export function elementwiseWork(name: string, n: number, wg: number, inputs = 1): KernelDescriptor {
-  return describeWork({
-    name,
-    kind: 'elementwise',
-    bytesRead: inputs * n * WORD_BYTES,
-    bytesWritten: n * WORD_BYTES,
-    flops: n,
-    threadsPerBlock: wg,
-    blocks: groups(n, wg),
-  });
 }
 
 /** What a puzzle's launch says: its size fields, grid, checked sizes, timed size, tolerance. */

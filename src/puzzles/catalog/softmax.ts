@@ -1,6 +1,7 @@
 /** Puzzle 11: a numerically stable softmax of each row, one workgroup per row. */
 import type { Puzzle, PuzzleCase } from '../types';
-import { describeWork, field, floats, WORD_BYTES } from './shared';
+import { field, floats, WORD_BYTES } from './shared';
+import { describeWork } from './work';
 import { entryPoint, needsWorkgroupVar } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 

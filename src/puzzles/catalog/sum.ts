@@ -1,6 +1,7 @@
 /** Puzzle 7: a tree reduction in workgroup memory, one sum per workgroup. */
 import type { Puzzle } from '../types';
-import { describeWork, field, floats, groups, overElements, WORD_BYTES } from './shared';
+import { field, floats, groups, overElements } from './shared';
+import { workOverElements } from './work';
 import { f32Input } from './buffers';
 import { entryPoint, needsWorkgroupVar } from './wgsl';
 
@@ -90,14 +91,10 @@ ${entryPoint('WG', 'gid', 'lid', 'wid')}  let i = gid.x;
 `,
   descriptor: (s) => {
     const n = field(s, 'n');
-    return describeWork({
-      name: 'puzzle: sum',
-      kind: 'reduction',
-      bytesRead: n * WORD_BYTES,
-      bytesWritten: groups(n, WG) * WORD_BYTES,
+    return workOverElements('puzzle: sum', 'reduction', n, WG, {
+      wordsRead: n,
+      wordsWritten: groups(n, WG),
       flops: n,
-      threadsPerBlock: WG,
-      blocks: groups(n, WG),
     });
   },
 };

@@ -1,6 +1,7 @@
 /** Puzzle 12: a matrix product computed tile by tile through workgroup memory. */
 import type { Puzzle, PuzzleCase } from '../types';
-import { describeWork, EXACT, field, floats, groups, WORD_BYTES } from './shared';
+import { EXACT, field, floats, groups } from './shared';
+import { workOverTiles } from './work';
 import { entryPoint, needsBarrier, needsWorkgroupVar } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
@@ -143,14 +144,11 @@ ${entryPoint('TILE, TILE', 'gid', 'lid')}  let row = gid.y;
     const m = field(s, 'm');
     const n = field(s, 'n');
     const k = field(s, 'k');
-    return describeWork({
-      name: 'puzzle: tiled matmul',
-      kind: 'matmul',
-      bytesRead: (m * k + k * n) * WORD_BYTES,
-      bytesWritten: m * n * WORD_BYTES,
-      flops: 2 * m * n * k,
-      threadsPerBlock: TILE * TILE,
-      blocks: groups(n, TILE) * groups(m, TILE),
-    });
+    return workOverTiles(
+      'puzzle: tiled matmul',
+      'matmul',
+      { rows: m, cols: n, tile: TILE },
+      { wordsRead: m * k + k * n, wordsWritten: m * n, flops: 2 * m * n * k },
+    );
   },
 };

@@ -1,6 +1,7 @@
 /** Puzzle 10: a transpose whose reads and writes both run along rows, through a tile. */
 import type { Puzzle } from '../types';
-import { describeWork, field, floats, groups, overTiles, WORD_BYTES } from './shared';
+import { field, floats, overTiles } from './shared';
+import { workOverTiles } from './work';
 import { entryPoint, needsWorkgroupVar, TILE_BARRIER } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
@@ -87,15 +88,13 @@ ${entryPoint('TILE, TILE', 'lid', 'wid')}  let row0 = wid.y * TILE;
 }
 `,
   descriptor: (s) => {
-    const count = field(s, 'rows') * field(s, 'cols');
-    return describeWork({
-      name: 'puzzle: transpose',
-      kind: 'copy',
-      bytesRead: count * WORD_BYTES,
-      bytesWritten: count * WORD_BYTES,
-      flops: 0,
-      threadsPerBlock: TILE * TILE,
-      blocks: groups(field(s, 'cols'), TILE) * groups(field(s, 'rows'), TILE),
-    });
+    const rows = field(s, 'rows');
+    const cols = field(s, 'cols');
+    return workOverTiles(
+      'puzzle: transpose',
+      'copy',
+      { rows, cols, tile: TILE },
+      { wordsRead: rows * cols, wordsWritten: rows * cols, flops: 0 },
+    );
   },
 };

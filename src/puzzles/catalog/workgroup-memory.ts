@@ -1,6 +1,7 @@
 /** Puzzle 6: a tile of the input in workgroup memory, with one element of halo. */
 import type { Puzzle } from '../types';
-import { elementwiseWork, field, floats, overElements } from './shared';
+import { field, floats, overElements } from './shared';
+import { elementwiseWork } from './work';
 import { entryPoint, needsWorkgroupVar, TILE_BARRIER } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 

@@ -1,6 +1,7 @@
 /** Puzzle 2: two inputs, one output, element by element. */
 import type { Puzzle } from '../types';
-import { elementwiseWork, EXACT, field, floats, oneDimensionCases } from './shared';
+import { EXACT, field, floats, oneDimensionCases } from './shared';
+import { elementwiseWork } from './work';
 import { entryPoint } from './wgsl';
 import { f32Input, f32Output } from './buffers';
 
