@@ -4,6 +4,7 @@ import { BANK_STRIDE_LIMITS, bankAccess, bankResultText, paddedStride } from './
 import { LaneRow } from './LaneRow';
 import { CheckSetting } from '../../ui/field';
 import { warpSchema } from './settings';
+import { WarpPanel } from './WarpPanel';
 
 /** Props of the banks panel. */
 export interface BanksPanelProps {
@@ -24,8 +25,7 @@ export function BanksPanel({ stride, pad, onChange }: BanksPanelProps) {
   const effective = pad ? paddedStride(stride) : stride;
   const access = bankAccess(effective);
   return (
-    <section className="warp-panel" aria-labelledby={`${id}-h`} data-panel="banks">
-      <h4 id={`${id}-h`}>Shared memory: 32 banks of 4 bytes</h4>
+    <WarpPanel panel="banks" title="Shared memory: 32 banks of 4 bytes">
       <div className="warp-field">
         <label htmlFor={`${id}-stride`}>Row length (words): lane i reads word i × this</label>
         <input
@@ -53,6 +53,6 @@ export function BanksPanel({ stride, pad, onChange }: BanksPanelProps) {
       >
         {bankResultText(access)}
       </p>
-    </section>
+    </WarpPanel>
   );
 }

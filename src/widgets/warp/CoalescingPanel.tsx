@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatViewPercent } from './percent';
 import { formatGigabytesPerSecond, formatRatio, formatSeconds } from '../../format/units';
 import { SECTOR_BYTES, STRIDE_LIMITS, WORD_BYTES, warpLoad } from './coalescing';
 import { strideRows, type StrideReading } from './measured';
+import { WarpPanel, WarpTable } from './WarpPanel';
 
 /** Props of the coalescing panel. */
 export interface CoalescingPanelProps {
@@ -39,8 +39,7 @@ export function CoalescingPanel({
   const used = new Set(load.addressesBytes.map((a) => a / WORD_BYTES));
   const rows = strideRows(readings, gpuId);
   return (
-    <section className="warp-panel" aria-labelledby={`${id}-h`} data-panel="coalescing">
-      <h4 id={`${id}-h`}>Coalescing: one load, 32 lanes</h4>
+    <WarpPanel panel="coalescing" title="Coalescing: one load, 32 lanes">
       <div className="warp-field">
         <label htmlFor={`${id}-stride`}>Load stride (words of 4 bytes)</label>
         <input
@@ -81,35 +80,33 @@ export function CoalescingPanel({
         ))}
       </div>
       {rows.length > 0 ? (
-        <div className="warp-table-wrap">
-          <table className="ui-data-table" data-measured-strides={rows.length}>
-            <caption>
+        <WarpTable
+          caption={
+            <>
               Strided read: <span className="tag-measured">measured</span> on this device,{' '}
               <span className="tag-modeled">modeled</span> on {gpuName}
-            </caption>
-            <ColumnHeads
-              names={[
-                'Stride',
-                'Time per launch',
-                'Useful bandwidth',
-                'vs stride 1',
-                'Modeled useful bandwidth',
-              ]}
-            />
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.stride} data-stride-row={r.stride}>
-                  <th scope="row">{r.stride}</th>
-                  <td>{formatSeconds(r.seconds)}</td>
-                  <td>{formatGigabytesPerSecond(r.usefulBytesPerSecond)}</td>
-                  <td>{formatRatio(r.relativeToStride1)}</td>
-                  <td>{formatGigabytesPerSecond(r.modeledUsefulBytesPerSecond)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          heads={[
+            'Stride',
+            'Time per launch',
+            'Useful bandwidth',
+            'vs stride 1',
+            'Modeled useful bandwidth',
+          ]}
+          data={{ 'data-measured-strides': rows.length }}
+        >
+          {rows.map((r) => (
+            <tr key={r.stride} data-stride-row={r.stride}>
+              <th scope="row">{r.stride}</th>
+              <td>{formatSeconds(r.seconds)}</td>
+              <td>{formatGigabytesPerSecond(r.usefulBytesPerSecond)}</td>
+              <td>{formatRatio(r.relativeToStride1)}</td>
+              <td>{formatGigabytesPerSecond(r.modeledUsefulBytesPerSecond)}</td>
+            </tr>
+          ))}
+        </WarpTable>
       ) : null}
-    </section>
+    </WarpPanel>
   );
 }

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { ColumnHeads } from '../../ui/ColumnHeads';
 import { formatViewPercent } from './percent';
 import {
   BRANCH_CONDITIONS,
@@ -10,6 +9,7 @@ import { formatRatio, formatSeconds } from '../../format/units';
 import { branchCost, branchMasks } from './branch';
 import { LaneRow } from './LaneRow';
 import { branchRows, type BranchReading } from './measured';
+import { WarpPanel, WarpTable } from './WarpPanel';
 
 /** The words of each rule. */
 export const BRANCH_LABELS: Readonly<Record<BranchKind, string>> = {
@@ -33,8 +33,7 @@ export function DivergencePanel({ kind, onKind, readings }: DivergencePanelProps
   const cost = branchCost(masks);
   const rows = branchRows(readings);
   return (
-    <section className="warp-panel" aria-labelledby={`${id}-h`} data-panel="divergence">
-      <h4 id={`${id}-h`}>Divergence: a branch inside a warp</h4>
+    <WarpPanel panel="divergence" title="Divergence: a branch inside a warp">
       <fieldset className="warp-choices">
         <legend>Branch condition</legend>
         {BRANCH_KINDS.map((k) => (
@@ -61,25 +60,25 @@ export function DivergencePanel({ kind, onKind, readings }: DivergencePanelProps
         do work, <strong>{formatViewPercent(cost.simtEfficiency)}</strong>.
       </p>
       {rows.length > 0 ? (
-        <div className="warp-table-wrap">
-          <table className="ui-data-table" data-measured-branches={rows.length}>
-            <caption>
+        <WarpTable
+          caption={
+            <>
               Divergent branch, half the invocations on each path:{' '}
               <span className="tag-measured">measured</span> on this device
-            </caption>
-            <ColumnHeads names={['Branch', 'Time per launch', 'vs uniform']} />
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.kind} data-branch-row={r.kind}>
-                  <th scope="row">{BRANCH_LABELS[r.kind]}</th>
-                  <td>{formatSeconds(r.seconds)}</td>
-                  <td>{formatRatio(r.relativeToUniform)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </>
+          }
+          heads={['Branch', 'Time per launch', 'vs uniform']}
+          data={{ 'data-measured-branches': rows.length }}
+        >
+          {rows.map((r) => (
+            <tr key={r.kind} data-branch-row={r.kind}>
+              <th scope="row">{BRANCH_LABELS[r.kind]}</th>
+              <td>{formatSeconds(r.seconds)}</td>
+              <td>{formatRatio(r.relativeToUniform)}</td>
+            </tr>
+          ))}
+        </WarpTable>
       ) : null}
-    </section>
+    </WarpPanel>
   );
 }

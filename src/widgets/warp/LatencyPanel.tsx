@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { ColumnHeads } from '../../ui/ColumnHeads';
 import { gpuIds, getGpu } from '../../engine/catalog';
 import {
   formatBytesDecimal,
@@ -8,6 +7,7 @@ import {
   formatSeconds,
 } from '../../format/units';
 import { LANE_LOAD_BYTES, latencyHiding, type LaneLoadBytes } from './latency';
+import { WarpPanel, WarpTable } from './WarpPanel';
 
 /** Props of the latency panel. */
 export interface LatencyPanelProps {
@@ -21,8 +21,7 @@ export function LatencyPanel({ gpuId, laneBytes, onChange }: LatencyPanelProps) 
   const id = useId();
   const h = latencyHiding(gpuId, Number(laneBytes));
   return (
-    <section className="warp-panel" aria-labelledby={`${id}-h`} data-panel="latency">
-      <h4 id={`${id}-h`}>Latency hiding: how many warps keep memory busy</h4>
+    <WarpPanel panel="latency" title="Latency hiding: how many warps keep memory busy">
       <div className="warp-fields">
         <span className="warp-field">
           <label htmlFor={`${id}-gpu`}>Catalog GPU</label>
@@ -70,26 +69,23 @@ export function LatencyPanel({ gpuId, laneBytes, onChange }: LatencyPanelProps) 
           ? ', so high occupancy hides the latency and more warps than that buy nothing.'
           : ', too few to hide the latency with one load per warp: each warp must keep several loads in flight.'}
       </p>
-      <div className="warp-table-wrap">
-        <table className="ui-data-table">
-          <caption>Resident warps per SM and the share of bandwidth they can sustain</caption>
-          <ColumnHeads names={['Warps per SM', 'Bytes in flight per SM', 'Share of bandwidth']} />
-          <tbody>
-            {h.rows.map((r) => (
-              <tr key={r.warpsPerSm}>
-                <th scope="row">{r.warpsPerSm}</th>
-                <td>{formatBytesDecimal(r.bytesInFlightPerSm)}</td>
-                <td>
-                  <span className="warp-bar" aria-hidden="true">
-                    <span style={{ width: `${r.bandwidthFraction * 100}%` }} />
-                  </span>{' '}
-                  {formatPercent(r.bandwidthFraction)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+      <WarpTable
+        caption="Resident warps per SM and the share of bandwidth they can sustain"
+        heads={['Warps per SM', 'Bytes in flight per SM', 'Share of bandwidth']}
+      >
+        {h.rows.map((r) => (
+          <tr key={r.warpsPerSm}>
+            <th scope="row">{r.warpsPerSm}</th>
+            <td>{formatBytesDecimal(r.bytesInFlightPerSm)}</td>
+            <td>
+              <span className="warp-bar" aria-hidden="true">
+                <span style={{ width: `${r.bandwidthFraction * 100}%` }} />
+              </span>{' '}
+              {formatPercent(r.bandwidthFraction)}
+            </td>
+          </tr>
+        ))}
+      </WarpTable>
+    </WarpPanel>
   );
 }
