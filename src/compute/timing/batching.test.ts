@@ -21,8 +21,9 @@ describe('batch sizing', () => {
   it('always grows by at least one run, and never past the cap', () => {
     expect(nextRepeats(100, 0.0099)).toBeGreaterThan(100);
     expect(nextRepeats(MAX_REPEATS_PER_BATCH - 1, 1e-9)).toBe(MAX_REPEATS_PER_BATCH);
-    expect(nextRepeats(8, 1e-9, 0.01, 10)).toBe(10);
-    expect(isBatchSettled(10, 0, 0.01, 10)).toBe(true);
+    const limits = { minBatchSeconds: 0.01, maxRepeats: 10 };
+    expect(nextRepeats(8, 1e-9, limits)).toBe(10);
+    expect(isBatchSettled(10, 0, limits)).toBe(true);
   });
 
   it('refuses nonsense inputs', () => {

@@ -11,6 +11,20 @@ export const MIN_BATCH_SECONDS = 0.01;
 /** Most runs the harness puts into one batch, so a near-empty kernel cannot loop for ever. */
 export const MAX_REPEATS_PER_BATCH = 1 << 14;
 
+/** How long a batch must last to be timed, and how many runs it may hold at most. */
+export interface BatchLimits {
+  /** Shortest batch timed, in seconds. */
+  minBatchSeconds: number;
+  /** Most runs in one batch. */
+  maxRepeats: number;
+}
+
+/** The limits the harness uses unless its caller sets others. */
+export const BATCH_LIMITS: BatchLimits = {
+  minBatchSeconds: MIN_BATCH_SECONDS,
+  maxRepeats: MAX_REPEATS_PER_BATCH,
+};
+
 /** How far past the minimum a grown batch aims, so noise does not leave it just short. */
 const HEADROOM = 1.25;
 
@@ -24,8 +38,7 @@ const BLIND_GROWTH = 16;
 export function nextRepeats(
   repeats: number,
   seconds: number,
-  minBatchSeconds = MIN_BATCH_SECONDS,
-  maxRepeats = MAX_REPEATS_PER_BATCH,
+  limits: BatchLimits = BATCH_LIMITS,
 ): number {
   if (!Number.isInteger(repeats) || repeats < 1) {
     throw new RangeError(`repeats must be an integer >= 1, got ${String(repeats)}`);
@@ -33,7 +46,8 @@ export function nextRepeats(
   if (!Number.isFinite(seconds) || seconds < 0) {
     throw new RangeError(`seconds must be a finite number >= 0, got ${String(seconds)}`);
   }
-  if (seconds >= minBatchSeconds || repeats >= maxRepeats) return Math.min(repeats, maxRepeats);
+  const { minBatchSeconds, maxRepeats } = limits;
+  if (isBatchSettled(repeats, seconds, limits)) return Math.min(repeats, maxRepeats);
   const wanted =
     seconds === 0
       ? repeats * BLIND_GROWTH
@@ -45,8 +59,7 @@ export function nextRepeats(
 export function isBatchSettled(
   repeats: number,
   seconds: number,
-  minBatchSeconds = MIN_BATCH_SECONDS,
-  maxRepeats = MAX_REPEATS_PER_BATCH,
+  { minBatchSeconds, maxRepeats }: BatchLimits = BATCH_LIMITS,
 ): boolean {
   return seconds >= minBatchSeconds || repeats >= maxRepeats;
 }

@@ -13,7 +13,7 @@
  * batch is in (a calibration batch that ends past it is that batch): the whole measurement then
  * ends at most two batches after the limit, or one when its warm-up ended before it.
  */
-import { isBatchSettled, MAX_REPEATS_PER_BATCH, MIN_BATCH_SECONDS, nextRepeats } from './batching';
+import { BATCH_LIMITS, isBatchSettled, nextRepeats } from './batching';
 import { performanceClock, type Clock } from './clock';
 import { summarizeTimings, type TimingSummary } from './stats';
 
@@ -81,8 +81,7 @@ const DEFAULTS = {
   warmupBatches: 1,
   samples: 7,
   minSamples: 3,
-  minBatchSeconds: MIN_BATCH_SECONDS,
-  maxRepeats: MAX_REPEATS_PER_BATCH,
+  ...BATCH_LIMITS,
   budgetSeconds: 3,
   wallLimitSeconds: 15,
   maxBatchWallSeconds: 1,
@@ -145,8 +144,8 @@ export async function measureRuns(
       methods.add(timing.method);
       break;
     }
-    if (isBatchSettled(repeats, timing.seconds, o.minBatchSeconds, o.maxRepeats)) break;
-    const grown = nextRepeats(repeats, timing.seconds, o.minBatchSeconds, o.maxRepeats);
+    if (isBatchSettled(repeats, timing.seconds, o)) break;
+    const grown = nextRepeats(repeats, timing.seconds, o);
     const next = Math.min(grown, wallCap(repeats, timing.wallSeconds, o.maxBatchWallSeconds));
     if (next <= repeats) break;
     repeats = next;
