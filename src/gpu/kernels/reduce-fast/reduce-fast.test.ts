@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reductionDescriptor } from '../../../engine/models';
 import { SHARED_OPTIONAL_FEATURES } from '../../device';
 import { gammaF32 } from '../../../compute/verify-f32';
+import { expectTwoPassReduction } from '../../testing/reduction-plan';
 import { reducePlan } from '../reduce/reduce';
 import {
   REDUCE_FAST_MAX_WORKGROUPS,
@@ -37,19 +37,9 @@ describe('fast sum reduction', () => {
 
   it('is the engine reduction, the same work as the simple kernel', () => {
     const plan = reduceFastPlan(trip * 3);
-    expect(plan.descriptor).toMatchObject({
-      kind: 'reduction',
-      bytesRead: reductionDescriptor(trip * 3, 'fp32').bytesRead,
-      bytesWritten: 4,
-      flops: trip * 3,
-      blocks: 3,
-      threadsPerBlock: 256,
-    });
+    expectTwoPassReduction(plan, trip * 3, 3);
+    expect(plan.descriptor.threadsPerBlock).toBe(256);
     expect(plan.descriptor.bytesRead).toBe(reducePlan(trip * 3).descriptor.bytesRead);
-    expect(plan.dispatches).toEqual([
-      [3, 1, 1],
-      [1, 1, 1],
-    ]);
   });
 
   it('bounds the error by each pass’s items per lane and how lanes are combined', () => {

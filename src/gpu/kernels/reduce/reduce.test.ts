@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { reductionDescriptor } from '../../../engine/models';
 import { gammaF32 } from '../../../compute/verify-f32';
 import { reduceCpu } from '../../jobs/sum-passes';
+import { expectTwoPassReduction } from '../../testing/reduction-plan';
 import { reducePasses, reducePlan, reduceRoundingDepth, reduceTolerance } from './reduce';
 
 /** Elements one first-pass workgroup sums: 256 lanes x 16 vec4s x 4. */
@@ -19,18 +19,7 @@ describe('sum reduction', () => {
   });
 
   it('is the engine reduction, with one dispatch per pass', () => {
-    const plan = reducePlan(span * 3);
-    expect(plan.descriptor).toMatchObject({
-      kind: 'reduction',
-      bytesRead: reductionDescriptor(span * 3, 'fp32').bytesRead,
-      bytesWritten: 4,
-      flops: span * 3,
-      blocks: 3,
-    });
-    expect(plan.dispatches).toEqual([
-      [3, 1, 1],
-      [1, 1, 1],
-    ]);
+    expectTwoPassReduction(reducePlan(span * 3), span * 3, 3);
   });
 
   it('bounds the error by the rounding depth of its passes', () => {
