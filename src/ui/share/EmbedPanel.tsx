@@ -73,7 +73,9 @@ export function EmbedPanel({
 
   return (
     <div className="embed-panel" role="group" aria-labelledby={`${id}-title`}>
-      <p id={`${id}-title`} className="embed-panel-title">
+      {/* Under its own "Embed on another site" button a visible title would say it twice: screen
+          readers still get it, as the group's name. */}
+      <p id={`${id}-title`} className="visually-hidden">
         Embed on another site
       </p>
       <div className="embed-fields">
