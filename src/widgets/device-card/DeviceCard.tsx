@@ -9,6 +9,7 @@ import { allLimits, identityFacts, keyLimits, PYTORCH_COUNTERPARTS } from './dev
 import { deviceSchema } from './settings';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import '../../ui/readout-table.css';
+import '../../ui/status.css';
 import './device-card.css';
 import { deviceCardFace } from './face';
 
@@ -56,7 +57,7 @@ function AdapterFacts({ acquisition }: { acquisition: Extract<GpuAcquisition, { 
   return (
     <>
       {adapter.isFallback && (
-        <p className="dc-fallback" role="note" data-fallback>
+        <p className="ui-warn-note" role="note" data-fallback>
           This is a software fallback adapter: WebGPU runs on your CPU cores, not on a graphics
           chip. Everything still works, at CPU speed, and the lab&apos;s measurements describe your
           CPU.

@@ -16,6 +16,7 @@ import { figureRows, samplePrediction } from './model';
 import { myMachineSchema } from './settings';
 import '../../ui/panel.css';
 import '../../ui/readout-table.css';
+import '../../ui/status.css';
 import './my-machine.css';
 import { myMachineFace } from './face';
 
@@ -88,7 +89,7 @@ export default function MyMachine() {
   return (
     <WidgetRoot widget={myMachineFace} status={status} settings={settings}>
       {notice ? (
-        <p className="mm-notice" role="alert">
+        <p className="ui-warn-note" role="alert">
           {notice}{' '}
           <button type="button" onClick={() => myMachineStore.getState().dismissNotice()}>
             Dismiss
@@ -153,7 +154,7 @@ export default function MyMachine() {
         </ul>
       ) : null}
       {notes.map((n) => (
-        <p key={n} className="mm-note">
+        <p key={n} className="ui-warn-note">
           {n}
         </p>
       ))}
