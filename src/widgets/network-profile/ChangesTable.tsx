@@ -1,5 +1,5 @@
 import { formatRatio, formatSeconds, NO_VALUE } from '../../format/units';
-import type { ChangeRow } from './changes';
+import { changeKey, type ChangeRow } from './changes';
 import { EXECUTION_CODE, EXECUTION_LABELS } from './labels';
 import { EXECUTION_MODES } from '../../engine/models';
 import { fieldLabel } from '../../ui/field';
@@ -26,7 +26,7 @@ function ChangeCell({ row }: { row: ChangeRow | undefined }) {
   if (!row) return <td>{NO_VALUE}</td>;
   return (
     <td
-      data-change={`${row.execution}${row.fused ? '+fused' : ''}`}
+      data-change={changeKey(row)}
       data-seconds={row.seconds ?? undefined}
       data-current={row.current || undefined}
       className={row.current ? 'np-current' : undefined}

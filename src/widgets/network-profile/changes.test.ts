@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StepPrediction } from '../../engine/models';
 import { engineProfileModel } from './browser-deps';
-import { changeOptions, changeRows } from './changes';
+import { changeKey, changeOptions, changeRows } from './changes';
 import { speedupText } from './ChangesTable';
 import type { ProfileRequest } from './engine-port';
 import { RESNET_TRAIN } from './testing/requests';
@@ -12,7 +12,7 @@ function fakeStepOf(table: Record<string, StepPrediction>) {
   const asked: ProfileRequest[] = [];
   const stepOf = (request: ProfileRequest) => {
     asked.push(request);
-    const step = table[`${request.execution}${request.fusedOptimizer ? '+fused' : ''}`];
+    const step = table[changeKey({ execution: request.execution, fused: request.fusedOptimizer })];
     if (!step) throw new RangeError('refused');
     return step;
   };
@@ -21,7 +21,7 @@ function fakeStepOf(table: Record<string, StepPrediction>) {
 
 describe('changeOptions', () => {
   it('offers every execution mode, with and without fusing for training only', () => {
-    expect(changeOptions('train').map((o) => `${o.execution}${o.fused ? '+fused' : ''}`)).toEqual([
+    expect(changeOptions('train').map(changeKey)).toEqual([
       'eager',
       'eager+fused',
       'compiled',

@@ -24,6 +24,11 @@ export interface ChangeRow extends ChangeOption {
   speedup: number | null;
 }
 
+/** An option's short name, as the table marks its cell: `compiled`, `compiled+fused`. */
+export function changeKey(option: ChangeOption): string {
+  return `${option.execution}${option.fused ? '+fused' : ''}`;
+}
+
 /** The ways to run a step: every execution mode, each with and without fusing when training. */
 export function changeOptions(mode: ProfileRequest['mode']): ChangeOption[] {
   const fusedChoices = mode === 'train' ? [false, true] : [false];
