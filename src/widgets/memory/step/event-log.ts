@@ -6,20 +6,8 @@
  */
 import type { LineId } from './loop-code';
 
-/** What a tensor is, for the legend and the live breakdown. */
-export type TensorKind =
-  | 'weights'
-  | 'gradients'
-  | 'optimizer'
-  | 'weight-copies'
-  | 'activations'
-  | 'loss-head'
-  | 'outputs'
-  | 'workspace'
-  | 'loss';
-
 /** Every tensor kind, in the order the views list them. */
-export const TENSOR_KINDS: readonly TensorKind[] = [
+export const TENSOR_KINDS = [
   'weights',
   'gradients',
   'optimizer',
@@ -29,7 +17,10 @@ export const TENSOR_KINDS: readonly TensorKind[] = [
   'outputs',
   'workspace',
   'loss',
-];
+] as const;
+
+/** What a tensor is, for the legend and the live breakdown. */
+export type TensorKind = (typeof TENSOR_KINDS)[number];
 
 /** One thing an event does to GPU memory. */
 export type TensorOp =
