@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import type { UrlPair } from '../../state/pairs';
-import { copyText } from './copy-text';
+import { CopyStatus, useCopy } from './useCopy';
 import {
   checkEmbedHeight,
   EMBED_ALLOW,
@@ -56,7 +56,7 @@ export function EmbedPanel({
   const [themeValue, setThemeValue] = useState('auto');
   const [withScript, setWithScript] = useState(true);
   const [preview, setPreview] = useState(false);
-  const [status, setStatus] = useState('');
+  const { status, copy } = useCopy(SNIPPET_COPIED, SNIPPET_COPY_FAILED);
   const codeRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const checkedHeight = checkEmbedHeight(heightText);
@@ -64,12 +64,6 @@ export function EmbedPanel({
   const theme = THEMES.find((t) => t.value === themeValue)?.theme ?? null;
   const options = { siteBase, path, pairs, theme, heightPx, title, withScript };
   const snippet = embedSnippet(options);
-
-  const copy = async () => {
-    setStatus('');
-    const copied = await copyText(snippet, codeRef.current);
-    setStatus(copied ? SNIPPET_COPIED : SNIPPET_COPY_FAILED);
-  };
 
   return (
     <div className="embed-panel" role="group" aria-labelledby={`${id}-title`}>
@@ -143,7 +137,7 @@ export function EmbedPanel({
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="share-row">
-        <button type="button" onClick={() => void copy()}>
+        <button type="button" onClick={() => void copy(snippet, codeRef.current)}>
           Copy embed code
         </button>
         <button type="button" aria-expanded={preview} onClick={() => setPreview((p) => !p)}>
@@ -156,9 +150,7 @@ export function EmbedPanel({
           : ''}
         Answers and runs stay in the reader’s browser unless the host page records them.
       </p>
-      <p className="share-status" role="status" aria-live="polite">
-        {status}
-      </p>
+      <CopyStatus status={status} />
       {preview ? (
         <iframe
           className="embed-preview"

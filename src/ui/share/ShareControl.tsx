@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { UrlPair } from '../../state/pairs';
-import { copyText } from './copy-text';
+import { CopyStatus, useCopy } from './useCopy';
 import { embedPartsFromShareUrl, siteBaseOfLink } from './embed-snippet';
 import { useShareTools } from './share-tools';
 import './share.css';
@@ -70,7 +70,7 @@ function ShareMenu({
 }: ShareControlProps) {
   const [url, setUrl] = useState<string | null>(null);
   const [embedOpen, setEmbedOpen] = useState<EmbedOpen | null>(null);
-  const [status, setStatus] = useState('');
+  const { status, copy, clear } = useCopy(COPY_DONE, COPY_FAILED);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const fieldRef = useRef<HTMLInputElement>(null);
   const panelId = useId();
@@ -87,23 +87,20 @@ function ShareMenu({
   const close = () => {
     setUrl(null);
     setEmbedOpen(null);
-    setStatus('');
+    clear();
     buttonRef.current?.focus();
   };
 
   const toggle = () => {
     if (open) close();
     else {
-      setStatus('');
+      clear();
       setUrl(getUrl());
     }
   };
 
-  const copy = async () => {
-    if (url === null) return;
-    setStatus('');
-    const copied = await copyText(url, fieldRef.current);
-    setStatus(copied ? COPY_DONE : COPY_FAILED);
+  const copyLink = async () => {
+    if (url !== null) await copy(url, fieldRef.current);
   };
 
   const toggleEmbed = () => {
@@ -154,14 +151,12 @@ function ShareMenu({
               spellCheck={false}
               onFocus={(e) => e.currentTarget.select()}
             />
-            <button type="button" onClick={() => void copy()}>
+            <button type="button" onClick={() => void copyLink()}>
               Copy link
             </button>
           </div>
           <p className="share-note">{linkNote}</p>
-          <p className="share-status" role="status" aria-live="polite">
-            {status}
-          </p>
+          <CopyStatus status={status} />
           {embed ? (
             <button
               type="button"
