@@ -69,13 +69,15 @@ export type KernelWork = Omit<KernelDescriptor, 'threadsPerBlock' | 'blocks'>;
 
 /**
  * The plan of a 1-D launch: `invocations` invocations in workgroups of `workgroupSize` along x,
- * the workgroups laid out by `gridForWorkgroups`, doing `work` (its launch geometry filled in).
+ * the workgroups laid out by `gridForWorkgroups` (at most `maxWorkgroupsPerDimension` along a
+ * dimension: the device's limit, WebGPU's guaranteed minimum when none is given), doing `work`
+ * (its launch geometry filled in).
  */
 export function linearLaunchPlan(
   work: KernelWork,
   invocations: number,
   workgroupSize: number,
-  maxWorkgroupsPerDimension: number,
+  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
 ): KernelPlan {
   const workgroups = Math.ceil(invocations / workgroupSize);
   return {

@@ -5,12 +5,7 @@
  */
 import { requireInteger } from '../../../compute/require-integer';
 import { BRANCH_KINDS, type BranchKind } from '../../../compute/divergence-reference';
-import {
-  DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-  linearLaunchPlan,
-  type KernelPlan,
-  type KernelWork,
-} from '../../kernel-plan';
+import { linearLaunchPlan, type KernelPlan, type KernelWork } from '../../kernel-plan';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
 export const DIVERGENCE_WORKGROUP_SIZE = 256;
@@ -37,7 +32,7 @@ export function divergencePlan(
   count: number,
   kind: BranchKind,
   trips: number,
-  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+  maxWorkgroupsPerDimension?: number,
 ): KernelPlan {
   requireInteger('count', count, 1);
   requireInteger('trips', trips, 0);

@@ -3,12 +3,7 @@
  * engine), its CPU reference and the most invocations a device allows. The WGSL twin is
  * fma.wgsl; this file imports no WGSL.
  */
-import {
-  DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-  linearLaunchPlan,
-  type KernelPlan,
-  type KernelWork,
-} from '../../kernel-plan';
+import { linearLaunchPlan, type KernelPlan, type KernelWork } from '../../kernel-plan';
 import { requireInteger } from '../../../compute/require-integer';
 import { maxBufferBytes, type SizeLimits } from '../../sizes/size-fit';
 import { VEC4_BYTES } from '../../vec4-stream';
@@ -64,7 +59,7 @@ export function fmaParams(threads: number, trips: number): ArrayBuffer {
 export function fmaPlan(
   threads: number,
   trips = FMA_DEFAULT_TRIPS,
-  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+  maxWorkgroupsPerDimension?: number,
 ): KernelPlan {
   requireInteger('threads', threads, 1);
   requireInteger('trips', trips, 0);

@@ -59,7 +59,7 @@ export function reluPlan(elements: number, options: StreamOptions = {}): KernelP
 export function reluScalarPlan(
   elements: number,
   workgroupSize: number,
-  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+  maxWorkgroupsPerDimension?: number,
 ): KernelPlan {
   requireInteger('elements', elements, 1);
   requireInteger('workgroupSize', workgroupSize, 1);

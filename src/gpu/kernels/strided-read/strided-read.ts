@@ -6,12 +6,7 @@
 import { SECTOR_BYTES, WORD_BYTES } from '../../../compute/memory-words';
 import { requireInteger } from '../../../compute/require-integer';
 import { stridedSourceWords } from '../../../compute/strided-read-reference';
-import {
-  DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
-  linearLaunchPlan,
-  type KernelPlan,
-  type KernelWork,
-} from '../../kernel-plan';
+import { linearLaunchPlan, type KernelPlan, type KernelWork } from '../../kernel-plan';
 
 /** Invocations per workgroup (the `WORKGROUP_SIZE` override). */
 export const STRIDED_READ_WORKGROUP_SIZE = 256;
@@ -41,7 +36,7 @@ export function stridedSectorBytes(count: number, stride: number): number {
 export function stridedReadPlan(
   count: number,
   stride: number,
-  maxWorkgroupsPerDimension = DEFAULT_MAX_WORKGROUPS_PER_DIMENSION,
+  maxWorkgroupsPerDimension?: number,
 ): KernelPlan {
   requireInteger('count', count, 1);
   requireInteger('stride', stride, 1);
