@@ -53,5 +53,6 @@ export {
   type NetworkStep,
   type StepSettings,
 } from './request';
+export { networkStepFields, type StepFieldSetOptions } from './step-field-set';
 export { dataParallelPrediction, stepLayerCosts, stepPrediction } from './engine';
 export { remembered, requestKey } from './remembered';

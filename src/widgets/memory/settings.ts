@@ -9,31 +9,30 @@
  */
 import { INFERENCE_PHASES } from '../../engine/models';
 import {
-  batchField,
-  catalogGpuField,
   checkStepSeq,
   CUSTOM_NETWORK,
-  networkField,
-  optimizerField,
+  networkStepFields,
   PRINT_NETWORK,
-  seqField,
-  stepModeField,
-  stepPrecisionField,
   zooNetworkOf,
 } from '../../network-step';
 import { booleanField, defineWidgetSchema, enumField, type SchemaState } from '../../state/schema';
+
+// The step's shared fields, with the learner's own layers (`custom`) and a pasted model
+// (`print`) offered beside the zoo; the phase keeps its place after the mode in links.
+const { gpu, network, mode, ...step } = networkStepFields({
+  learnerNetworks: [CUSTOM_NETWORK, PRINT_NETWORK],
+  defaultBatch: 64,
+  defaultOptimizer: 'sgd',
+});
 
 /** The memory simulator's settings. */
 export const memorySchema = defineWidgetSchema({
   id: 'memory',
   version: 1,
   fields: {
-    /** The catalog GPU the step runs on. */
-    gpu: catalogGpuField(),
-    /** A zoo network id, `custom` for the learner's own layers, `print` for a pasted model. */
-    network: networkField([CUSTOM_NETWORK, PRINT_NETWORK]),
-    /** A training step or an inference step. */
-    mode: stepModeField(),
+    gpu,
+    network,
+    mode,
     /** The inference phase (prefill and decode apply to decoder language models only). */
     phase: enumField({
       key: 'phase',
@@ -41,12 +40,7 @@ export const memorySchema = defineWidgetSchema({
       default: 'forward',
       values: INFERENCE_PHASES,
     }),
-    /** Samples per step. */
-    batch: batchField({ default: 64 }),
-    /** Sequence length; 0 means the network's own default. */
-    seq: seqField(),
-    precision: stepPrecisionField(),
-    optimizer: optimizerField('sgd'),
+    ...step,
     checkpointing: booleanField({ key: 'ckpt', label: 'Gradient checkpointing', default: false }),
     /** A chunked or fused cross-entropy: one chunk of the logits at a time (training). */
     chunkedLoss: booleanField({ key: 'cce', label: 'Chunked cross-entropy', default: false }),

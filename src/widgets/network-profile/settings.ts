@@ -7,18 +7,7 @@
  * not, the host's time per eager op, whether rows are grouped by kind of layer, and how many
  * rows the table lists. Pure.
  */
-import {
-  batchField,
-  catalogGpuField,
-  checkStepSeq,
-  executionField,
-  networkField,
-  optimizerField,
-  PRINT_NETWORK,
-  seqField,
-  stepModeField,
-  stepPrecisionField,
-} from '../../network-step';
+import { checkStepSeq, executionField, networkStepFields, PRINT_NETWORK } from '../../network-step';
 import {
   booleanField,
   defineWidgetSchema,
@@ -43,18 +32,12 @@ export const networkProfileSchema = defineWidgetSchema({
   id: 'network-profile',
   version: 1,
   fields: {
-    /** The catalog GPU the step runs on. */
-    gpu: catalogGpuField(),
-    /** A zoo network id, or `print` for a pasted model. */
-    network: networkField([PRINT_NETWORK]),
-    /** A training step (forward, backward, optimizer) or an inference forward pass. */
-    mode: stepModeField(),
-    /** Samples per step. */
-    batch: batchField({ default: 32 }),
-    /** Sequence length or time steps; 0 means the network's own default. */
-    seq: seqField(),
-    precision: stepPrecisionField(),
-    optimizer: optimizerField('adamw'),
+    // The step's shared fields, with a pasted model (`print`) offered beside the zoo.
+    ...networkStepFields({
+      learnerNetworks: [PRINT_NETWORK],
+      defaultBatch: 32,
+      defaultOptimizer: 'adamw',
+    }),
     /** Eager, torch.compile, or CUDA graphs. */
     execution: executionField(),
     /** The optimizer built with `fused=True` (false: PyTorch's default foreach form). */
