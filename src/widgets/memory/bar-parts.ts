@@ -6,15 +6,11 @@
  */
 import type { MemoryBreakdown, OptimizerId } from '../../engine/models';
 import { formatBytesBinary } from '../../format/units';
+import { STEP_TENSOR_KINDS } from './step-tensors';
 
 /** The parts of the bar, in drawing order. */
 export const PART_IDS = [
-  'weights',
-  'gradients',
-  'optimizer',
-  'weight-copies',
-  'activations',
-  'loss-head',
+  ...STEP_TENSOR_KINDS,
   'kv-cache',
   'workspace',
   'reserve',

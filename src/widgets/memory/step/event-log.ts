@@ -4,20 +4,11 @@
  * free, empty the cache, reset the peak). Tensors are named by key, so a free always names what
  * it frees. Pure.
  */
+import { STEP_TENSOR_KINDS } from '../step-tensors';
 import type { LineId } from './loop-code';
 
 /** Every tensor kind, in the order the views list them. */
-export const TENSOR_KINDS = [
-  'weights',
-  'gradients',
-  'optimizer',
-  'weight-copies',
-  'activations',
-  'loss-head',
-  'outputs',
-  'workspace',
-  'loss',
-] as const;
+export const TENSOR_KINDS = [...STEP_TENSOR_KINDS, 'outputs', 'workspace', 'loss'] as const;
 
 /** What a tensor is, for the legend and the live breakdown. */
 export type TensorKind = (typeof TENSOR_KINDS)[number];
