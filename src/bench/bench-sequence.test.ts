@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LAB_KERNEL_IDS, LAB_KERNELS } from '../gpu';
 import { benchKernels, benchSequence, type BenchSizes } from './bench-sequence';
 
 const sizes: BenchSizes = {
@@ -11,20 +12,18 @@ const sizes: BenchSizes = {
 describe('the benchmark’s sequence, from the list of lab kernels', () => {
   it('runs every lab kernel in the list’s order at its size, then the copy engine', () => {
     const steps = benchSequence(sizes, false);
-    expect(steps.map((s) => s.name)).toEqual([
-      'relu',
-      'copy',
-      'reduce',
-      'reduce-fast',
-      'matmul-naive',
-      'matmul-tiled',
-      'matmul-blocked (tiled shape)',
-      'matmul-tuned (tiled shape)',
-      'matmul-blocked',
-      'matmul-tuned',
-      'fma',
-      'copyBufferToBuffer',
-    ]);
+    const names = steps.map((s) => s.name);
+    // Every lab kernel once under its own name, in the list's order (a kernel added to the list
+    // joins the bench with no change here), and the copy engine last.
+    expect(names.filter((n) => !n.endsWith(' (tiled shape)')).slice(0, -1)).toEqual(LAB_KERNEL_IDS);
+    expect(names.at(-1)).toBe('copyBufferToBuffer');
+    // The large matmuls also run at the matmul shape, just before their own sizes.
+    const large = LAB_KERNEL_IDS.filter((id) => LAB_KERNELS[id].bench.size === 'large-matmul');
+    expect(large).toEqual(['matmul-blocked', 'matmul-tuned']);
+    const first = names.indexOf(large[0]!);
+    expect(names.slice(first - large.length, first)).toEqual(
+      large.map((id) => `${id} (tiled shape)`),
+    );
     const sizeOf = (name: string) => {
       const step = steps.find((s) => s.name === name);
       return step?.kind === 'lab' ? step.size : null;
