@@ -33,7 +33,7 @@ function breakable(name: string): ReactNode[] {
 
 /**
  * The profile as a table sorted by time, like `prof.key_averages().table(sort_by=
- * "cuda_time_total")`: name, calls, GPU time, share of the step, FLOPs, bytes moved, bound.
+ * "device_time_total")`: name, calls, GPU time, share of the step, FLOPs, bytes moved, bound.
  */
 export function ProfileTable({
   rows,

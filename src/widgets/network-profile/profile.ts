@@ -136,7 +136,7 @@ export function optimizerRow(work: OptimizerWork, label: string, stepSeconds: nu
 /** Orders names with their numbers read as numbers: `h.2` before `h.10`. */
 const NAME_ORDER = new Intl.Collator('en', { numeric: true });
 
-/** Sorted by time, longest first (ties by name), as `sort_by="cuda_time_total"` sorts. */
+/** Sorted by time, longest first (ties by name), as `sort_by="device_time_total"` sorts (`cuda_time_total` is its deprecated name). */
 export function sortByTime(rows: readonly ProfileRow[]): ProfileRow[] {
   return [...rows].sort((a, b) => b.seconds - a.seconds || NAME_ORDER.compare(a.name, b.name));
 }

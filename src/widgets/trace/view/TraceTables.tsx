@@ -53,7 +53,7 @@ function KernelTable({ report }: { report: TraceReport }) {
   return (
     <table className="ui-data-table trace-table" data-testid="kernel-table">
       <caption>
-        Kernels by total GPU time, as key_averages().table(sort_by="cuda_time_total") sorts them
+        Kernels by total GPU time, as key_averages().table(sort_by="device_time_total") sorts them
       </caption>
       <ColumnHeads names={['Kernel', 'Calls', 'Total', 'Mean', 'Share']} />
       <tbody>
