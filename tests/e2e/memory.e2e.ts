@@ -95,7 +95,7 @@ describe('lesson 5: the memory simulator', () => {
     await expect
       .poll(() => oom.locator('[data-oom-message]').textContent())
       .toMatch(
-        /^torch\.OutOfMemoryError: CUDA out of memory\. Tried to allocate [\d.]+ MiB\. GPU 0 has a total capacity of 24\.00 GiB of which [\d.]+ MiB is free\. .* is reserved by PyTorch but unallocated\. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True/,
+        /^torch\.OutOfMemoryError: CUDA out of memory\. Tried to allocate [\d.]+ MiB\. GPU 0 has a total capacity of 24\.00 GiB of which [\d.]+ MiB is free\. .* is reserved by PyTorch but unallocated\. If reserved but unallocated memory is large try setting PYTORCH_ALLOC_CONF=expandable_segments:True/,
       );
     await expect.poll(() => oom.textContent()).toMatch(/modeled equivalent/);
     const fixes = sim.locator('tr[data-fix]');

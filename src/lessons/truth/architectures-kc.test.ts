@@ -6,6 +6,9 @@
  * small-matmul prediction names its precision; the pageable non_blocking copy returns after
  * staging; the kept-loss bug is one that really runs out of GPU memory.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { runScenarios } from '../../engine/models/scenarios';
 import { runModeledExperiment } from '../questions/experiments';
@@ -62,6 +65,36 @@ describe('lesson 10: GPT-2 step times', () => {
     expect(gpt2Step('h200-sxm', 1024) * 1e3).toBeCloseTo(29, -0.5);
     expect(lesson.prose).toContain('29 ms');
     expect(lesson.prose).not.toMatch(/attention's quadratic term only takes over/);
+  });
+});
+
+describe('lesson 10: ResNet-50, where the time goes', () => {
+  it("quotes the convolutions' and batch norms' shares of the recorded H200 trace", () => {
+    const record = readFileSync(join(process.cwd(), 'docs', 'device-runs.md'), 'utf8');
+    const conv = /convolutions are only ([\d.]+) % of kernel time/.exec(record);
+    const norm = /the\s+four batch-norm kernels alone (\d+) %/.exec(record);
+    expect(conv && norm, 'docs/device-runs.md records the ResNet-50 trace shares').toBeTruthy();
+    const paragraph = lesson.prose.slice(lesson.prose.indexOf('ResNet-50 has'), undefined);
+    expect(paragraph).toContain(`convolutions were only about ${Math.round(Number(conv![1]))} %`);
+    expect(paragraph).toContain(`batch-norm kernels alone about ${norm![1]} %`);
+  });
+});
+
+describe('lesson 10: GPT-2 in the recorded H200 trace', () => {
+  it('quotes the attention and misaligned-head shares of kernel time the trace holds', () => {
+    const file = join(process.cwd(), 'tests/fixtures/traces/trace-gpt2-b8-s512-amp-bf16.json.gz');
+    const trace = JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as {
+      traceEvents: { cat?: string; name: string; dur?: number }[];
+    };
+    const kernels = trace.traceEvents.filter((e) => e.cat === 'kernel');
+    const total = kernels.reduce((t, e) => t + (e.dur ?? 0), 0);
+    const share = (test: (name: string) => boolean) =>
+      kernels.filter((e) => test(e.name)).reduce((t, e) => t + (e.dur ?? 0), 0) / total;
+    const attention = share((n) => n.includes('sdpa'));
+    const misaligned = share((n) => n.includes('align1'));
+    expect(lesson.prose).toContain(`took about ${(100 * attention).toFixed(1)} % of kernel time`);
+    expect(Math.round(4 * misaligned)).toBe(1); // "about a quarter"
+    expect(lesson.prose).toMatch(/slower kernels for misaligned rows, took about a quarter/);
   });
 });
 

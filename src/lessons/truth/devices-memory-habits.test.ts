@@ -70,6 +70,13 @@ describe('lesson 5: the allocator variable', () => {
       expect(s.code).not.toContain('PYTORCH_CUDA_ALLOC_CONF');
     }
   });
+
+  it('quotes the out-of-memory message as a current release prints it, with the new name', () => {
+    const oom = memory.snippets.filter((s) => s.code.includes('torch.OutOfMemoryError'));
+    expect(oom.length).toBeGreaterThan(0);
+    for (const s of oom)
+      expect(s.code).toContain('try setting PYTORCH_ALLOC_CONF=expandable_segments:True');
+  });
 });
 
 describe('lesson 5: the chunked cross-entropy matches reduction="mean"', () => {

@@ -96,7 +96,7 @@ describe('analyzeMemory', () => {
     expect(r.oom?.message).toMatch(
       /^torch\.OutOfMemoryError: CUDA out of memory\. Tried to allocate [\d.]+ MiB\. GPU 0 has a total capacity of 24\.00 GiB of which [\d.]+ MiB is free\./,
     );
-    expect(r.oom?.message).toContain('PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True');
+    expect(r.oom?.message).toContain('PYTORCH_ALLOC_CONF=expandable_segments:True');
     // 4 B of fp32 weights per parameter: 27 GB of weights cannot even be moved to a 24 GB card.
     expect(r.oom?.where).toMatch(/^while moving the weights of .* to the GPU/);
   });
