@@ -68,18 +68,20 @@ describe('lesson 8: the device card and the kernel lab', () => {
       .poll(() => card.locator('[data-limit="maxComputeInvocationsPerWorkgroup"]').textContent())
       .toMatch(/maxThreadsPerBlock/);
 
-    // The same page places the network profile right after the paragraph on the profiler
-    // table's columns, and its own lead-in (what it shows is checked in NetworkProfile.test.tsx).
+    // The same page places the network profile right after the paragraphs on the profiler
+    // table's columns and on reading its CPU time (a wait is not host work), and its own lead-in
+    // (what it shows is checked in NetworkProfile.test.tsx).
     const profile = await loadedWidget(page, 'network-profile');
     const paragraphsBefore = await profile.evaluate((el) => {
       const texts: string[] = [];
-      for (let p = el.previousElementSibling; p && texts.length < 2; p = p.previousElementSibling) {
+      for (let p = el.previousElementSibling; p && texts.length < 3; p = p.previousElementSibling) {
         if (p.tagName === 'P') texts.push(p.textContent ?? '');
       }
       return texts;
     });
     expect(paragraphsBefore[0]).toMatch(/^You can read such a table before you have the GPU/);
-    expect(paragraphsBefore[1]).toMatch(/^The table's columns answer different questions/);
+    expect(paragraphsBefore[1]).toMatch(/^The waiting is what makes the CPU column treacherous/);
+    expect(paragraphsBefore[2]).toMatch(/^The table's columns answer different questions/);
     // Axe: this page as it first renders is checked whole, in both themes, by all-lessons.e2e.ts.
     expect(errors).toEqual([]);
   });
