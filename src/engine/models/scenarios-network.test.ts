@@ -74,6 +74,43 @@ describe('whole-network scenarios', () => {
     expect(bad4).toMatch(/unknown field "hostOps"/);
   });
 
+  it('takes attention "flash" or "math": math stores and moves the scores, flash does not', () => {
+    const long = { op: 'train-step', ...BERT_BASE_ON_H200, seq: 512 };
+    const [byDefault, flash, math, mathInference] = answers([
+      { id: 1, ...long },
+      { id: 2, ...long, attention: 'flash' },
+      { id: 3, ...long, attention: 'math' },
+      { id: 4, ...long, op: 'inference', phase: 'forward', attention: 'math' },
+    ]);
+    expect({ ...flash, id: 0 }).toEqual({ ...byDefault, id: 0 });
+    // 32 × 12 heads × 512² scores per layer: the math form keeps 3.5 16-bit elements of each.
+    const scoresBytes = 32 * 12 * 512 * 512 * 12 * 3.5 * 2;
+    expect((math?.bytes as number) - (flash?.bytes as number)).toBeGreaterThan(0.8 * scoresBytes);
+    expect(math?.seconds as number).toBeGreaterThan(1.2 * (flash?.seconds as number));
+    expect(math?.kernels as number).toBeGreaterThan(flash?.kernels as number);
+    expect(mathInference?.seconds as number).toBeLessThan(math?.seconds as number);
+    expect(errors([{ id: 5, ...long, attention: 'fused' }])[0]).toMatch(
+      /attention must be one of .*"fused"|attention.*"fused"/,
+    );
+  });
+
+  it('prices an inference forward without autograd on the host: BERT-base as measured', () => {
+    // docs/device-runs.md (issue 20, case 11): 7.9 and 8.4 ms on the H200 whose tiny op took
+    // 6.32 us; the no_grad container cost was fitted on it, so it must come back.
+    const [inference, training] = answers([
+      {
+        id: 1,
+        op: 'inference',
+        ...BERT_BASE_ON_H200,
+        phase: 'forward',
+        hostOpSeconds: 6.32e-6,
+      },
+      { id: 2, op: 'train-step', ...BERT_BASE_ON_H200, hostOpSeconds: 6.32e-6 },
+    ]);
+    expect(inference?.hostSeconds as number).toBeCloseTo(8.15e-3, 3);
+    expect(inference?.hostSeconds as number).toBeLessThan(0.4 * (training?.hostSeconds as number));
+  });
+
   it('answers a model too big for the GPU with its bytes and fits: false, not an error', () => {
     const run = runScenarios([
       {

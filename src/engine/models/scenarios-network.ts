@@ -8,7 +8,7 @@ import { predictAllReduce, predictMultiNodeAllReduce } from './collectives';
 import { getGpu } from '../catalog/hardware';
 import { DATA_PARALLEL_MODES } from './network/data-parallel';
 import { EXECUTION_MODES } from './network/eager/execution';
-import { MLM_POSITIONS } from './network/types';
+import { ATTENTION_IMPLEMENTATIONS, MLM_POSITIONS } from './network/types';
 import { OPTIMIZER_IDS } from './network/optimizer';
 import { SHARDING_STRATEGIES } from './network/sharding';
 import { NETWORK_PRECISIONS } from './network/precision';
@@ -46,7 +46,7 @@ export interface ScenarioAnswer {
 }
 
 /** The host fields every network step takes. */
-const HOST_FIELDS = ['hostOpSeconds', 'execution', 'fusedOptimizer'] as const;
+const HOST_FIELDS = ['hostOpSeconds', 'execution', 'fusedOptimizer', 'attention'] as const;
 /** The fields naming a network and how it runs, first in every network step's list. */
 const MODEL_FIELDS = ['model', 'gpu', 'batch', 'seq', 'precision'] as const;
 /** The fields of a training step, which a data-parallel step takes too. */
@@ -97,7 +97,10 @@ function hostFields(scenario: Record<string, unknown>) {
     throw new RangeError(`fusedOptimizer must be true or false, got ${describeValue(fused)}`);
   }
   const hostOpSeconds = optionalNum(scenario, 'hostOpSeconds');
+  const attention = scenario.attention;
+  if (attention !== undefined) requireOneOf('attention', attention, ATTENTION_IMPLEMENTATIONS);
   return {
+    ...(attention === undefined ? {} : { attention }),
     ...(execution === undefined ? {} : { execution }),
     ...(fused === undefined ? {} : { fusedOptimizer: fused }),
     ...(hostOpSeconds === undefined ? {} : { hostOpSeconds }),

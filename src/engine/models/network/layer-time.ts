@@ -9,8 +9,10 @@ import type { Gpu } from '../../catalog/hardware';
 import { achievableMemoryBytesPerSecond, chooseUnit } from '../kernel';
 import { finiteResult } from '../validate';
 import { estimate, type Figure } from '../../catalog/figure';
+import { crossEntropyPassBytes } from './layers/loss';
 import {
-  MISALIGNED_GEMM_SCALE,
+  fusedAttentionFlopsPerSecond,
+  misalignedGemmScale,
   networkMatmulFlopsPerSecond,
   type PassKind,
 } from './matmul-efficiency';
@@ -72,9 +74,14 @@ export function layerFlopsPerSecond(
     if (cost.type === 'conv2d') {
       return networkMatmulFlopsPerSecond(gpu, 'convolution', pass, plan.conv);
     }
+    if (cost.type === 'attention' && cost.mathScoreElements === undefined) {
+      return fusedAttentionFlopsPerSecond(gpu, plan.matmul);
+    }
     const rate = networkMatmulFlopsPerSecond(gpu, 'gemm', pass, plan.matmul);
     const onTensorCores = chooseUnit(gpu, 'matmul', plan.matmul).unit === 'tensor-core';
-    return cost.misaligned && onTensorCores ? rate * MISALIGNED_GEMM_SCALE.value : rate;
+    return cost.alignmentElements !== undefined && onTensorCores
+      ? rate * misalignedGemmScale(cost.alignmentElements)
+      : rate;
   }
   const choice = chooseUnit(gpu, 'elementwise', 'fp32');
   return choice.peakFlopsPerSecond.value * choice.achievableFraction.value;
@@ -122,6 +129,23 @@ function forwardIoElements(cost: LayerCost, training: boolean): number {
 }
 
 /**
+ * Activation bytes a pass moves for one sample: elements times the activation dtype's bytes,
+ * except for the cross-entropy, whose kernels run in fp32 whatever the activations are.
+ */
+function activationBytes(
+  plan: PrecisionPlan,
+  cost: LayerCost,
+  pass: PassKind,
+  training: boolean,
+): number {
+  if (cost.type === 'softmax-cross-entropy') {
+    return crossEntropyPassBytes(cost.savedElements, pass, plan.activationBytes < 4);
+  }
+  const elements = pass === 'forward' ? forwardIoElements(cost, training) : cost.backwardIoElements;
+  return elements * plan.activationBytes;
+}
+
+/**
  * The forward pass for `batch` samples. Under AMP a matmul layer also casts its fp32 weights to
  * a 16-bit copy (one more kernel). A recurrent layer re-reads its weights every time step.
  */
@@ -140,7 +164,7 @@ export function forwardTime(
     flops: idle ? 0 : cost.forwardFlops * batch,
     bytes: idle
       ? 0
-      : (forwardIoElements(cost, training) * batch * plan.activationBytes +
+      : (activationBytes(plan, cost, 'forward', training) * batch +
           weightReads +
           (cast ? cost.weightElements * plan.weightCastBytes : 0)) *
         (as.bytesScale ?? 1),
@@ -164,7 +188,7 @@ export function backwardTime(
   return timeOf(gpu, plan, cost, 'backward', {
     flops: cost.backwardFlops * batch,
     bytes:
-      (cost.backwardIoElements * batch * plan.activationBytes +
+      (activationBytes(plan, cost, 'backward', true) * batch +
         weightBytes(plan, cost) * cost.serialSteps +
         gradientBytes) *
       (as.bytesScale ?? 1),

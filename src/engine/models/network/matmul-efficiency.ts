@@ -83,17 +83,45 @@ export const HOPPER_CONV_SCALE: Figure = estimate(
 );
 
 /**
- * How much slower a tensor-core product runs when a dimension is not a multiple of 8: cuBLAS
- * falls back from its fastest kernels (Hugging Face's BERT and GPT-2 keep vocabularies of
- * 30,522 and 50,257; NVIDIA's scripts and nanoGPT pad theirs for this reason). Measured in the
- * H200 BERT trace: the vocabulary projection, 2 × 4096 × 768 × 30,522 = 192 GFLOP, took 776 to
- * 815 µs (about 240 TFLOP/s) against the 504 TFLOP/s the in-network share gives.
+ * How fast a tensor-core product runs, per element of alignment, when a dimension is not a
+ * multiple of 8. cuBLAS then falls back from its fastest kernels to ones whose global loads are
+ * only as wide as the alignment allows (Hugging Face's BERT and GPT-2 keep vocabularies of
+ * 30,522, divisible by 2, and 50,257, odd; NVIDIA's scripts and nanoGPT pad theirs for this
+ * reason), and their rate follows the load width. Two H200 traces give the same constant:
+ *
+ * - BERT (alignment 2): the vocabulary projection, 2 × 4096 × 768 × 30,522 = 192 GFLOP, took 776
+ *   to 815 µs, about 240 TFLOP/s against the 504 TFLOP/s the in-network share gives: 0.47, or
+ *   0.235 per element of alignment;
+ * - GPT-2 (alignment 1, the 8 × 512 trace in tests/fixtures/traces): the head's three products,
+ *   3 × 2 × 4096 × 768 × 50,257 = 949 GFLOP, ran as CUTLASS `align1` kernels in 7.88 ms per step,
+ *   120 TFLOP/s: 0.239 of 504.
  */
-export const MISALIGNED_GEMM_SCALE: Figure = estimate(
-  0.47,
+export const MISALIGNED_GEMM_SCALE_PER_ELEMENT: Figure = estimate(
+  0.235,
   'ratio',
   H200_BERT_TRACE,
-  'measured: 240 / 504 TFLOP/s for the vocabulary projection of the trace',
+  'measured: 240 / 504 TFLOP/s at alignment 2 (BERT trace), 120 / 504 at alignment 1 (GPT-2 trace)',
+);
+
+/** The share of the aligned rate a product keeps at `alignmentElements` (1, 2 or 4; 8 is 1). */
+export function misalignedGemmScale(alignmentElements: number): number {
+  return Math.min(1, MISALIGNED_GEMM_SCALE_PER_ELEMENT.value * alignmentElements);
+}
+
+/**
+ * Share of the tensor-core peak fused attention (SDPA's cuDNN or flash kernel, head size 64)
+ * reaches on Hopper. Hopper's dense peak counts warpgroup (wgmma) instructions that attention's
+ * small per-head products and its softmax between them keep busy far less than a large GEMM
+ * does. Measured in the H200 trace of GPT-2 at 8 × 512 (tests/fixtures/traces): the cuDNN
+ * forward and backward kernels ran 137.9 GFLOP per step (the engine's count, causal) in
+ * 1.181 ms, 116.8 TFLOP/s, 0.118 of 989. On Ampere and Volta the GEMM share stands, as
+ * FlashAttention-2 reports 50-70 % of an A100's peak for these sizes.
+ */
+export const HOPPER_FUSED_ATTENTION_SHARE: Figure = estimate(
+  0.118,
+  'fraction of tensor-core peak',
+  H200_EAGER,
+  'measured: 116.8 TFLOP/s of cuDNN SDPA forward and backward in the H200 GPT-2 trace, over 989',
 );
 
 /** Whether `gpu` is a Hopper part (sm_90). */
@@ -110,6 +138,14 @@ function inNetworkShare(gpu: Gpu, kind: ProductKind, pass: PassKind, precision: 
     (precision === 'tf32' ? TF32_CONV_SCALE.value : 1) *
     (isHopper(gpu) ? HOPPER_CONV_SCALE.value : 1)
   );
+}
+
+/** Achievable FLOP/s of fused attention: the GEMM rate, or Hopper's measured share of its peak. */
+export function fusedAttentionFlopsPerSecond(gpu: Gpu, precision: Precision): number {
+  const rate = networkMatmulFlopsPerSecond(gpu, 'gemm', 'forward', precision);
+  const choice = chooseUnit(gpu, 'matmul', precision);
+  if (!isHopper(gpu) || choice.unit !== 'tensor-core') return rate;
+  return Math.min(rate, choice.peakFlopsPerSecond.value * HOPPER_FUSED_ATTENTION_SHARE.value);
 }
 
 /**

@@ -16,7 +16,14 @@ import { predictStep, DEFAULT_HOST, type HostSetup, type StepPrediction } from '
 import { containersOf } from './eager/containers';
 import { EXECUTION_MODES, type ExecutionMode } from './eager/execution';
 import { OPTIMIZER_FORMS, type OptimizerForm } from './eager/optimizer-update';
-import type { BuildOptions, LayerCost, LayerSpec, MlmPositions } from './types';
+import {
+  ATTENTION_IMPLEMENTATIONS,
+  type AttentionImplementation,
+  type BuildOptions,
+  type LayerCost,
+  type LayerSpec,
+  type MlmPositions,
+} from './types';
 import { getZooNetwork } from './zoo/zoo';
 
 /** A network given by zoo id or as a layer list. */
@@ -28,6 +35,11 @@ export interface HostOptions {
   hostOpSeconds?: number;
   /** 'eager' (default), 'compiled' (torch.compile) or 'cuda-graphs'. */
   execution?: ExecutionMode;
+  /**
+   * How attention runs: 'flash' (default, SDPA's fused kernel, what the libraries pick on these
+   * GPUs) or 'math' (Hugging Face's "eager" attention, or SDPA's math fallback).
+   */
+  attention?: AttentionImplementation;
   /** `fused=True` on the optimizer (default false: the foreach form). */
   fusedOptimizer?: boolean;
   /** The optimizer's form, when a caller wants the for-loop one; overrides fusedOptimizer. */
@@ -101,12 +113,22 @@ export function networkLayers(model: ModelInput, options: BuildOptions): LayerSp
         `phase "${options.phase}" is for decoder language models; ${model} takes "forward"`,
       );
     }
-    return network.build(options);
+    const specs = network.build(options);
+    return options.attention === 'math'
+      ? specs.map((s) => (s.type === 'attention' ? { ...s, implementation: 'math' as const } : s))
+      : specs;
   }
   if (!Array.isArray(model)) {
     throw new RangeError('model must be a zoo id or an array of layers');
   }
   return parseLayerList(model);
+}
+
+/** A request's attention implementation, checked, as a build option. */
+function attentionOption(request: HostOptions): { attention?: AttentionImplementation } {
+  if (request.attention === undefined) return {};
+  requireOneOf('attention', request.attention, ATTENTION_IMPLEMENTATIONS);
+  return { attention: request.attention };
 }
 
 /** The sequence length of a request: given, or the zoo network's default. */
@@ -214,6 +236,7 @@ export function trainingSetup(request: TrainStepRequest): TrainingSetup {
     seq,
     mode: 'train' as const,
     ...(request.mlmPositions === undefined ? {} : { mlmPositions: request.mlmPositions }),
+    ...attentionOption(request),
   };
   const layers = analyzeNetwork(networkLayers(request.model, build)).layers;
   const checkpointing = request.checkpointing ?? false;
@@ -255,7 +278,12 @@ export function predictInference(request: InferenceRequest): NetworkPrediction {
   requireOneOf('phase', request.phase, INFERENCE_PHASES);
   const plan = inferencePlan(precisionPlan(gpu, request.precision), request.phase);
   const seq = seqOf(request.model, request.seq);
-  const specs = networkLayers(request.model, { seq, mode: 'inference', phase: request.phase });
+  const specs = networkLayers(request.model, {
+    seq,
+    mode: 'inference',
+    phase: request.phase,
+    ...attentionOption(request),
+  });
   const layers = analyzeNetwork(specs).layers;
   const host = hostSetup(request.model, layers, request, gpu);
   const step = predictStep({ gpu, layers, batch: request.batch, plan, host });

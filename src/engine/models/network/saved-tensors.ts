@@ -38,6 +38,7 @@ import { NEW_GELU_OPS } from './layers/activation';
 import { DROPOUT_MASK_BYTES_PER_ELEMENT } from './layers/elementwise';
 import { lossHeadOf, lossHeadPlan, type LossHeadPlan } from './loss-head';
 import type { PrecisionPlan } from './precision';
+import { MATH_ATTENTION_SCORE_ELEMENTS } from './layers/attention';
 import type { LayerCost } from './types';
 
 /** Bytes of an fp32 value (norm statistics, log-sum-exp, autocast's fp32 ops). */
@@ -121,6 +122,13 @@ interface Kept {
 /** Elements of a layer's input per sample, from its cost fields (see the layer modules). */
 export function inputElements(layer: LayerCost): number {
   switch (layer.type) {
+    case 'attention':
+      // Q, K and V: what the pass moves besides its output and, written out, its scores.
+      return (
+        layer.forwardIoElements -
+        layer.outputElements -
+        MATH_ATTENTION_SCORE_ELEMENTS.forward * (layer.mathScoreElements ?? 0)
+      );
     case 'embedding':
       // forwardIo T + 2·T·D, output T·D: the T indices.
       return layer.forwardIoElements - 2 * layer.outputElements;
@@ -237,6 +245,16 @@ export function stepTensors(layers: readonly LayerCost[], plan: PrecisionPlan): 
           ? [input(i, dataBytesPerSample)]
           : [own(i, 'indices', inputElements(layer) * INDEX_BYTES)];
       case 'attention': {
+        if (layer.mathScoreElements !== undefined) {
+          // Q, K, V; softmax's fp32 output; dropout's byte mask and its output.
+          const scores = layer.mathScoreElements;
+          return [
+            own(i, 'qkv', inputElements(layer) * low),
+            own(i, 'probs', scores * FP32_BYTES),
+            own(i, 'mask', scores * DROPOUT_MASK_BYTES_PER_ELEMENT),
+            own(i, 'dropped', scores * low),
+          ];
+        }
         const logSumExp = layer.savedElements - layer.forwardIoElements;
         return [
           own(i, 'qkv', inputElements(layer) * low),

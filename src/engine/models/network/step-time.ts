@@ -260,7 +260,8 @@ export function predictStep(input: StepInput): StepPrediction {
   let hostBackwardOps: number;
   if (host.execution === 'eager') {
     hostForwardOps =
-      dispatches.reduce((sum, d) => sum + d.hostForward, 0) + containerHostOps(host.containers);
+      dispatches.reduce((sum, d) => sum + d.hostForward, 0) +
+      containerHostOps(host.containers, training);
     hostBackwardOps =
       dispatches.reduce((sum, d) => sum + d.hostBackward, 0) + hostForwardOps * recomputeShare;
   } else {

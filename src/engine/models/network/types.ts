@@ -70,6 +70,11 @@ export type LayerSpec =
       keys: number;
       /** A causal mask: each query sees the keys up to its own position. */
       causal?: boolean;
+      /**
+       * How it runs: 'flash' (default), one fused kernel (SDPA's flash, cuDNN or
+       * memory-efficient kernel), or 'math', written out in ops that store the scores.
+       */
+      implementation?: AttentionImplementation;
     }
   | {
       type: 'lstm' | 'gru';
@@ -131,10 +136,16 @@ export interface LayerCost {
   /** True when it runs as matrix products (tensor cores in tf32 and under autocast). */
   matmul: boolean;
   /**
-   * True for a product whose dimensions are not multiples of 8 (a vocabulary of 30,522 or
-   * 50,257): cuBLAS cannot use its fastest tensor-core kernels for it. Absent means aligned.
+   * For a product whose dimensions are not multiples of 8 (a vocabulary of 30,522 or 50,257):
+   * the largest power of two that divides them (2 or 1; 4 possible), which sets how wide the
+   * loads of the kernels cuBLAS falls back to can be. Absent means aligned (8 or more).
    */
-  misaligned?: boolean;
+  alignmentElements?: number;
+  /**
+   * Attention written out in ops that store the scores (`implementation: 'math'`): its score
+   * elements per sample, h·q·k. Absent for fused attention and every other layer.
+   */
+  mathScoreElements?: number;
   /** A cross-entropy whose logits are upcast to fp32 first (`upcastFirst`). Absent means no. */
   upcastLogits?: boolean;
   /** Kernel launches of the forward pass (the backward pass takes about twice as many). */
@@ -162,7 +173,15 @@ export interface BuildOptions {
    * first, as NVIDIA's BERT scripts do.
    */
   mlmPositions?: MlmPositions;
+  /** How attention runs (default 'flash': what SDPA picks on these GPUs and precisions). */
+  attention?: AttentionImplementation;
 }
+
+/** How attention runs: one fused kernel, or the formula in separate ops (attention.ts). */
+export type AttentionImplementation = 'flash' | 'math';
+
+/** Every attention implementation, the default first. */
+export const ATTENTION_IMPLEMENTATIONS: readonly AttentionImplementation[] = ['flash', 'math'];
 
 /** Where a masked-LM head computes its logits. */
 export type MlmPositions = 'all' | 'masked';

@@ -24,6 +24,7 @@
  */
 import { estimate, type Figure } from '../../../catalog/figure';
 import { H200_BERT_TRACE, H200_EAGER } from '../../../catalog/network-sources';
+import { MATH_ATTENTION_KERNELS } from '../layers/attention';
 import type { LayerCost } from '../types';
 
 /** One layer's dispatches in one forward pass. */
@@ -208,6 +209,15 @@ export function layerDispatch(cost: LayerCost, ctx: DispatchContext): LayerDispa
         backward: t ? bwd(1 + accumulate, EMBEDDING_BACKWARD_KERNELS.value) : null,
       };
     case 'attention':
+      if (cost.mathScoreElements !== undefined) {
+        // matmul, mul, add, softmax, to(), dropout, matmul: seven ops; autograd's nodes and
+        // kernels come back through each of them (MATH_ATTENTION_KERNELS).
+        const k = MATH_ATTENTION_KERNELS;
+        return {
+          forward: fwd(0, t ? 7 : 6, ATTENTION_VIEWS, t ? k.forward : k.forward - 1),
+          backward: t ? bwd(7 + ATTENTION_VIEWS / 2, k.backward) : null,
+        };
+      }
       return {
         forward: fwd(0, 1, ATTENTION_VIEWS, t ? 2 : 1),
         backward: t ? bwd(1 + ATTENTION_VIEWS / 2, 3) : null,

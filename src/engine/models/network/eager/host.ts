@@ -78,6 +78,19 @@ export const HOST_COSTS = {
     H200_BERT_TRACE,
     "fitted on the trace's forward: about 16.6 ms per step once the profiler's cost is taken out, against its 80 such modules",
   ),
+  /**
+   * The same module's forward under `torch.no_grad()` (an inference step). The training figure
+   * above was fitted on a forward that records the autograd graph: every op inside the module
+   * makes a node and saves its inputs, and that cost sat in the module's share. Without grad
+   * it is gone; the module's Python and its ops' own dispatch (the `op` unit was measured
+   * without grad) stay.
+   */
+  hfContainerNoGrad: estimate(
+    10,
+    'host ops',
+    H200_EAGER,
+    'fitted on BERT-base inference at batch 32 x 128 on the H200 (8.15 ms measured, docs/device-runs.md, issue 20 case 11) with every other multiple fixed',
+  ),
   /** Per parameter tensor per step: the optimizer's Python lists, `.item()` on steps, zero_grad. */
   paramTensor: estimate(
     1.85,
@@ -154,10 +167,8 @@ export interface Containers {
   hf: number;
 }
 
-/** Host ops of the container modules' calls and Python. */
-export function containerHostOps(containers: Containers): number {
-  return (
-    containers.torch * HOST_COSTS.torchContainer.value +
-    containers.hf * HOST_COSTS.hfContainer.value
-  );
+/** Host ops of the container modules' calls and Python, in training or under no_grad. */
+export function containerHostOps(containers: Containers, training: boolean): number {
+  const hf = training ? HOST_COSTS.hfContainer : HOST_COSTS.hfContainerNoGrad;
+  return containers.torch * HOST_COSTS.torchContainer.value + containers.hf * hf.value;
 }

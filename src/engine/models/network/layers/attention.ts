@@ -10,8 +10,36 @@
  * - forwardIo h·q·d (Q) + 2·g·k·d (K, V) + h·q·d (O); backwardIo 2× forwardIo.
  * - saved h·q·d + 2·g·k·d + h·q·d + h·q (Q, K, V, O and the log-sum-exp per query row).
  * - output h·q·d; kvCacheElements 2·g·k·d; params 0; matmul; 1 kernel.
+ *
+ * `implementation: 'math'` is the formula written out, as Hugging Face's "eager" attention and
+ * SDPA's math fallback run it: scores = Q·Kᵀ, times the scale, plus the mask, softmax (in fp32
+ * under autocast, cast back), dropout, then times V. The h·q·k scores are stored and moved by
+ * every op (`MATH_ATTENTION_SCORE_ELEMENTS`), the causal half is computed and then masked, and
+ * backward stores nothing new: 2× the forward's products plus the element-wise passes.
  */
+import { ATTENTION_IMPLEMENTATIONS } from '../types';
 import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
+
+/**
+ * Elements of the score tensor (h·q·k per sample, counted in 16-bit elements: an fp32 one is
+ * two) that each pass of math attention reads and writes, op by op as Hugging Face's
+ * `eager_attention_forward` runs under autocast:
+ *
+ * - forward 14.5: Q·Kᵀ writes the scores (1); the scale reads and writes them (2); the mask
+ *   add reads and writes (2); softmax reads 16-bit and writes fp32 (1 + 2); the cast back reads
+ *   fp32 and writes 16-bit (2 + 1); dropout reads, writes and writes its byte mask (1 + 1 + 0.5);
+ *   the product with V reads the probabilities (1);
+ * - backward 20.5: the product's gradient reads the probabilities and writes their gradient
+ *   (2); dropout's backward reads it and the mask and writes (2.5); the cast's backward reads
+ *   16-bit and writes fp32 (3); softmax's backward reads the gradient twice and the fp32 output
+ *   once and writes (8); the scale's backward reads and writes (3); Q·Kᵀ's two gradient
+ *   products read the scores' gradient (2);
+ * - saved 3.5: softmax's fp32 output (2), dropout's mask (0.5) and output (1).
+ */
+export const MATH_ATTENTION_SCORE_ELEMENTS = { forward: 14.5, backward: 20.5, saved: 3.5 };
+
+/** Kernels of math attention: forward (with dropout in training) and backward. */
+export const MATH_ATTENTION_KERNELS = { forward: 7, backward: 10 };
 
 /** The cost of fused attention per sample (conventions in the module comment). */
 export function attentionWork(spec: SpecOf<'attention'>, label: string): LayerWork {
@@ -22,6 +50,12 @@ export function attentionWork(spec: SpecOf<'attention'>, label: string): LayerWo
   const queries = read.positive('queries');
   const keys = read.positive('keys');
   const causal = read.optionalBoolean('causal', false);
+  const implementation = spec.implementation ?? 'flash';
+  if (!ATTENTION_IMPLEMENTATIONS.includes(implementation)) {
+    throw new RangeError(
+      `${label}: implementation must be ${ATTENTION_IMPLEMENTATIONS.join(' or ')}, got ${String(implementation)}`,
+    );
+  }
   if (heads % kvHeads !== 0) {
     throw new RangeError(`${label}: kvHeads (${kvHeads}) must divide heads (${heads})`);
   }
@@ -30,13 +64,29 @@ export function attentionWork(spec: SpecOf<'attention'>, label: string): LayerWo
       `${label}: queries (${queries}) cannot exceed keys (${keys}) under a causal mask`,
     );
   }
-  const share = causal && queries === keys ? 0.5 : 1;
   const matmulFlops = 4 * heads * queries * keys * headDim;
   const softmaxFlops = 5 * heads * queries * keys;
-  const forwardFlops = share * (matmulFlops + softmaxFlops);
   const q = heads * queries * headDim;
   const kv = 2 * kvHeads * keys * headDim;
   const forwardIo = q + kv + q;
+  if (implementation === 'math') {
+    const scores = heads * queries * keys;
+    const s = MATH_ATTENTION_SCORE_ELEMENTS;
+    return layerWork({
+      forwardFlops: matmulFlops + softmaxFlops,
+      backwardFlops: 2 * matmulFlops + softmaxFlops,
+      forwardIoElements: forwardIo + s.forward * scores,
+      backwardIoElements: 2 * forwardIo + s.backward * scores,
+      savedElements: q + kv + s.saved * scores,
+      outputElements: q,
+      kvCacheElements: kv,
+      forwardKernels: MATH_ATTENTION_KERNELS.forward,
+      mathScoreElements: scores,
+      matmul: true,
+    });
+  }
+  const share = causal && queries === keys ? 0.5 : 1;
+  const forwardFlops = share * (matmulFlops + softmaxFlops);
   return layerWork({
     forwardFlops,
     backwardFlops: 2.5 * forwardFlops,

@@ -20,9 +20,19 @@ describe('linear layer', () => {
         savedElements: 6, // T·I
         outputElements: 8, // T·O
         matmul: true,
-        misaligned: true, // 3 and 4 are not multiples of 8
+        alignmentElements: 1, // 3 is odd: the largest power of two dividing both 3 and 4 is 1
       }),
     );
+  });
+
+  it('gives the alignment of a vocabulary that is not a multiple of 8, and none otherwise', () => {
+    const head = (outFeatures: number) =>
+      analyzeLayer({ type: 'linear', inFeatures: 768, outFeatures, bias: false }, 0)
+        .alignmentElements;
+    expect(head(50_257)).toBe(1); // GPT-2: odd
+    expect(head(30_522)).toBe(2); // BERT: 2 × 15,261
+    expect(head(30_524)).toBe(4);
+    expect(head(50_304)).toBeUndefined(); // nanoGPT's padded vocabulary, 64 × 786
   });
 
   it('defaults to one row and a bias', () => {

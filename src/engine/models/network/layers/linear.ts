@@ -9,9 +9,18 @@
  *   the weight gradients) (+T·O for the bias gradient).
  * - forwardIo T·I + T·O (read x, write y); backwardIo 2·T·I + T·O (read dy and x, write dx).
  * - saved T·I (the input, for the weight gradient); output T·O; matmul; 1 kernel.
- * - misaligned when I or O is not a multiple of 8 (matmul-efficiency.ts says what it costs).
+ * - alignmentElements: the largest power of two up to 8 that divides both I and O, given only
+ *   when it is under 8 (a vocabulary of 30,522 gives 2, of 50,257 gives 1); matmul-efficiency.ts
+ *   says what it costs.
  */
 import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
+
+/** The largest power of two, at most 8, that divides `n`. */
+function alignmentOf(n: number): number {
+  let a = 1;
+  while (a < 8 && n % (2 * a) === 0) a *= 2;
+  return a;
+}
 
 /** The cost of a linear layer per sample (conventions in the module comment). */
 export function linearWork(spec: SpecOf<'linear'>, label: string): LayerWork {
@@ -25,6 +34,7 @@ export function linearWork(spec: SpecOf<'linear'>, label: string): LayerWork {
   const weightElements = inFeatures * outFeatures + biasElements;
   const matmulFlops = 2 * tokens * inFeatures * outFeatures;
   const biasFlops = bias ? tokens * outFeatures : 0;
+  const alignment = Math.min(alignmentOf(inFeatures), alignmentOf(outFeatures));
   return layerWork({
     params: tied ? biasElements : weightElements,
     paramTensors: (tied ? 0 : 1) + (bias ? 1 : 0),
@@ -36,6 +46,6 @@ export function linearWork(spec: SpecOf<'linear'>, label: string): LayerWork {
     savedElements: tokens * inFeatures,
     outputElements: tokens * outFeatures,
     matmul: true,
-    ...(inFeatures % 8 !== 0 || outFeatures % 8 !== 0 ? { misaligned: true } : {}),
+    ...(alignment < 8 ? { alignmentElements: alignment } : {}),
   });
 }
