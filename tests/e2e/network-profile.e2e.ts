@@ -43,7 +43,7 @@ describe('lesson 8: where the time goes', () => {
       .toMatch(/^The GPU waits for Python \d+ % of this step/);
     const lanes = widget.getByRole('img', { name: /One step on two lanes, host and GPU/ });
     await expect.poll(() => lanes.locator('[data-lane="host"] rect[data-phase]').count()).toBe(4);
-    await expect.poll(() => widget.locator('[data-changes] td[data-change]').count()).toBe(6);
+    await expect.poll(() => widget.locator('[data-changes] td[data-change]').count()).toBe(8);
     await widget.getByLabel('Execution').selectOption('compiled');
     await expect
       .poll(() => sentence.textContent())

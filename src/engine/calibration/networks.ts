@@ -116,7 +116,7 @@ export const WHOLE_NETWORK_CASES: readonly CalibrationCase[] = [
     tolerance: WHOLE,
     usedForFitting: false,
     predict: () =>
-      inferenceMs('llama2-7b', 'a100-sxm-80gb', 1, 'amp-bf16', 'decode', 512, 'cuda-graphs'),
+      inferenceMs('llama2-7b', 'a100-sxm-80gb', 1, 'amp-bf16', 'decode', 512, 'reduce-overhead'),
   },
   {
     id: 'amp-adam-bytes-per-param',

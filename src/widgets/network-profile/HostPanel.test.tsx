@@ -126,7 +126,7 @@ describe('the host and GPU panel', () => {
     expect(Number(rows[2]?.dataset.seconds)).toBeCloseTo(compiled.seconds, 12);
     expect(rows[2]?.textContent).toMatch(/[\d.]+× faster/);
     fireEvent.click(screen.getByRole('radio', { name: 'Inference' }));
-    expect(document.querySelectorAll('[data-changes] td[data-change]')).toHaveLength(3);
+    expect(document.querySelectorAll('[data-changes] td[data-change]')).toHaveLength(4);
     expect(screen.queryByRole('checkbox', { name: /Fused optimizer/ })).toBeNull();
   });
 

@@ -38,7 +38,7 @@ export interface NetworkProfileProps {
   precision?: unknown;
   /** sgd, adam or adamw (default). */
   optimizer?: unknown;
-  /** eager (default), compiled (torch.compile) or cuda-graphs. */
+  /** eager (default), compiled, cuda-graphs (eager captured) or reduce-overhead. */
   execution?: unknown;
   /** The optimizer built with fused=True (default false). */
   fused?: unknown;

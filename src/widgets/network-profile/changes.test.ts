@@ -28,9 +28,11 @@ describe('changeOptions', () => {
       'compiled+fused',
       'cuda-graphs',
       'cuda-graphs+fused',
+      'reduce-overhead',
+      'reduce-overhead+fused',
     ]);
     expect(changeOptions('inference').every((o) => !o.fused)).toBe(true);
-    expect(changeOptions('inference')).toHaveLength(3);
+    expect(changeOptions('inference')).toHaveLength(4);
   });
 });
 
@@ -50,6 +52,8 @@ describe('changeRows', () => {
       ['compiled', true],
       ['cuda-graphs', false],
       ['cuda-graphs', true],
+      ['reduce-overhead', false],
+      ['reduce-overhead', true],
     ]);
     for (const r of asked) {
       expect({ ...r, execution: 'eager', fusedOptimizer: false }).toEqual(RESNET_TRAIN);

@@ -35,20 +35,23 @@ export const EXECUTION_LABELS: Readonly<Record<ExecutionMode, string>> = {
   eager: 'eager',
   compiled: 'torch.compile',
   'cuda-graphs': 'CUDA graphs',
+  'reduce-overhead': 'reduce-overhead',
 };
 
 /** An execution mode as the picker offers it. */
 export const EXECUTION_CHOICES: Readonly<Record<ExecutionMode, string>> = {
   eager: 'eager (PyTorch’s default)',
   compiled: 'torch.compile',
-  'cuda-graphs': 'CUDA graphs (reduce-overhead)',
+  'cuda-graphs': 'CUDA graphs of the eager step (torch.cuda.graph)',
+  'reduce-overhead': 'torch.compile with CUDA graphs (reduce-overhead)',
 };
 
 /** The PyTorch that asks for each execution mode. */
 export const EXECUTION_CODE: Readonly<Record<ExecutionMode, string>> = {
   eager: 'model(x)',
   compiled: 'torch.compile(model)',
-  'cuda-graphs': 'torch.compile(model, mode="reduce-overhead")',
+  'cuda-graphs': 'with torch.cuda.graph(g): y = model(x)',
+  'reduce-overhead': 'torch.compile(model, mode="reduce-overhead")',
 };
 
 /** An optimizer's class in `torch.optim`. */

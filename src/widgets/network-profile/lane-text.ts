@@ -18,6 +18,7 @@ const HOST_WHO: Readonly<Record<StepLanes['execution'], string>> = {
   eager: 'Python',
   compiled: 'the host',
   'cuda-graphs': 'the host',
+  'reduce-overhead': 'the host',
 };
 
 /**

@@ -33,7 +33,10 @@ export type ModelInput = string | readonly unknown[];
 export interface HostOptions {
   /** Seconds of one tiny eager op on the learner's machine (default: the H200 machine's). */
   hostOpSeconds?: number;
-  /** 'eager' (default), 'compiled' (torch.compile) or 'cuda-graphs'. */
+  /**
+   * 'eager' (default), 'compiled' (torch.compile), 'cuda-graphs' (the eager step captured with
+   * torch.cuda.graph) or 'reduce-overhead' (compiled and captured).
+   */
   execution?: ExecutionMode;
   /**
    * How attention runs: 'flash' (default, SDPA's fused kernel, what the libraries pick on these

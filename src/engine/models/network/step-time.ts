@@ -9,7 +9,13 @@
 import { estimate, type Figure } from '../../catalog/figure';
 import { PYTORCH_COMPILE_DOCS } from '../../catalog/network-sources';
 import { networkDispatch } from './eager/dispatch';
-import { FUSED_POINTWISE_BYTES_SHARE, keepsOwnKernel, type ExecutionMode } from './eager/execution';
+import {
+  FUSED_POINTWISE_BYTES_SHARE,
+  keepsOwnKernel,
+  replaysGraphs,
+  runsCompiledKernels,
+  type ExecutionMode,
+} from './eager/execution';
 import {
   backwardHostOps,
   containerHostOps,
@@ -173,17 +179,20 @@ function passDispatches(
 }> {
   const autocast = input.plan.weightCopyBytes > 0;
   const eager = networkDispatch(input.layers, { training, autocast });
-  if (host.execution === 'eager') {
+  const gap = replaysGraphs(host.execution) ? { gapSeconds: CUDA_GRAPH_GAP_SECONDS.value } : {};
+  if (!runsCompiledKernels(host.execution)) {
+    // Eager, or eager captured in a CUDA graph: every eager kernel runs; only eager pays the
+    // host per dispatch.
+    const captured = host.execution === 'cuda-graphs';
     return eager.map((d) => ({
-      forward: { kernels: d.forward.kernels },
-      backward: { kernels: d.backward?.kernels ?? 0 },
-      hostForward: forwardHostOps(d.forward),
-      hostBackward: d.backward ? backwardHostOps(d.backward) : 0,
+      forward: { kernels: d.forward.kernels, ...gap },
+      backward: { kernels: d.backward?.kernels ?? 0, ...gap },
+      hostForward: captured ? 0 : forwardHostOps(d.forward),
+      hostBackward: captured || !d.backward ? 0 : backwardHostOps(d.backward),
     }));
   }
   // Compiled (and captured): kept layers launch their own kernels, each chain of the others
   // one, carried by the chain's first layer; the chain moves a share of its eager bytes.
-  const gap = host.execution === 'cuda-graphs' ? { gapSeconds: CUDA_GRAPH_GAP_SECONDS.value } : {};
   let inChain = false;
   return input.layers.map((layer) => {
     const kept = keepsOwnKernel(layer);
@@ -210,7 +219,7 @@ function passDispatches(
 /** Host seconds of a compiled or captured step's graphs. */
 function graphHostOps(host: HostSetup, kernels: number, graphs: number): number {
   const c = HOST_COSTS;
-  if (host.execution === 'cuda-graphs') return graphs * c.graphReplay.value;
+  if (replaysGraphs(host.execution)) return graphs * c.graphReplay.value;
   return graphs * c.graphCall.value + kernels * c.compiledKernel.value;
 }
 
@@ -264,17 +273,22 @@ export function predictStep(input: StepInput): StepPrediction {
       containerHostOps(host.containers, training);
     hostBackwardOps =
       dispatches.reduce((sum, d) => sum + d.hostBackward, 0) + hostForwardOps * recomputeShare;
+  } else if (host.execution === 'cuda-graphs') {
+    // The whole step, optimizer included, is one captured graph: one replay.
+    hostForwardOps = graphHostOps(host, forwardKernels, 1);
+    hostBackwardOps = 0;
   } else {
     hostForwardOps = graphHostOps(host, forwardKernels, 1);
     hostBackwardOps = training ? graphHostOps(host, backwardKernels, 1) : 0;
   }
   const perTensor = host.optimizerForm === 'fused' ? c.paramTensorFused.value : c.paramTensor.value;
-  const hostOptimizerOps = update
-    ? tensors * perTensor +
-      update.ops * c.op.value +
-      Math.max(0, update.kernels - update.ops) * c.kernel.value +
-      (input.plan.lossScaling ? 4 * c.op.value : 0)
-    : 0;
+  const hostOptimizerOps =
+    update && host.execution !== 'cuda-graphs'
+      ? tensors * perTensor +
+        update.ops * c.op.value +
+        Math.max(0, update.kernels - update.ops) * c.kernel.value +
+        (input.plan.lossScaling ? 4 * c.op.value : 0)
+      : 0;
   const hostFixedOps = training ? c.step.value : c.inferenceStep.value;
   const hostBreakdown: HostBreakdown = {
     forwardSeconds: hostForwardOps * op,

@@ -8,8 +8,11 @@
  *   dropout masks go into those kernels too), keeps the products (cuBLAS, cuDNN) and the fused
  *   attention as they are, and runs the forward and the backward each as one compiled graph
  *   whose Python wrapper launches its kernels. The optimizer stays eager unless compiled itself.
- * - `cuda-graphs` (`mode="reduce-overhead"`, or capturing with `torch.cuda.graph`): the compiled
- *   kernels captured once and replayed with one launch per graph.
+ * - `cuda-graphs` (capturing the eager step with `torch.cuda.graph`, as PyTorch's whole-network
+ *   capture does): the eager kernels, all of them, recorded once and replayed with one launch.
+ *   Replay removes the host's work, not the kernels' time: the GPU runs what eager ran.
+ * - `reduce-overhead` (`torch.compile(mode="reduce-overhead")`): the compiled kernels captured
+ *   and replayed with one launch per graph.
  *
  * A fused chain moves its input and its output once instead of every intermediate:
  * `FUSED_POINTWISE_BYTES_SHARE` is the share of the eager chain's bytes it keeps. Pure.
@@ -19,10 +22,25 @@ import { PYTORCH_COMPILE_DOCS } from '../../../catalog/network-sources';
 import type { LayerCost } from '../types';
 
 /** How a step is executed. */
-export type ExecutionMode = 'eager' | 'compiled' | 'cuda-graphs';
+export type ExecutionMode = 'eager' | 'compiled' | 'cuda-graphs' | 'reduce-overhead';
 
 /** Every execution mode, the default first. */
-export const EXECUTION_MODES: readonly ExecutionMode[] = ['eager', 'compiled', 'cuda-graphs'];
+export const EXECUTION_MODES: readonly ExecutionMode[] = [
+  'eager',
+  'compiled',
+  'cuda-graphs',
+  'reduce-overhead',
+];
+
+/** Whether a mode runs Inductor's fused kernels (compiled, alone or replayed). */
+export function runsCompiledKernels(execution: ExecutionMode): boolean {
+  return execution === 'compiled' || execution === 'reduce-overhead';
+}
+
+/** Whether a mode replays a captured CUDA graph (its host work is one launch per graph). */
+export function replaysGraphs(execution: ExecutionMode): boolean {
+  return execution === 'cuda-graphs' || execution === 'reduce-overhead';
+}
 
 /**
  * Share of an element-wise chain's eager bytes a fused kernel still moves: a chain of two or
