@@ -9,6 +9,7 @@ import type { Gpu } from '../../catalog/hardware';
 import { achievableMemoryBytesPerSecond, chooseUnit } from '../kernel';
 import { finiteResult } from '../validate';
 import { estimate, type Figure } from '../../catalog/figure';
+import { isNewGelu } from './layers/activation';
 import { crossEntropyPassBytes } from './layers/loss';
 import {
   fusedAttentionFlopsPerSecond,
@@ -19,6 +20,9 @@ import {
 import type { PrecisionPlan } from './precision';
 import { PYTORCH_OVERHEADS } from '../../catalog/network-sources';
 import type { LayerCost } from './types';
+
+/** Bytes of an fp32 element. */
+const FP32_ELEMENT_BYTES = 4;
 
 /** What bounds a pass: its arithmetic, its memory traffic, or the gaps between its kernels. */
 export type PassBound = 'compute' | 'memory' | 'overhead';
@@ -53,12 +57,16 @@ export interface PassDispatch {
   bytesScale?: number;
   /** Seconds of GPU idle per kernel (CUDA graphs replay kernels closer together). */
   gapSeconds?: number;
+  /** The KV cache is static (compiled or captured code): no DynamicCache copy. */
+  staticCache?: boolean;
 }
 
 /** The work of one pass, before it is turned into time. */
 interface PassWork {
   flops: number;
   bytes: number;
+  /** Bytes of memory-bound kernels of their own beside the main one (attention's extras). */
+  extraBytes?: number;
   kernels: number;
   gapSeconds?: number;
 }
@@ -96,9 +104,13 @@ function timeOf(
   work: PassWork,
 ): PassTime {
   const computeSeconds = work.flops / layerFlopsPerSecond(gpu, plan, cost, pass);
-  const memorySeconds = work.bytes / achievableMemoryBytesPerSecond(gpu);
+  const bandwidth = achievableMemoryBytesPerSecond(gpu);
+  const coreMemorySeconds = work.bytes / bandwidth;
+  // Separate kernels (the rotary passes, the cache's copy) do not overlap the main one.
+  const extraSeconds = (work.extraBytes ?? 0) / bandwidth;
+  const memorySeconds = coreMemorySeconds + extraSeconds;
   const gapSeconds = work.kernels * (work.gapSeconds ?? KERNEL_GAP_SECONDS.value);
-  const busy = Math.max(computeSeconds, memorySeconds);
+  const busy = Math.max(computeSeconds, coreMemorySeconds) + extraSeconds;
   const bound: PassBound =
     gapSeconds > busy ? 'overhead' : computeSeconds >= memorySeconds ? 'compute' : 'memory';
   return {
@@ -107,7 +119,7 @@ function timeOf(
     memorySeconds,
     kernels: work.kernels,
     flops: work.flops,
-    bytes: work.bytes,
+    bytes: work.bytes + (work.extraBytes ?? 0),
     bound,
   };
 }
@@ -142,7 +154,12 @@ function activationBytes(
     return crossEntropyPassBytes(cost.savedElements, pass, plan.activationBytes < 4);
   }
   const elements = pass === 'forward' ? forwardIoElements(cost, training) : cost.backwardIoElements;
-  return elements * plan.activationBytes;
+  // Hugging Face's Python GELU (GPT-2's gelu_new) calls pow, which autocast runs in fp32: from
+  // there on its chain of ops, and their gradients, are fp32 tensors whatever the precision.
+  const bytes = isNewGelu(cost)
+    ? Math.max(plan.activationBytes, FP32_ELEMENT_BYTES)
+    : plan.activationBytes;
+  return elements * bytes;
 }
 
 /**
@@ -168,6 +185,10 @@ export function forwardTime(
           weightReads +
           (cast ? cost.weightElements * plan.weightCastBytes : 0)) *
         (as.bytesScale ?? 1),
+    extraBytes:
+      ((cost.extraForwardIoElements ?? 0) + (as.staticCache ? 0 : (cost.cacheCopyElements ?? 0))) *
+      plan.activationBytes *
+      batch,
     kernels: as.kernels ?? (idle ? 0 : cost.forwardKernels + (cast ? 1 : 0)),
     ...(as.gapSeconds === undefined ? {} : { gapSeconds: as.gapSeconds }),
   });
@@ -192,6 +213,7 @@ export function backwardTime(
         weightBytes(plan, cost) * cost.serialSteps +
         gradientBytes) *
       (as.bytesScale ?? 1),
+    extraBytes: (cost.extraBackwardIoElements ?? 0) * plan.activationBytes * batch,
     kernels: as.kernels ?? 2 * cost.forwardKernels,
     ...(as.gapSeconds === undefined ? {} : { gapSeconds: as.gapSeconds }),
   });

@@ -24,7 +24,12 @@
  * computed over chunks of rows) never makes the whole logits: one chunk's logits and their
  * tensors exist at a time. Liger's chunk: ceil(V / H) chunks' worth of rows, V classes and H
  * the head's input features, rounded up to a power of two rows, so a chunk's logits are about
- * the size of the hidden states. Pure.
+ * the size of the hidden states.
+ *
+ * Compiled by Inductor (`fusedByCompiler`), the upcast, log-softmax and NLL become one reduction
+ * that keeps only a few numbers per row, and backward is one kernel that recomputes the softmax
+ * from the logits and writes their gradient in the logits' dtype: the logits and their gradient,
+ * 2 + 2 bytes per logit under autocast. Pure.
  */
 import type { LayerCost } from './types';
 
@@ -44,6 +49,8 @@ export interface LossHeadTensors {
   heldByOutput: boolean;
   /** The logits are cast to fp32 before the loss (Hugging Face's causal-LM loss). */
   upcastFirst: boolean;
+  /** Inductor fused the loss (compiled): it keeps no per-logit tensor of its own. */
+  fusedByCompiler?: boolean;
 }
 
 /** Which part of the simulator's bar a loss-head tensor belongs to. */
@@ -68,7 +75,7 @@ export interface LossTensor {
 
 /** One autograd node of the loss's backward: what it makes, and what is freed after it. */
 export interface LossStep {
-  node: 'NllLossBackward' | 'ToCopyBackward' | 'LogSoftmaxBackward';
+  node: 'NllLossBackward' | 'ToCopyBackward' | 'LogSoftmaxBackward' | 'FusedCrossEntropyBackward';
   alloc: LossTensor[];
   freeAfter: LossTensorName[];
 }
@@ -83,10 +90,19 @@ export function lossHeadOf(
   heldByOutput: boolean,
   hiddenFeatures: number,
   upcastFirst = false,
+  fusedByCompiler = false,
 ): LossHeadTensors {
   const rows = Math.max(1, layer.outputElements);
   const classes = (layer.forwardIoElements - layer.outputElements) / rows;
-  return { rows, classes, logitBytes, hiddenFeatures, heldByOutput, upcastFirst };
+  return {
+    rows,
+    classes,
+    logitBytes,
+    hiddenFeatures,
+    heldByOutput,
+    upcastFirst,
+    ...(fusedByCompiler ? { fusedByCompiler } : {}),
+  };
 }
 
 /** A loss head with its tensors from forward to backward and its backward's nodes. */
@@ -112,6 +128,7 @@ export function lossForwardTensors(head: LossHeadTensors): LossTensor[] {
   const l = head.logitBytes;
   const logits: LossTensor = { name: 'logits', part: 'logits', bytesPerLogit: l };
   const logProbs = head.upcastFirst ? FP32_BYTES : l;
+  if (head.fusedByCompiler) return head.heldByOutput ? [logits] : [];
   return [
     ...(head.heldByOutput ? [logits] : []),
     { name: 'log-probs', part: 'saved', bytesPerLogit: logProbs },
@@ -129,6 +146,11 @@ export function lossBackwardSteps(head: LossHeadTensors): LossStep[] {
     part: 'gradients',
     bytesPerLogit,
   });
+  if (head.fusedByCompiler) {
+    return [
+      { node: 'FusedCrossEntropyBackward', alloc: [gradient('logits gradient', l)], freeAfter: [] },
+    ];
+  }
   const nll: LossStep = {
     node: 'NllLossBackward',
     alloc: [gradient('log-probs gradient', FP32_BYTES)],

@@ -58,6 +58,11 @@ export interface MemoryInput {
   /** The GPU, for its cuBLAS workspace size; without it, the H200's (Hopper's 32 MiB). */
   gpu?: Gpu;
   /** A chunked or fused cross-entropy: one chunk of the logits at a time (loss-head.ts). */
+  /**
+   * Compiled by Inductor (`compiled`, `reduce-overhead`): element-wise chains keep only what
+   * their fused backward needs (saved-tensors.ts). Default: eager.
+   */
+  compiledMemory?: boolean;
   chunkedLoss?: boolean;
   /** The optimizer's form (default 'foreach', PyTorch's): a foreach Adam has temporaries. */
   optimizerForm?: OptimizerForm;
@@ -162,7 +167,7 @@ export function stepMemory(input: MemoryInput): MemoryBreakdown {
   let tensors: StepTensors | null = null;
   let lossHead: LossHeadBreakdown | null = null;
   if (optimizer) {
-    tensors = stepTensors(layers, plan);
+    tensors = stepTensors(layers, plan, input.compiledMemory ?? false);
     const moment = trainingPeak({
       tensors,
       batch,

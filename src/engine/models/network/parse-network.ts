@@ -100,6 +100,8 @@ const LAYER_FIELDS: Readonly<Record<LayerType, Record<string, FieldRule>>> = {
     queries: ['positions', REQ],
     keys: ['positions', REQ],
     causal: ['flag', OPT],
+    rotary: ['flag', OPT],
+    cacheUpdate: ['flag', OPT],
   },
   lstm: RECURRENT,
   gru: RECURRENT,

@@ -103,10 +103,12 @@ describe('predictInference', () => {
     expect(p.memory.optimizerBytes).toBe(0);
   });
 
-  it('reads every weight per token, so decode barely moves from batch 1 to 8', () => {
+  it('reads every weight per token, so decode moves little from batch 1 to 8', () => {
     const one = predictInference(decode).seconds;
     const eight = predictInference({ ...decode, batch: 8 }).seconds;
-    expect(eight / one).toBeLessThan(1.3);
+    // The 13.5 GB of weights are read once a token whatever the batch; what grows with it is
+    // the KV cache, read by attention and copied by each DynamicCache update.
+    expect(eight / one).toBeLessThan(1.5);
     const longer = predictInference({ ...decode, seq: 4096 }).seconds;
     expect(longer).toBeGreaterThan(one);
     const prefill = predictInference({ ...decode, phase: 'prefill' }).seconds;

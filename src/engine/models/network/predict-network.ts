@@ -14,7 +14,7 @@ import { parseLayerList } from './parse-network';
 import { precisionPlan, type NetworkPrecision, type PrecisionPlan } from './precision';
 import { predictStep, DEFAULT_HOST, type HostSetup, type StepPrediction } from './step-time';
 import { containersOf } from './eager/containers';
-import { EXECUTION_MODES, type ExecutionMode } from './eager/execution';
+import { EXECUTION_MODES, runsCompiledKernels, type ExecutionMode } from './eager/execution';
 import { OPTIMIZER_FORMS, type OptimizerForm } from './eager/optimizer-update';
 import {
   ATTENTION_IMPLEMENTATIONS,
@@ -262,6 +262,7 @@ export function trainingSetup(request: TrainStepRequest): TrainingSetup {
       checkpointing,
       gpu,
       optimizerForm: host.optimizerForm,
+      compiledMemory: runsCompiledKernels(host.execution),
       chunkedLoss: request.chunkedLoss ?? false,
       ...(sharding ?? {}),
     });

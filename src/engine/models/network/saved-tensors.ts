@@ -34,7 +34,8 @@
  * add) and the H200 peaks (`H200_EAGER`). Pure.
  */
 import { autocastOutputs } from './eager/dispatch';
-import { NEW_GELU_OPS } from './layers/activation';
+import { keepsOwnKernel } from './eager/execution';
+import { isNewGelu } from './layers/activation';
 import { DROPOUT_MASK_BYTES_PER_ELEMENT } from './layers/elementwise';
 import { lossHeadOf, lossHeadPlan, type LossHeadPlan } from './loss-head';
 import type { PrecisionPlan } from './precision';
@@ -67,11 +68,6 @@ function sharesInputWith(layers: readonly LayerCost[], i: number): number | null
   if (block === undefined) return null;
   const first = layers.findIndex((l) => l.name.startsWith(`${block}.`));
   return first >= 0 && first < i ? first : null;
-}
-
-/** Whether a layer is Hugging Face's Python `NewGELUActivation` (its eight separate ops). */
-function isNewGelu(layer: LayerCost | undefined): boolean {
-  return layer?.type === 'activation' && layer.forwardKernels === NEW_GELU_OPS;
 }
 
 /** What one layer holds in a training step. */
@@ -155,8 +151,40 @@ function normRows(layer: LayerCost): number {
   return features > 0 ? layer.outputElements / features : layer.outputElements;
 }
 
+/**
+ * What Inductor keeps instead, for a layer it fuses into a chain (`compiled`): a chain's backward
+ * is one generated kernel that recomputes the chain's element-wise values from what the chain
+ * read, so the first layer of a chain keeps its input (and a norm its statistics) and the rest
+ * keep nothing: no dropout masks (Inductor regenerates them from the seed), no casts, no
+ * intermediate of a Python activation. The products and attention keep what they keep eager.
+ * This is the min-cut partitioner's usual choice for pointwise chains (PYTORCH_COMPILE_DOCS);
+ * it may keep more where recomputing is dearer, which this does not model.
+ */
+function compiledKeeps(
+  layers: readonly LayerCost[],
+  eager: ReadonlyArray<readonly Kept[]>,
+  input: (i: number) => Kept,
+): Kept[][] {
+  let inChain = false;
+  return layers.map((layer, i) => {
+    if (keepsOwnKernel(layer) || layer.type === 'softmax-cross-entropy') {
+      inChain = false;
+      return [...(eager[i] ?? [])];
+    }
+    const opens = !inChain;
+    inChain = true;
+    if (!opens) return [];
+    const stats = (eager[i] ?? []).filter((k) => k.id.startsWith('stats:'));
+    return [input(i), ...stats];
+  });
+}
+
 /** Works out which tensors each layer keeps; see the module comment for the rules. */
-export function stepTensors(layers: readonly LayerCost[], plan: PrecisionPlan): StepTensors {
+export function stepTensors(
+  layers: readonly LayerCost[],
+  plan: PrecisionPlan,
+  compiled = false,
+): StepTensors {
   const autocast = plan.weightCopyBytes > 0;
   // Hugging Face's Python GELU multiplies 16-bit x by fp32 terms: its output is fp32.
   const outDtypes = autocastOutputs(layers).map((d, i) =>
@@ -195,7 +223,7 @@ export function stepTensors(layers: readonly LayerCost[], plan: PrecisionPlan): 
   };
   const own = (i: number, what: string, bytes: number): Kept => ({ id: `${what}:${i}`, bytes });
 
-  const keptBy = layers.map((layer, i): Kept[] => {
+  const eagerKeptBy = layers.map((layer, i): Kept[] => {
     const n = layer.outputElements;
     const low = plan.activationBytes;
     const castOrInput = () =>
@@ -284,6 +312,7 @@ export function stepTensors(layers: readonly LayerCost[], plan: PrecisionPlan): 
     const rows = Math.max(1, loss.outputElements);
     return head?.type === 'linear' ? inputElements(head) / rows : inputElements(loss) / rows;
   };
+  const keptBy = compiled ? compiledKeeps(layers, eagerKeptBy, input) : eagerKeptBy;
   // The caller holds the batch: a layer that keeps it adds nothing.
   const seen = new Set<string>(['data']);
   const kept = new Set(keptBy.flat().map((k) => k.id));
@@ -312,7 +341,15 @@ export function stepTensors(layers: readonly LayerCost[], plan: PrecisionPlan): 
       gradientBytes: layer.params * FP32_BYTES,
       lossHead: isLoss
         ? lossHeadPlan(
-            lossHeadOf(layer, logitBytes(i), held, hiddenOf(i), layer.upcastLogits ?? false),
+            // Compiled, the upcast, softmax and NLL fuse into the loss's own kernels.
+            lossHeadOf(
+              layer,
+              logitBytes(i),
+              held,
+              hiddenOf(i),
+              layer.upcastLogits ?? false,
+              compiled,
+            ),
           )
         : null,
     };

@@ -8,7 +8,7 @@
  */
 import { estimate, type Figure } from '../../catalog/figure';
 import { PYTORCH_COMPILE_DOCS } from '../../catalog/network-sources';
-import { networkDispatch } from './eager/dispatch';
+import { autocastOutputs, networkDispatch } from './eager/dispatch';
 import {
   FUSED_POINTWISE_BYTES_SHARE,
   keepsOwnKernel,
@@ -166,6 +166,23 @@ function optimizerPass(
   };
 }
 
+/**
+ * How many times its precision's bytes each layer's activations take: 2 for a layer whose output
+ * autocast keeps in fp32 (`autocastOutputs`) when activations are 16-bit, else 1. The products,
+ * whose outputs are 16-bit, and the loss, priced by its own bytes, stay at 1.
+ */
+function fp32Widths(input: StepInput): number[] {
+  const { plan, layers } = input;
+  const autocast = plan.weightCopyBytes > 0 && plan.activationBytes < 4;
+  if (!autocast) return layers.map(() => 1);
+  const dtypes = autocastOutputs(layers);
+  return layers.map((layer, i) =>
+    dtypes[i] === 'fp32' && !layer.matmul && layer.type !== 'softmax-cross-entropy'
+      ? 4 / plan.activationBytes
+      : 1,
+  );
+}
+
 /** What each layer's passes launch and move, as the execution mode runs them. */
 function passDispatches(
   input: StepInput,
@@ -180,13 +197,21 @@ function passDispatches(
   const autocast = input.plan.weightCopyBytes > 0;
   const eager = networkDispatch(input.layers, { training, autocast });
   const gap = replaysGraphs(host.execution) ? { gapSeconds: CUDA_GRAPH_GAP_SECONDS.value } : {};
+  // Under autocast the layers it runs in fp32 (norms, embeddings, and what follows them on an
+  // fp32 residual stream) read and write fp32 tensors: twice the 16-bit bytes.
+  const widths = fp32Widths(input);
   if (!runsCompiledKernels(host.execution)) {
     // Eager, or eager captured in a CUDA graph: every eager kernel runs; only eager pays the
     // host per dispatch.
     const captured = host.execution === 'cuda-graphs';
-    return eager.map((d) => ({
-      forward: { kernels: d.forward.kernels, ...gap },
-      backward: { kernels: d.backward?.kernels ?? 0, ...gap },
+    return eager.map((d, i) => ({
+      forward: {
+        kernels: d.forward.kernels,
+        bytesScale: widths[i],
+        ...(captured ? { staticCache: true } : {}),
+        ...gap,
+      },
+      backward: { kernels: d.backward?.kernels ?? 0, bytesScale: widths[i], ...gap },
       hostForward: captured ? 0 : forwardHostOps(d.forward),
       hostBackward: captured || !d.backward ? 0 : backwardHostOps(d.backward),
     }));
@@ -194,7 +219,7 @@ function passDispatches(
   // Compiled (and captured): kept layers launch their own kernels, each chain of the others
   // one, carried by the chain's first layer; the chain moves a share of its eager bytes.
   let inChain = false;
-  return input.layers.map((layer) => {
+  return input.layers.map((layer, i) => {
     const kept = keepsOwnKernel(layer);
     const opens = !kept && !inChain;
     inChain = !kept;
@@ -206,9 +231,9 @@ function passDispatches(
       : opens
         ? 2
         : 0;
-    const bytesScale = kept ? 1 : FUSED_POINTWISE_BYTES_SHARE.value;
+    const bytesScale = (kept ? 1 : FUSED_POINTWISE_BYTES_SHARE.value) * (widths[i] ?? 1);
     return {
-      forward: { kernels: forwardKernels, bytesScale, ...gap },
+      forward: { kernels: forwardKernels, bytesScale, staticCache: true, ...gap },
       backward: { kernels: training ? backwardKernels : 0, bytesScale, ...gap },
       hostForward: 0,
       hostBackward: 0,

@@ -75,6 +75,17 @@ export type LayerSpec =
        * memory-efficient kernel), or 'math', written out in ops that store the scores.
        */
       implementation?: AttentionImplementation;
+      /**
+       * Rotary position embeddings applied to Q and K in Python, as Hugging Face's Llama does
+       * (`apply_rotary_pos_emb`: for each, a product with cos, `rotate_half`'s negation and
+       * concatenation, a product with sin and a sum).
+       */
+      rotary?: boolean;
+      /**
+       * Hugging Face's `DynamicCache`: each forward concatenates the new keys and values onto
+       * the cache (`use_cache=True`, its default, in training too), copying the whole cache.
+       */
+      cacheUpdate?: boolean;
     }
   | {
       type: 'lstm' | 'gru';
@@ -150,6 +161,20 @@ export interface LayerCost {
   upcastLogits?: boolean;
   /** Kernel launches of the forward pass (the backward pass takes about twice as many). */
   forwardKernels: number;
+  /** Attention's Python extras, as its spec gives them (dispatch.ts counts their ops). */
+  rotary?: boolean;
+  cacheUpdate?: boolean;
+  /**
+   * Elements those extras move per sample besides the layer's own input and output (the
+   * rotary passes, the cache's copy), forward and backward; absent means none.
+   */
+  extraForwardIoElements?: number;
+  extraBackwardIoElements?: number;
+  /**
+   * Elements a `DynamicCache` update moves per sample, counted at the bandwidth its strided copy
+   * reaches (eager only: compiled code and CUDA graphs need a static cache, written in place).
+   */
+  cacheCopyElements?: number;
   /**
    * Dependent steps inside the layer (time steps of an LSTM): each runs as its own small
    * product, one after another, so the batch is all the parallelism a step has. 1 otherwise.

@@ -24,7 +24,7 @@
  */
 import { estimate, type Figure } from '../../../catalog/figure';
 import { H200_BERT_TRACE, H200_EAGER } from '../../../catalog/network-sources';
-import { MATH_ATTENTION_KERNELS } from '../layers/attention';
+import { CACHE_UPDATE_KERNELS, MATH_ATTENTION_KERNELS, ROTARY_KERNELS } from '../layers/attention';
 import type { LayerCost } from '../types';
 
 /** One layer's dispatches in one forward pass. */
@@ -208,20 +208,32 @@ export function layerDispatch(cost: LayerCost, ctx: DispatchContext): LayerDispa
         forward: fwd(1, 1, 0, 1),
         backward: t ? bwd(1 + accumulate, EMBEDDING_BACKWARD_KERNELS.value) : null,
       };
-    case 'attention':
+    case 'attention': {
+      // Hugging Face's Python around the kernel: the rotary embedding of Q and K (ten ops and
+      // six slices), the cache's two concatenations.
+      const extraOps =
+        (cost.rotary ? ROTARY_KERNELS : 0) + (cost.cacheUpdate ? CACHE_UPDATE_KERNELS : 0);
+      const extraViews = cost.rotary ? 6 : 0;
+      const extraNodes = cost.rotary ? ROTARY_KERNELS : 0;
       if (cost.mathScoreElements !== undefined) {
         // matmul, mul, add, softmax, to(), dropout, matmul: seven ops; autograd's nodes and
         // kernels come back through each of them (MATH_ATTENTION_KERNELS).
         const k = MATH_ATTENTION_KERNELS;
         return {
-          forward: fwd(0, t ? 7 : 6, ATTENTION_VIEWS, t ? k.forward : k.forward - 1),
-          backward: t ? bwd(7 + ATTENTION_VIEWS / 2, k.backward) : null,
+          forward: fwd(
+            0,
+            (t ? 7 : 6) + extraOps,
+            ATTENTION_VIEWS + extraViews,
+            (t ? k.forward : k.forward - 1) + extraOps,
+          ),
+          backward: t ? bwd(7 + ATTENTION_VIEWS / 2 + extraNodes, k.backward + extraNodes) : null,
         };
       }
       return {
-        forward: fwd(0, 1, ATTENTION_VIEWS, t ? 2 : 1),
-        backward: t ? bwd(1 + ATTENTION_VIEWS / 2, 3) : null,
+        forward: fwd(0, 1 + extraOps, ATTENTION_VIEWS + extraViews, (t ? 2 : 1) + extraOps),
+        backward: t ? bwd(1 + ATTENTION_VIEWS / 2 + extraNodes, 3 + extraNodes) : null,
       };
+    }
     case 'lstm':
     case 'gru':
       // cuDNN's RNN: one call, a product per time step and its gates.

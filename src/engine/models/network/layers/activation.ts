@@ -10,7 +10,7 @@
  * - forwardIo 2N (read, write); backwardIo 3N (read dy and the saved input, write dx).
  * - saved N; output N; no weights; 1 kernel; not a matmul.
  */
-import type { ActivationFn } from '../types';
+import type { ActivationFn, LayerCost } from '../types';
 import { elementwisePassWork, fieldReader, type LayerWork, type SpecOf } from './cost';
 
 /** Forward FLOPs per element of each activation function. */
@@ -25,6 +25,11 @@ export const ACTIVATION_FLOPS_PER_ELEMENT: Readonly<Record<ActivationFn, number>
 
 /** Element-wise ops of Hugging Face's Python `NewGELUActivation`. */
 export const NEW_GELU_OPS = 8;
+
+/** Whether a layer is Hugging Face's Python `NewGELUActivation` (its eight separate ops). */
+export function isNewGelu(layer: LayerCost | undefined): boolean {
+  return layer?.type === 'activation' && layer.forwardKernels === NEW_GELU_OPS;
+}
 
 /** Every activation function, in a fixed order. */
 export const ACTIVATION_FNS = Object.keys(ACTIVATION_FLOPS_PER_ELEMENT) as ActivationFn[];

@@ -17,6 +17,8 @@
  * every op (`MATH_ATTENTION_SCORE_ELEMENTS`), the causal half is computed and then masked, and
  * backward stores nothing new: 2× the forward's products plus the element-wise passes.
  */
+import { estimate, type Figure } from '../../../catalog/figure';
+import { H200_EAGER } from '../../../catalog/network-sources';
 import { ATTENTION_IMPLEMENTATIONS } from '../types';
 import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
@@ -37,6 +39,33 @@ import { fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
  * - saved 3.5: softmax's fp32 output (2), dropout's mask (0.5) and output (1).
  */
 export const MATH_ATTENTION_SCORE_ELEMENTS = { forward: 14.5, backward: 20.5, saved: 3.5 };
+
+/**
+ * Element passes of Hugging Face's Python rotary embedding per element of Q and of the new K:
+ * `x * cos` (read x and cos, write: 3), `rotate_half`'s negation (2) and concatenation (2),
+ * `* sin` (3), the sum (3). Backward runs the same passes back. Five kernels for each of Q and K.
+ */
+export const ROTARY_PASSES_PER_ELEMENT = 13;
+
+/** Kernels of the rotary embedding: five for Q, five for K. */
+export const ROTARY_KERNELS = 10;
+
+/** Kernels of a `DynamicCache` update: one concatenation for K, one for V. */
+export const CACHE_UPDATE_KERNELS = 2;
+
+/**
+ * Share of the memory bandwidth the cache's concatenation reaches: its new keys and values are
+ * transposed views, so PyTorch's `CatArrayBatchedCopy` takes its strided, unvectorised path.
+ * Measured in the H200 GPT-2 trace (tests/fixtures/traces): 24 concatenations per step of
+ * 8 × 12 × 512 × 64 bf16 values (6.3 MB read, 6.3 MB written each) in 0.485 ms, 0.62 TB/s,
+ * 0.146 of the 4.255 TB/s a streaming copy reaches.
+ */
+export const CACHE_COPY_BANDWIDTH_SHARE: Figure = estimate(
+  0.146,
+  'fraction of copy bandwidth',
+  H200_EAGER,
+  'measured: 24 x 12.6 MB moved in 0.485 ms per step in the H200 GPT-2 trace, against 4.255 TB/s',
+);
 
 /** Kernels of math attention: forward (with dropout in training) and backward. */
 export const MATH_ATTENTION_KERNELS = { forward: 7, backward: 10 };
@@ -69,6 +98,23 @@ export function attentionWork(spec: SpecOf<'attention'>, label: string): LayerWo
   const q = heads * queries * headDim;
   const kv = 2 * kvHeads * keys * headDim;
   const forwardIo = q + kv + q;
+  const rotary = read.optionalBoolean('rotary', false);
+  const cacheUpdate = read.optionalBoolean('cacheUpdate', false);
+  // Rotary passes over Q and the new K; the cache update reads the old cache and the new keys
+  // and values and writes the whole cache again.
+  const newKeys = kvHeads * queries * headDim;
+  const extrasIo = rotary ? ROTARY_PASSES_PER_ELEMENT * (q + newKeys) : 0;
+  // The cache's copy counts at the bandwidth it reaches: its bytes over the share.
+  const cacheCopy = cacheUpdate ? (2 * kv) / CACHE_COPY_BANDWIDTH_SHARE.value : 0;
+  const extrasBackwardIo = rotary ? ROTARY_PASSES_PER_ELEMENT * (q + newKeys) : 0;
+  const extrasKernels = (rotary ? ROTARY_KERNELS : 0) + (cacheUpdate ? CACHE_UPDATE_KERNELS : 0);
+  const flags = {
+    ...(rotary ? { rotary: true } : {}),
+    ...(cacheUpdate ? { cacheUpdate: true } : {}),
+    ...(extrasIo > 0 ? { extraForwardIoElements: extrasIo } : {}),
+    ...(cacheCopy > 0 ? { cacheCopyElements: cacheCopy } : {}),
+    ...(extrasBackwardIo > 0 ? { extraBackwardIoElements: extrasBackwardIo } : {}),
+  };
   if (implementation === 'math') {
     const scores = heads * queries * keys;
     const s = MATH_ATTENTION_SCORE_ELEMENTS;
@@ -80,7 +126,8 @@ export function attentionWork(spec: SpecOf<'attention'>, label: string): LayerWo
       savedElements: q + kv + s.saved * scores,
       outputElements: q,
       kvCacheElements: kv,
-      forwardKernels: MATH_ATTENTION_KERNELS.forward,
+      forwardKernels: MATH_ATTENTION_KERNELS.forward + extrasKernels,
+      ...flags,
       mathScoreElements: scores,
       matmul: true,
     });
@@ -96,5 +143,7 @@ export function attentionWork(spec: SpecOf<'attention'>, label: string): LayerWo
     outputElements: q,
     kvCacheElements: kv,
     matmul: true,
+    ...(extrasKernels > 0 ? { forwardKernels: 1 + extrasKernels } : {}),
+    ...flags,
   });
 }

@@ -57,6 +57,9 @@ function fusedAttention(
     queries: rows,
     keys: rows,
     ...(causal ? { causal: true } : {}),
+    // A Hugging Face decoder's forward builds a DynamicCache (use_cache defaults to True).
+    ...(causal ? { cacheUpdate: true } : {}),
+    ...(ctx.conventions.rotary ? { rotary: true } : {}),
   });
 }
 

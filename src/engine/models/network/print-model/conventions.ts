@@ -21,6 +21,8 @@ export interface Conventions {
   untiedFamily: boolean;
   /** Head size from the learner, or null for the default. */
   headDim: number | null;
+  /** The model has a rotary embedding module, applied to Q and K in each attention's Python. */
+  rotary: boolean;
 }
 
 const WRAPPERS = new Set([
@@ -58,7 +60,13 @@ export function conventionsFor(root: ModuleNode, input: PrintedModelInput): Conv
     languageModel: LANGUAGE_MODEL.test(modelClass),
     untiedFamily: UNTIED.test(modelClass),
     headDim: input.headDim ?? null,
+    rotary: hasModule(root, /RotaryEmbedding$/),
   };
+}
+
+/** Whether any module under `root` has a class matching `type`. */
+function hasModule(root: ModuleNode, type: RegExp): boolean {
+  return type.test(root.type) || root.children.some((child) => hasModule(child, type));
 }
 
 /** How an attention of `width` (query) and `kvWidth` (key) splits into heads. */

@@ -31,6 +31,7 @@ function block(layers: LayerSpec[], c: TransformerSize, i: number, use: NetworkU
       queries: use.tokens,
       keys: use.keys,
       causal: true,
+      cacheUpdate: true,
     },
     at.linear('attn.c_proj', h, h),
     ...(use.training ? [at.dropout('attn.resid_dropout', h)] : []),

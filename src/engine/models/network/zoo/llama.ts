@@ -42,6 +42,8 @@ function decoderLayer(layers: LayerSpec[], c: LlamaConfig, i: number, use: Netwo
       queries: use.tokens,
       keys: use.keys,
       causal: true,
+      rotary: true,
+      cacheUpdate: true,
     },
     at.linear('self_attn.o_proj', c.heads * c.headDim, h),
     at.add('self_attn.add', h),
