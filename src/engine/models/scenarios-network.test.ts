@@ -111,6 +111,78 @@ describe('whole-network scenarios', () => {
     expect(inference?.hostSeconds as number).toBeLessThan(0.4 * (training?.hostSeconds as number));
   });
 
+  it('keeps what Inductor keeps when compiled: less activation memory, the loss without fp32 copies', () => {
+    const gpt2 = {
+      op: 'train-step',
+      model: 'gpt2-124m',
+      gpu: 'h200-sxm',
+      batch: 8,
+      seq: 1024,
+      precision: 'amp-bf16',
+      optimizer: 'adamw',
+    };
+    const [eager, compiled, graphs, overhead] = answers([
+      { id: 1, ...gpt2 },
+      { id: 2, ...gpt2, execution: 'compiled' },
+      { id: 3, ...gpt2, execution: 'cuda-graphs' },
+      { id: 4, ...gpt2, execution: 'reduce-overhead' },
+    ]);
+    // 8 x 1,024 x 50,257 logits: eager keeps fp32 log-probabilities and gradients besides the
+    // bf16 logits; compiled keeps the logits and their bf16 gradient. The difference alone is
+    // more than 4 bytes a logit.
+    const logits = 8 * 1024 * 50_257;
+    expect((eager?.bytes as number) - (compiled?.bytes as number)).toBeGreaterThan(4 * logits);
+    expect(overhead?.bytes).toBe(compiled?.bytes);
+    // Capturing the eager step changes no tensor, and no kernel's time.
+    expect(graphs?.bytes).toBe(eager?.bytes);
+    expect(graphs?.kernels).toBe(eager?.kernels);
+    expect(graphs?.gpuSeconds as number).toBeGreaterThan(0.9 * (eager?.gpuSeconds as number));
+    expect(graphs?.hostSeconds as number).toBeLessThan(1e-3);
+  });
+
+  it("counts Hugging Face's attention Python: Llama's rotary embedding and the cache's copies", () => {
+    const decode = {
+      op: 'inference',
+      model: 'llama2-7b',
+      gpu: 'h200-sxm',
+      batch: 1,
+      seq: 512,
+      precision: 'amp-bf16',
+      phase: 'decode',
+    };
+    const [llama, llamaOwnLayers] = answers([
+      { id: 1, ...decode },
+      {
+        id: 2,
+        ...decode,
+        model: [
+          { type: 'attention', heads: 32, headDim: 128, queries: 1, keys: 512, causal: true },
+        ],
+      },
+    ]);
+    const [plain] = answers([
+      {
+        id: 3,
+        ...decode,
+        model: [
+          {
+            type: 'attention',
+            heads: 32,
+            headDim: 128,
+            queries: 1,
+            keys: 512,
+            causal: true,
+            rotary: true,
+            cacheUpdate: true,
+          },
+        ],
+      },
+    ]);
+    // Rotary: ten kernels for Q and K; the cache: two concatenations.
+    expect(plain?.kernels as number).toBe((llamaOwnLayers?.kernels as number) + 12);
+    expect(llama?.bound).toBe('host');
+  });
+
   it('answers a model too big for the GPU with its bytes and fits: false, not an error', () => {
     const run = runScenarios([
       {
