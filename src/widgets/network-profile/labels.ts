@@ -42,8 +42,8 @@ export const EXECUTION_LABELS: Readonly<Record<ExecutionMode, string>> = {
 export const EXECUTION_CHOICES: Readonly<Record<ExecutionMode, string>> = {
   eager: 'eager (PyTorch’s default)',
   compiled: 'torch.compile',
-  'cuda-graphs': 'CUDA graphs of the eager step (torch.cuda.graph)',
-  'reduce-overhead': 'torch.compile with CUDA graphs (reduce-overhead)',
+  'cuda-graphs': 'CUDA graphs (eager)',
+  'reduce-overhead': 'compile + CUDA graphs',
 };
 
 /** The PyTorch that asks for each execution mode. */

@@ -59,6 +59,11 @@ export interface PassDispatch {
   gapSeconds?: number;
   /** The KV cache is static (compiled or captured code): no DynamicCache copy. */
   staticCache?: boolean;
+  /**
+   * Bytes per sample of autocast's cast of an fp32 input to 16 bits (forward) and of its
+   * gradient back (backward): separate copy kernels beside the product.
+   */
+  castBytesPerSample?: number;
 }
 
 /** The work of one pass, before it is turned into time. */
@@ -187,8 +192,9 @@ export function forwardTime(
         (as.bytesScale ?? 1),
     extraBytes:
       ((cost.extraForwardIoElements ?? 0) + (as.staticCache ? 0 : (cost.cacheCopyElements ?? 0))) *
-      plan.activationBytes *
-      batch,
+        plan.activationBytes *
+        batch +
+      (as.castBytesPerSample ?? 0) * batch,
     kernels: as.kernels ?? (idle ? 0 : cost.forwardKernels + (cast ? 1 : 0)),
     ...(as.gapSeconds === undefined ? {} : { gapSeconds: as.gapSeconds }),
   });
@@ -213,7 +219,9 @@ export function backwardTime(
         weightBytes(plan, cost) * cost.serialSteps +
         gradientBytes) *
       (as.bytesScale ?? 1),
-    extraBytes: (cost.extraBackwardIoElements ?? 0) * plan.activationBytes * batch,
+    extraBytes:
+      (cost.extraBackwardIoElements ?? 0) * plan.activationBytes * batch +
+      (as.castBytesPerSample ?? 0) * batch,
     kernels: as.kernels ?? 2 * cost.forwardKernels,
     ...(as.gapSeconds === undefined ? {} : { gapSeconds: as.gapSeconds }),
   });

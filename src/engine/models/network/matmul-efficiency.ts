@@ -28,10 +28,10 @@ export type PassKind = 'forward' | 'backward';
  * 580 seq/s. Held out: the same run in TF32 (317 seq/s) and on V100 (224 seq/s).
  */
 export const GEMM_IN_NETWORK: Figure = estimate(
-  0.56,
+  0.6,
   'fraction of tensor-core peak',
   DLE_BERT,
-  "fitted: the share that makes the modeled BERT-large AMP step on A100 80 GB (batch 256, seq 128) take 256 / 580 s (refit from 0.51 on 2026-12-07, once autocast's fp32 norms and residual stream were priced at fp32 bytes)",
+  "fitted: the share that makes the modeled BERT-large AMP step on A100 80 GB (batch 256, seq 128) take 256 / 580 s (refit from 0.51 on 2026-12-07, once autocast's fp32 norms, residual stream and input casts were priced: 0.6 leaves it +3 %, the held-out TF32 and V100 runs within 3 %)",
 );
 
 /**
@@ -90,17 +90,17 @@ export const HOPPER_CONV_SCALE: Figure = estimate(
  * reason), and their rate follows the load width. Two H200 traces give the same constant:
  *
  * - BERT (alignment 2): the vocabulary projection, 2 × 4096 × 768 × 30,522 = 192 GFLOP, took 776
- *   to 815 µs, about 240 TFLOP/s against the 504 TFLOP/s the in-network share gives: 0.47, or
- *   0.235 per element of alignment;
+ *   to 815 µs, about 240 TFLOP/s against the 593 TFLOP/s the in-network share gives on the H200
+ *   (0.6 of 989): 0.404, or 0.202 per element of alignment;
  * - GPT-2 (alignment 1, the 8 × 512 trace in tests/fixtures/traces): the head's three products,
  *   3 × 2 × 4096 × 768 × 50,257 = 949 GFLOP, ran as CUTLASS `align1` kernels in 7.88 ms per step,
- *   120 TFLOP/s: 0.239 of 504.
+ *   120 TFLOP/s: 0.203 of 593.
  */
 export const MISALIGNED_GEMM_SCALE_PER_ELEMENT: Figure = estimate(
-  0.235,
+  0.202,
   'ratio',
   H200_BERT_TRACE,
-  'measured: 240 / 504 TFLOP/s at alignment 2 (BERT trace), 120 / 504 at alignment 1 (GPT-2 trace)',
+  'measured: 240 / 593 TFLOP/s at alignment 2 (BERT trace), 120 / 593 at alignment 1 (GPT-2 trace)',
 );
 
 /** The share of the aligned rate a product keeps at `alignmentElements` (1, 2 or 4; 8 is 1). */

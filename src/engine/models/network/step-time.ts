@@ -8,7 +8,7 @@
  */
 import { estimate, type Figure } from '../../catalog/figure';
 import { PYTORCH_COMPILE_DOCS } from '../../catalog/network-sources';
-import { autocastOutputs, networkDispatch } from './eager/dispatch';
+import { autocastInputsFp32, autocastOutputs, networkDispatch } from './eager/dispatch';
 import {
   FUSED_POINTWISE_BYTES_SHARE,
   keepsOwnKernel,
@@ -183,6 +183,24 @@ function fp32Widths(input: StepInput): number[] {
   );
 }
 
+/**
+ * Bytes per sample of autocast's input casts in eager: a product whose input arrives in fp32
+ * casts it to 16 bits first (read 4, write 2 bytes an element), and backward's ToCopyBackward
+ * casts the gradient back (read 2, write 4). Compiled code fuses the cast into the kernel
+ * before it.
+ */
+function inputCastBytes(input: StepInput): number[] {
+  const { plan, layers } = input;
+  const autocast = plan.weightCopyBytes > 0 && plan.activationBytes < 4;
+  if (!autocast) return layers.map(() => 0);
+  const fp32 = autocastInputsFp32(layers);
+  return layers.map((layer, i) =>
+    layer.matmul && layer.type !== 'attention' && fp32[i]
+      ? (layer.forwardIoElements - layer.outputElements) * (4 + plan.activationBytes)
+      : 0,
+  );
+}
+
 /** What each layer's passes launch and move, as the execution mode runs them. */
 function passDispatches(
   input: StepInput,
@@ -200,6 +218,7 @@ function passDispatches(
   // Under autocast the layers it runs in fp32 (norms, embeddings, and what follows them on an
   // fp32 residual stream) read and write fp32 tensors: twice the 16-bit bytes.
   const widths = fp32Widths(input);
+  const casts = inputCastBytes(input);
   if (!runsCompiledKernels(host.execution)) {
     // Eager, or eager captured in a CUDA graph: every eager kernel runs; only eager pays the
     // host per dispatch.
@@ -208,10 +227,16 @@ function passDispatches(
       forward: {
         kernels: d.forward.kernels,
         bytesScale: widths[i],
+        castBytesPerSample: casts[i],
         ...(captured ? { staticCache: true } : {}),
         ...gap,
       },
-      backward: { kernels: d.backward?.kernels ?? 0, bytesScale: widths[i], ...gap },
+      backward: {
+        kernels: d.backward?.kernels ?? 0,
+        bytesScale: widths[i],
+        castBytesPerSample: i === 0 ? 0 : casts[i],
+        ...gap,
+      },
       hostForward: captured ? 0 : forwardHostOps(d.forward),
       hostBackward: captured || !d.backward ? 0 : backwardHostOps(d.backward),
     }));

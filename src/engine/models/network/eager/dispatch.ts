@@ -288,17 +288,26 @@ export function autocastOutputs(layers: readonly LayerCost[]): Array<'fp32' | 'l
   return out;
 }
 
-/** Every layer's dispatches in one step. */
-export function networkDispatch(
-  layers: readonly LayerCost[],
-  options: { training: boolean; autocast: boolean },
-): LayerDispatch[] {
+/**
+ * Whether each layer's input arrives in fp32 under autocast: the data for the first, a sibling
+ * projection's input for K and V, else the previous layer's output dtype.
+ */
+export function autocastInputsFp32(layers: readonly LayerCost[]): boolean[] {
   const dtypes = autocastOutputs(layers);
   const inputs: boolean[] = [];
   layers.forEach((cost, i) => {
     const sibling = i > 0 && SIBLING_PROJECTION.test(cost.name);
     inputs.push(i === 0 ? true : sibling ? (inputs[i - 1] as boolean) : dtypes[i - 1] === 'fp32');
   });
+  return inputs;
+}
+
+/** Every layer's dispatches in one step. */
+export function networkDispatch(
+  layers: readonly LayerCost[],
+  options: { training: boolean; autocast: boolean },
+): LayerDispatch[] {
+  const inputs = autocastInputsFp32(layers);
   return layers.map((cost, i) =>
     layerDispatch(cost, {
       training: options.training,

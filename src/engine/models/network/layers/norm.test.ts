@@ -32,7 +32,7 @@ describe('normalisation layers', () => {
       forwardFlops: 120, // 5N
       backwardFlops: 240,
       forwardIoElements: 48, // 2N
-      backwardIoElements: 72, // 3N
+      backwardIoElements: 120, // 5N: the input-gradient kernel 3N, the scale-and-shift one 2N
       savedElements: 24,
       outputElements: 24,
       matmul: false,
@@ -43,6 +43,7 @@ describe('normalisation layers', () => {
       weightElements: 8,
       forwardFlops: 96,
       backwardFlops: 192,
+      backwardIoElements: 72, // 3N
     });
     // One token by default: N = 8, forward 5·8.
     expect(analyzeLayer({ type: 'layernorm', features: 8 }, 0).forwardFlops).toBe(40);

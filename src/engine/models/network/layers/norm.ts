@@ -6,8 +6,10 @@
  *   writing N); backwardIo 4N; saved N; output N; 1 kernel (cuDNN); not a matmul.
  * - layernorm over N = T·F (T tokens, default 1; F features): params 2F; forward 5N.
  *   rmsnorm: params F (scale only); forward 4N (no mean to subtract).
- *   Both: backward 2× forward; forwardIo 2N; backwardIo 3N; saved N; output N; 1 kernel; not
- *   a matmul.
+ *   Both: backward 2× forward; forwardIo 2N; saved N; output N; 1 kernel; not a matmul.
+ *   backwardIo: layernorm 5N, as PyTorch's CUDA backward runs it in two kernels, one for the
+ *   input's gradient (reads dy and x, writes dx: 3N) and one for the scale's and shift's (reads
+ *   dy and x again: 2N; the H200 GPT-2 trace's `GammaBetaBackward` kernels); rmsnorm 3N.
  */
 import { elementwisePassWork, fieldReader, layerWork, type LayerWork, type SpecOf } from './cost';
 
@@ -38,10 +40,11 @@ export function tokenNormWork(spec: SpecOf<'layernorm' | 'rmsnorm'>, label: stri
   const features = read.positive('features');
   const elements = read.optionalPositive('tokens', 1) * features;
   const rms = spec.type === 'rmsnorm';
-  return elementwisePassWork(
+  const work = elementwisePassWork(
     elements,
     (rms ? 4 : 5) * elements,
     rms ? features : 2 * features,
     rms ? 1 : 2,
   );
+  return rms ? work : { ...work, backwardIoElements: 5 * elements };
 }
