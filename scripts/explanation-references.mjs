@@ -4,12 +4,7 @@
 // ("the figures above", "the table", "as the widget shows"). This finds such phrases in every
 // explanation of content/ (a question's `explanation=`, each <Choice>'s, a <BugCheck>'s
 // `lineNotes`); `npm run check:content` and a unit test fail on any.
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
+import { parseMdxSource } from './mdx-tree.mjs';
 
 /** Parts of a page: a figure, a table, a widget and its controls. */
 const PAGE_PARTS =
@@ -82,13 +77,7 @@ function stringsOf(expression) {
  * of a `lineNotes={{...}}`, with the tag, the question's id and the line.
  */
 export function explanationsIn(source) {
-  const tree = unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkFrontmatter)
-    .use(remarkGfm)
-    .use(remarkMath)
-    .parse(source);
+  const tree = parseMdxSource(source);
   const found = [];
   const walk = (node, questionId) => {
     let id = questionId;

@@ -1,11 +1,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
+import { parseMdxSource } from './mdx-tree.mjs';
 import { visit } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 import GithubSlugger from 'github-slugger';
@@ -45,13 +40,7 @@ export function questionsInSource(
   source: string,
   inKnowledgeCheck = false,
 ): SourceQuestions {
-  const tree = unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkFrontmatter)
-    .use(remarkGfm)
-    .use(remarkMath)
-    .parse(source) as Root;
+  const tree = parseMdxSource(source) as Root;
   const slug = slugFromPath(file);
   const slugger = new GithubSlugger();
   const questions: Record<string, QuestionLocation> = {};

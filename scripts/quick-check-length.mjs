@@ -5,12 +5,7 @@
 // right answer (a <QuickCheck> without `multiple`, or a <PredictCheck>).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
+import { parseMdxSource } from './mdx-tree.mjs';
 import { visit } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 
@@ -34,13 +29,7 @@ const stringAttribute = (node, name) => {
  * shortest.
  */
 export function singleAnswerQuestions(source) {
-  const tree = unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkFrontmatter)
-    .use(remarkGfm)
-    .use(remarkMath)
-    .parse(source);
+  const tree = parseMdxSource(source);
   const questions = [];
   visit(tree, (node) => {
     if (!isJsx(node) || !SINGLE_ANSWER_TAGS.has(node.name ?? '')) return;

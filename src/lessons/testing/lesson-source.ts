@@ -5,12 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
+import { parseMdxSource } from '../../../scripts/mdx-tree.mjs';
 import { visit } from 'unist-util-visit';
 import { toString } from 'mdast-util-to-string';
 
@@ -105,13 +100,7 @@ export function readLessonSource(file: string): LessonSource {
 
 /** Parses one MDX source into its questions, snippets and prose. */
 export function parseLessonSource(source: string): LessonSource {
-  const tree = unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkFrontmatter)
-    .use(remarkGfm)
-    .use(remarkMath)
-    .parse(source) as Node;
+  const tree = parseMdxSource(source) as Node;
   const questions = new Map<string, SourceQuestion>();
   const snippets: SourceSnippet[] = [];
   const proseParts: string[] = [];
