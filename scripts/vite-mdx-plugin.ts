@@ -1,15 +1,9 @@
+import { parseMdxSource } from './mdx-tree.mjs';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { compile, type CompileOptions } from '@mdx-js/mdx';
 import { VFile } from 'vfile';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkMdx from 'remark-mdx';
-import remarkFrontmatter from 'remark-frontmatter';
-import remarkGfm from 'remark-gfm';
-import remarkMath from 'remark-math';
 import { visit, SKIP } from 'unist-util-visit';
-import type { Root } from 'mdast';
 import type { Plugin } from 'vite';
 import { slugFromPath } from '../src/lessons/frontmatter.ts';
 
@@ -19,17 +13,6 @@ export const QUESTIONS_QUERY = 'embed=questions';
 /** Question tags all end in "Check" (QuickCheck, NumericCheck, …), as in the question index. */
 const QUESTION_TAG = /^[A-Z][A-Za-z]*Check$/;
 
-/** Parses an MDX source the way the question index does (positions kept). */
-function parseMdx(source: string): Root {
-  return unified()
-    .use(remarkParse)
-    .use(remarkMdx)
-    .use(remarkFrontmatter)
-    .use(remarkGfm)
-    .use(remarkMath)
-    .parse(source) as Root;
-}
-
 /**
  * An MDX source cut down to its frontmatter and the exact source text of every question element
  * (any tag ending in "Check", the outermost one when nested); everything else is blanked to
@@ -38,7 +21,7 @@ function parseMdx(source: string): Root {
  */
 export function sliceQuestions(source: string): string {
   const keep: [number, number][] = [];
-  visit(parseMdx(source), (node) => {
+  visit(parseMdxSource(source), (node) => {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
     if (start === undefined || end === undefined) return undefined;
@@ -92,7 +75,7 @@ export function mdxPlugin(options: CompileOptions): Plugin {
 /** The MDX tags (capitalized JSX element names) a source places, in order of first use. */
 export function tagsInSource(source: string): string[] {
   const tags = new Set<string>();
-  visit(parseMdx(source), (node) => {
+  visit(parseMdxSource(source), (node) => {
     if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return;
     if (node.name && /^[A-Z]/.test(node.name)) tags.add(node.name);
   });
