@@ -101,7 +101,7 @@ export function optimizerField(defaultOptimizer: OptimizerId): EnumField<Optimiz
   });
 }
 
-/** How PyTorch runs the step: eager, torch.compile or CUDA graphs. */
+/** How PyTorch runs the step: eager, torch.compile, CUDA graphs of the eager step, or both. */
 export function executionField(): EnumField<ExecutionMode> {
   return enumField<ExecutionMode>({
     key: 'exec',

@@ -17,12 +17,9 @@ import {
   networkMatmulFlopsPerSecond,
   type PassKind,
 } from './matmul-efficiency';
-import type { PrecisionPlan } from './precision';
+import { FP32_BYTES, type PrecisionPlan } from './precision';
 import { PYTORCH_OVERHEADS } from '../../catalog/network-sources';
 import type { LayerCost } from './types';
-
-/** Bytes of an fp32 element. */
-const FP32_ELEMENT_BYTES = 4;
 
 /** What bounds a pass: its arithmetic, its memory traffic, or the gaps between its kernels. */
 export type PassBound = 'compute' | 'memory' | 'overhead';
@@ -161,9 +158,7 @@ function activationBytes(
   const elements = pass === 'forward' ? forwardIoElements(cost, training) : cost.backwardIoElements;
   // Hugging Face's Python GELU (GPT-2's gelu_new) calls pow, which autocast runs in fp32: from
   // there on its chain of ops, and their gradients, are fp32 tensors whatever the precision.
-  const bytes = isNewGelu(cost)
-    ? Math.max(plan.activationBytes, FP32_ELEMENT_BYTES)
-    : plan.activationBytes;
+  const bytes = isNewGelu(cost) ? Math.max(plan.activationBytes, FP32_BYTES) : plan.activationBytes;
   return elements * bytes;
 }
 

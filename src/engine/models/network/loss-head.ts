@@ -31,10 +31,8 @@
  * from the logits and writes their gradient in the logits' dtype: the logits and their gradient,
  * 2 + 2 bytes per logit under autocast. Pure.
  */
+import { FP32_BYTES } from './precision';
 import type { LayerCost } from './types';
-
-/** Bytes of an fp32 value: nll_loss's copy and its gradient. */
-const FP32_BYTES = 4;
 
 /** A softmax cross-entropy's shape and the dtype of the logits it reads. */
 export interface LossHeadTensors {

@@ -9,6 +9,17 @@ import type { Gpu } from '../../catalog/hardware';
 import { requireOneOf } from '../validate';
 
 /** Every network precision, in a fixed order. */
+/** Bytes of an fp32 value: the activations autocast keeps in fp32, master weights, gradients. */
+export const FP32_BYTES = 4;
+
+/**
+ * Whether a plan runs under autocast with 16-bit activations (the AMP precisions): the ops on
+ * autocast's fp32 list then read and write wider tensors than the rest.
+ */
+export function autocastsTo16Bit(plan: PrecisionPlan): boolean {
+  return plan.weightCopyBytes > 0 && plan.activationBytes < FP32_BYTES;
+}
+
 export const NETWORK_PRECISIONS = ['fp32', 'tf32', 'amp-fp16', 'amp-bf16'] as const;
 
 /** The precisions a network step can run in. */

@@ -34,16 +34,15 @@
  * add) and the H200 peaks (`H200_EAGER`). Pure.
  */
 import { autocastOutputs } from './eager/dispatch';
-import { keepsOwnKernel } from './eager/execution';
+import { compiledKeeps, type Kept } from './compiled-keeps';
 import { isNewGelu } from './layers/activation';
 import { DROPOUT_MASK_BYTES_PER_ELEMENT } from './layers/elementwise';
 import { lossHeadOf, lossHeadPlan, type LossHeadPlan } from './loss-head';
-import type { PrecisionPlan } from './precision';
+import { FP32_BYTES, type PrecisionPlan } from './precision';
 import { MATH_ATTENTION_SCORE_ELEMENTS } from './layers/attention';
 import type { LayerCost } from './types';
 
-/** Bytes of an fp32 value (norm statistics, log-sum-exp, autocast's fp32 ops). */
-export const FP32_BYTES = 4;
+export { FP32_BYTES };
 
 /** Bytes of an int64 index (embedding lookups, max-pool indices, token ids). */
 export const INDEX_BYTES = 8;
@@ -109,12 +108,6 @@ export interface StepTensors {
   heldOutputBytesPerSample: number;
 }
 
-/** A tensor a layer keeps: an id shared by the layers that keep the same one, and its size. */
-interface Kept {
-  id: string;
-  bytes: number;
-}
-
 /** Elements of a layer's input per sample, from its cost fields (see the layer modules). */
 export function inputElements(layer: LayerCost): number {
   switch (layer.type) {
@@ -149,34 +142,6 @@ export function inputElements(layer: LayerCost): number {
 function normRows(layer: LayerCost): number {
   const features = layer.type === 'layernorm' ? layer.params / 2 : layer.params;
   return features > 0 ? layer.outputElements / features : layer.outputElements;
-}
-
-/**
- * What Inductor keeps instead, for a layer it fuses into a chain (`compiled`): a chain's backward
- * is one generated kernel that recomputes the chain's element-wise values from what the chain
- * read, so the first layer of a chain keeps its input (and a norm its statistics) and the rest
- * keep nothing: no dropout masks (Inductor regenerates them from the seed), no casts, no
- * intermediate of a Python activation. The products and attention keep what they keep eager.
- * This is the min-cut partitioner's usual choice for pointwise chains (PYTORCH_COMPILE_DOCS);
- * it may keep more where recomputing is dearer, which this does not model.
- */
-function compiledKeeps(
-  layers: readonly LayerCost[],
-  eager: ReadonlyArray<readonly Kept[]>,
-  input: (i: number) => Kept,
-): Kept[][] {
-  let inChain = false;
-  return layers.map((layer, i) => {
-    if (keepsOwnKernel(layer) || layer.type === 'softmax-cross-entropy') {
-      inChain = false;
-      return [...(eager[i] ?? [])];
-    }
-    const opens = !inChain;
-    inChain = true;
-    if (!opens) return [];
-    const stats = (eager[i] ?? []).filter((k) => k.id.startsWith('stats:'));
-    return [input(i), ...stats];
-  });
 }
 
 /** Works out which tensors each layer keeps; see the module comment for the rules. */

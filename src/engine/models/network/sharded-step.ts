@@ -22,10 +22,8 @@ import type { LayerStep, StepPrediction } from './step-time';
 import { bucketTimeline } from './gradient-buckets';
 import type { ModeParts } from './mode-parts';
 import { gpusPerNode, ringSeconds, sequence, type StepPhase, type Topology } from './topology';
+import { FP32_BYTES } from './precision';
 import type { LayerCost } from './types';
-
-/** Bytes of an fp32 weight or gradient, as the collectives move them. */
-const FP32_BYTES = 4;
 
 /** A sharded step's time and the parts of its prediction. */
 export interface ShardedStep {

@@ -6,24 +6,14 @@
  * forward, backward (about twice the forward's FLOPs), the recompute that gradient checkpointing
  * adds, and the optimizer update, which moves every parameter's weight, gradient and state. Pure.
  */
-import { estimate, type Figure } from '../../catalog/figure';
-import { PYTORCH_COMPILE_DOCS } from '../../catalog/network-sources';
-import { autocastInputsFp32, autocastOutputs, networkDispatch } from './eager/dispatch';
+import type { ExecutionMode } from './eager/execution';
 import {
-  FUSED_POINTWISE_BYTES_SHARE,
-  keepsOwnKernel,
-  replaysGraphs,
-  runsCompiledKernels,
-  type ExecutionMode,
-} from './eager/execution';
-import {
-  backwardHostOps,
   containerHostOps,
   DEFAULT_HOST_OP_SECONDS,
-  forwardHostOps,
   HOST_COSTS,
   type Containers,
 } from './eager/host';
+import { graphHostOps, passDispatches } from './pass-dispatch';
 import {
   optimizerUpdate,
   type OptimizerForm,
@@ -32,24 +22,10 @@ import {
 import type { Gpu } from '../../catalog/hardware';
 import { achievableMemoryBytesPerSecond } from '../kernel';
 import { finiteResult, requirePositive, requirePositiveInteger } from '../validate';
-import {
-  backwardTime,
-  forwardTime,
-  KERNEL_GAP_SECONDS,
-  type PassDispatch,
-  type PassTime,
-} from './layer-time';
+import { backwardTime, forwardTime, KERNEL_GAP_SECONDS, type PassTime } from './layer-time';
 import { UNSCALE_BYTES_PER_PARAM, type OptimizerCost } from './optimizer';
 import type { PrecisionPlan } from './precision';
 import type { LayerCost } from './types';
-
-/** The GPU's idle time between two kernels of a replayed CUDA graph. */
-export const CUDA_GRAPH_GAP_SECONDS: Figure = estimate(
-  1e-6,
-  's',
-  PYTORCH_COMPILE_DOCS,
-  'a graph replay queues every kernel at once: about half the eager gap between back-to-back kernels',
-);
 
 /** How the host runs a step: its per-op cost, the execution mode, the optimizer's form. */
 export interface HostSetup {
@@ -166,120 +142,13 @@ function optimizerPass(
   };
 }
 
-/**
- * How many times its precision's bytes each layer's activations take: 2 for a layer whose output
- * autocast keeps in fp32 (`autocastOutputs`) when activations are 16-bit, else 1. The products,
- * whose outputs are 16-bit, and the loss, priced by its own bytes, stay at 1.
- */
-function fp32Widths(input: StepInput): number[] {
-  const { plan, layers } = input;
-  const autocast = plan.weightCopyBytes > 0 && plan.activationBytes < 4;
-  if (!autocast) return layers.map(() => 1);
-  const dtypes = autocastOutputs(layers);
-  return layers.map((layer, i) =>
-    dtypes[i] === 'fp32' && !layer.matmul && layer.type !== 'softmax-cross-entropy'
-      ? 4 / plan.activationBytes
-      : 1,
-  );
-}
-
-/**
- * Bytes per sample of autocast's input casts in eager: a product whose input arrives in fp32
- * casts it to 16 bits first (read 4, write 2 bytes an element), and backward's ToCopyBackward
- * casts the gradient back (read 2, write 4). Compiled code fuses the cast into the kernel
- * before it.
- */
-function inputCastBytes(input: StepInput): number[] {
-  const { plan, layers } = input;
-  const autocast = plan.weightCopyBytes > 0 && plan.activationBytes < 4;
-  if (!autocast) return layers.map(() => 0);
-  const fp32 = autocastInputsFp32(layers);
-  return layers.map((layer, i) =>
-    layer.matmul && layer.type !== 'attention' && fp32[i]
-      ? (layer.forwardIoElements - layer.outputElements) * (4 + plan.activationBytes)
-      : 0,
-  );
-}
-
-/** What each layer's passes launch and move, as the execution mode runs them. */
-function passDispatches(
-  input: StepInput,
-  host: HostSetup,
-  training: boolean,
-): Array<{
-  forward: PassDispatch;
-  backward: PassDispatch;
-  hostForward: number;
-  hostBackward: number;
-}> {
-  const autocast = input.plan.weightCopyBytes > 0;
-  const eager = networkDispatch(input.layers, { training, autocast });
-  const gap = replaysGraphs(host.execution) ? { gapSeconds: CUDA_GRAPH_GAP_SECONDS.value } : {};
-  // Under autocast the layers it runs in fp32 (norms, embeddings, and what follows them on an
-  // fp32 residual stream) read and write fp32 tensors: twice the 16-bit bytes.
-  const widths = fp32Widths(input);
-  const casts = inputCastBytes(input);
-  if (!runsCompiledKernels(host.execution)) {
-    // Eager, or eager captured in a CUDA graph: every eager kernel runs; only eager pays the
-    // host per dispatch.
-    const captured = host.execution === 'cuda-graphs';
-    return eager.map((d, i) => ({
-      forward: {
-        kernels: d.forward.kernels,
-        bytesScale: widths[i],
-        castBytesPerSample: casts[i],
-        ...(captured ? { staticCache: true } : {}),
-        ...gap,
-      },
-      backward: {
-        kernels: d.backward?.kernels ?? 0,
-        bytesScale: widths[i],
-        castBytesPerSample: i === 0 ? 0 : casts[i],
-        ...gap,
-      },
-      hostForward: captured ? 0 : forwardHostOps(d.forward),
-      hostBackward: captured || !d.backward ? 0 : backwardHostOps(d.backward),
-    }));
-  }
-  // Compiled (and captured): kept layers launch their own kernels, each chain of the others
-  // one, carried by the chain's first layer; the chain moves a share of its eager bytes.
-  let inChain = false;
-  return input.layers.map((layer, i) => {
-    const kept = keepsOwnKernel(layer);
-    const opens = !kept && !inChain;
-    inChain = !kept;
-    const forwardKernels = kept || opens ? 1 : 0;
-    const backwardKernels = kept
-      ? layer.type === 'attention' || layer.type === 'embedding'
-        ? 3
-        : 2
-      : opens
-        ? 2
-        : 0;
-    const bytesScale = (kept ? 1 : FUSED_POINTWISE_BYTES_SHARE.value) * (widths[i] ?? 1);
-    return {
-      forward: { kernels: forwardKernels, bytesScale, staticCache: true, ...gap },
-      backward: { kernels: training ? backwardKernels : 0, bytesScale, ...gap },
-      hostForward: 0,
-      hostBackward: 0,
-    };
-  });
-}
-
-/** Host seconds of a compiled or captured step's graphs. */
-function graphHostOps(host: HostSetup, kernels: number, graphs: number): number {
-  const c = HOST_COSTS;
-  if (replaysGraphs(host.execution)) return graphs * c.graphReplay.value;
-  return graphs * c.graphCall.value + kernels * c.compiledKernel.value;
-}
-
 /** Predicts one step; training when an optimizer is given, inference otherwise. */
 export function predictStep(input: StepInput): StepPrediction {
   requirePositiveInteger('batch', input.batch);
   const host = input.host ?? DEFAULT_HOST;
   requirePositive('hostOpSeconds', host.hostOpSeconds);
   const training = input.optimizer !== undefined;
-  const dispatches = passDispatches(input, host, training);
+  const dispatches = passDispatches(input.layers, input.plan, host.execution, training);
   const op = host.hostOpSeconds;
   const layers: LayerStep[] = input.layers.map((cost, i) => {
     const d = dispatches[i] as (typeof dispatches)[number];
@@ -325,11 +194,11 @@ export function predictStep(input: StepInput): StepPrediction {
       dispatches.reduce((sum, d) => sum + d.hostBackward, 0) + hostForwardOps * recomputeShare;
   } else if (host.execution === 'cuda-graphs') {
     // The whole step, optimizer included, is one captured graph: one replay.
-    hostForwardOps = graphHostOps(host, forwardKernels, 1);
+    hostForwardOps = graphHostOps(host.execution, forwardKernels, 1);
     hostBackwardOps = 0;
   } else {
-    hostForwardOps = graphHostOps(host, forwardKernels, 1);
-    hostBackwardOps = training ? graphHostOps(host, backwardKernels, 1) : 0;
+    hostForwardOps = graphHostOps(host.execution, forwardKernels, 1);
+    hostBackwardOps = training ? graphHostOps(host.execution, backwardKernels, 1) : 0;
   }
   const perTensor = host.optimizerForm === 'fused' ? c.paramTensorFused.value : c.paramTensor.value;
   const hostOptimizerOps =

@@ -60,27 +60,23 @@ export function keepsOwnKernel(layer: LayerCost): boolean {
 }
 
 /**
- * Kernels per forward (and per backward) of a compiled step: each kept layer's own (1 forward,
- * 2 backward for products, 3 for attention), and one per fused chain of the others (2 in
- * backward: the chain's gradient and its parameters' gradient reductions).
+ * Each layer's kernels in a compiled step: a kept layer launches its own (1 forward; 2 backward
+ * for a product, 3 for attention and the embedding), and each chain of the others one, carried
+ * by the chain's first layer (2 in backward: the chain's gradient and its parameters' gradient
+ * reductions). `fused` marks the layers inside chains, which move a share of their eager bytes.
  */
-export function compiledKernels(
+export function compiledPassKernels(
   layers: readonly LayerCost[],
-  training: boolean,
-): { forward: number; backward: number } {
-  let forward = 0;
-  let backward = 0;
+): Array<{ forward: number; backward: number; fused: boolean }> {
   let inChain = false;
-  for (const layer of layers) {
-    if (keepsOwnKernel(layer)) {
-      inChain = false;
-      forward += 1;
-      backward += layer.type === 'attention' ? 3 : layer.type === 'embedding' ? 3 : 2;
-    } else if (!inChain) {
-      inChain = true;
-      forward += 1;
-      backward += 2;
+  return layers.map((layer) => {
+    const kept = keepsOwnKernel(layer);
+    const opens = !kept && !inChain;
+    inChain = !kept;
+    if (kept) {
+      const backward = layer.type === 'attention' || layer.type === 'embedding' ? 3 : 2;
+      return { forward: 1, backward, fused: false };
     }
-  }
-  return { forward, backward: training ? backward : 0 };
+    return { forward: opens ? 1 : 0, backward: opens ? 2 : 0, fused: true };
+  });
 }
