@@ -7,7 +7,7 @@ export interface CalibrationCase {
   what: string;
   /** The measured value, in `unit`. */
   measured: number;
-  unit: 'TFLOP/s' | 'GB/s' | 'us' | 'ms' | 'B/param' | 'GB';
+  unit: 'TFLOP/s' | 'GB/s' | 'us' | 'ms' | 'B/param' | 'GB' | 'tok/s';
   source: string;
   /** Largest accepted |predicted - measured| / measured. */
   tolerance: number;

@@ -43,3 +43,7 @@ export const PYTORCH_COMPILE_DOCS =
 /** How PyTorch sizes and allocates the cuBLAS and cuBLASLt workspaces. */
 export const PYTORCH_CUBLAS_WORKSPACE =
   'PyTorch source, aten/src/ATen/cuda/CublasHandlePool.cpp (parseChosenWorkspaceSize: CUBLAS_WORKSPACE_CONFIG default ":4096:2:16:8" = 8 MiB + 128 KiB, 32 MiB on sm_90; parseCUDABlasLtWorkspaceSize: CUBLASLT_WORKSPACE_SIZE default 1024 KiB; one workspace per cuBLAS handle and stream, from the caching allocator; handles are per thread)';
+
+/** TensorRT-LLM's published serving throughput under maximum load. */
+export const TRTLLM_PERF_OVERVIEW =
+  'NVIDIA TensorRT-LLM documentation, "Performance Overview" (docs/source/performance/perf-overview.md, v1.0): trtllm-bench throughput, PyTorch back end, fp8 checkpoints from ModelOpt, CUDA graphs, paged KV cache, in-flight batching, all requests queued at once';

@@ -40,6 +40,7 @@ export {
   type KernelPrediction,
 } from './kernel';
 export * from './network';
+export * from './serving';
 export { peerLinksOf } from './peer-links';
 export { predictScenario, runScenarios } from './scenarios';
 export { buildTimeline, type StreamOp, type Timeline, type TimelineEvent } from './timeline';

@@ -20,6 +20,7 @@ import {
   type NetworkScenarioOp,
   type ScenarioAnswer,
 } from './scenarios-network';
+import { answerServingScenario, type ServingAnswer } from './scenarios-serving';
 import { predictTransfer } from './transfer';
 import { requireOneOf } from './validate';
 
@@ -30,7 +31,9 @@ export type ScenarioId = string | number | null;
 
 /** One answer: a time (with a memory figure where the op has one), or the reason there is none. */
 export type ScenarioResult =
-  ({ id: ScenarioId } & ScenarioAnswer) | { id: ScenarioId; error: string };
+  | ({ id: ScenarioId } & ScenarioAnswer)
+  | ({ id: ScenarioId } & ServingAnswer)
+  | { id: ScenarioId; error: string };
 
 /** The outcome of a whole file: answers and exit code 0/2, or a file-level error. */
 export type ScenarioRun =
@@ -45,6 +48,7 @@ export const SCENARIO_OPS = [
   'h2d',
   'd2h',
   ...NETWORK_SCENARIO_OPS,
+  'serve',
 ] as const;
 
 /**
@@ -70,6 +74,9 @@ export function predictScenario(scenario: Record<string, unknown>): ScenarioAnsw
   requireOneOf('op', op, SCENARIO_OPS);
   if ((NETWORK_SCENARIO_OPS as readonly string[]).includes(op)) {
     return answerNetworkScenario(op as NetworkScenarioOp, scenario);
+  }
+  if (op === 'serve') {
+    throw new RangeError('op "serve" answers with throughput and latencies: use runScenarios');
   }
   return { seconds: kernelOrCopySeconds(op, scenario) };
 }
@@ -130,6 +137,7 @@ function answer(scenario: unknown, index: number): ScenarioResult {
     };
   }
   try {
+    if (record.op === 'serve') return { id, ...answerServingScenario(record) };
     return { id, ...predictScenario(record) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };

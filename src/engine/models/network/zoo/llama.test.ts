@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeNetwork } from '../layers/analyze';
-import { LLAMA2_7B_NETWORK } from './llama';
+import { decoderParams, getServingModel, kvElementsPerToken } from '../../serving/decoder';
+import { LLAMA2_7B_NETWORK, LLAMA31_NETWORKS } from './llama';
 
 const EMBED = 32000 * 4096;
 
@@ -36,5 +37,25 @@ describe('llama2-7b', () => {
     expect(layers.every((layer) => layer.type !== 'softmax-cross-entropy')).toBe(true);
     const mlpGate = layers.find((layer) => layer.name === 'layers.0.mlp.gate_mul');
     expect(mlpGate?.outputElements).toBe(11008);
+  });
+});
+
+describe('llama3.1', () => {
+  it("matches each published parameter count and the serving model's decoder spec", () => {
+    for (const network of LLAMA31_NETWORKS) {
+      const { totals } = analyzeNetwork(network.build({ seq: 128, mode: 'inference' }));
+      expect(totals.params, network.id).toBe(network.publishedParams.value);
+      expect(decoderParams(getServingModel(network.id).spec), network.id).toBe(totals.params);
+    }
+  });
+
+  it("caches 8 KV heads of 128 per layer: a quarter of the 8B model's 32 query heads", () => {
+    const [eight] = LLAMA31_NETWORKS;
+    const seq = 1000;
+    const { totals } = analyzeNetwork(eight.build({ seq, mode: 'inference', phase: 'decode' }));
+    expect(totals.kvCacheElements).toBe(2 * 32 * 8 * 128 * seq);
+    expect(kvElementsPerToken(getServingModel('llama3.1-8b').spec) * seq).toBe(
+      totals.kvCacheElements,
+    );
   });
 });

@@ -97,3 +97,61 @@ const NETWORKS = defineFamily(
 
 /** Llama 2 7B: 32 layers, 4096 wide, 32 heads of 128, SwiGLU 11008 (6,738,415,616). */
 export const LLAMA2_7B_NETWORK = NETWORKS['llama2-7b'];
+
+/**
+ * Llama 3.1 (the sizes of each config.json on Hugging Face): the same layers with grouped-query
+ * attention (8 KV heads), a 128,256-token vocabulary and 131,072 positions; 8,192 by default,
+ * the length Llama 3 was pretrained at.
+ */
+const LLAMA31 = defineFamily(
+  {
+    family: 'decoder',
+    defaultSeq: 8192,
+    maxSeq: 131_072,
+    paramsSource: (size) =>
+      `Hugging Face transformers, meta-llama/${size.name.replaceAll(' ', '-')} num_parameters()`,
+    layersFor: llamaLayers,
+  },
+  {
+    'llama3.1-8b': {
+      name: 'Llama 3.1 8B',
+      published: 8_030_261_248,
+      vocab: 128_256,
+      hidden: 4096,
+      layers: 32,
+      heads: 32,
+      kvHeads: 8,
+      headDim: 128,
+      mlpHidden: 14_336,
+    },
+    'llama3.1-70b': {
+      name: 'Llama 3.1 70B',
+      published: 70_553_706_496,
+      vocab: 128_256,
+      hidden: 8192,
+      layers: 80,
+      heads: 64,
+      kvHeads: 8,
+      headDim: 128,
+      mlpHidden: 28_672,
+    },
+    'llama3.1-405b': {
+      name: 'Llama 3.1 405B',
+      published: 405_853_388_800,
+      vocab: 128_256,
+      hidden: 16_384,
+      layers: 126,
+      heads: 128,
+      kvHeads: 8,
+      headDim: 128,
+      mlpHidden: 53_248,
+    },
+  },
+);
+
+/** Llama 3.1 8B, 70B and 405B: grouped-query attention with 8 KV heads of 128. */
+export const LLAMA31_NETWORKS = [
+  LLAMA31['llama3.1-8b'],
+  LLAMA31['llama3.1-70b'],
+  LLAMA31['llama3.1-405b'],
+] as const;

@@ -12,6 +12,9 @@ describe('the zoo', () => {
       'gpt2-124m',
       'gpt2-1.5b',
       'llama2-7b',
+      'llama3.1-8b',
+      'llama3.1-70b',
+      'llama3.1-405b',
       'lstm-2x1024',
     ]);
     expect(getZooNetwork('gpt2-124m').family).toBe('decoder');

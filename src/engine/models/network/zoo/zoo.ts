@@ -2,7 +2,7 @@
 import type { ZooNetwork } from '../types';
 import { BERT_BASE, BERT_LARGE } from './bert';
 import { GPT2_124M, GPT2_1_5B } from './gpt2';
-import { LLAMA2_7B_NETWORK } from './llama';
+import { LLAMA2_7B_NETWORK, LLAMA31_NETWORKS } from './llama';
 import { LSTM_2X1024 } from './lstm';
 import { MLP_MNIST } from './mlp';
 import { RESNET50 } from './resnet';
@@ -15,6 +15,7 @@ const NETWORKS: readonly ZooNetwork[] = [
   GPT2_124M,
   GPT2_1_5B,
   LLAMA2_7B_NETWORK,
+  ...LLAMA31_NETWORKS,
   LSTM_2X1024,
 ];
 
