@@ -47,3 +47,11 @@ export const PYTORCH_CUBLAS_WORKSPACE =
 /** TensorRT-LLM's published serving throughput under maximum load. */
 export const TRTLLM_PERF_OVERVIEW =
   'NVIDIA TensorRT-LLM documentation, "Performance Overview" (docs/source/performance/perf-overview.md, v1.0): trtllm-bench throughput, PyTorch back end, fp8 checkpoints from ModelOpt, CUDA graphs, paged KV cache, in-flight batching, all requests queued at once';
+
+/** torchtitan's FSDP2 throughput on 64 A100 80 GB. */
+export const TORCHTITAN_FSDP2 =
+  'pytorch/torchtitan docs/performance.md: Llama 2 and Llama 3 with FSDP2 on 64 A100 80 GB, bf16, sequence 4,096 (Llama 2) and 8,192 (Llama 3), tokens per second per GPU';
+
+/** MosaicML's llm-foundry throughput table for MPT models. */
+export const LLM_FOUNDRY_BENCHMARKS =
+  'mosaicml/llm-foundry scripts/train/benchmarking/README.md: MPT 125M-70B, FSDP FULL_SHARD, bf16, on 8-128 A100 40 GB, A100 80 GB and H100 80 GB, tokens per second per GPU';

@@ -41,6 +41,7 @@ export {
 } from './kernel';
 export * from './network';
 export * from './serving';
+export * from './parallel';
 export { peerLinksOf } from './peer-links';
 export { predictScenario, runScenarios } from './scenarios';
 export { buildTimeline, type StreamOp, type Timeline, type TimelineEvent } from './timeline';

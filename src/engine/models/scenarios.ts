@@ -20,6 +20,7 @@ import {
   type NetworkScenarioOp,
   type ScenarioAnswer,
 } from './scenarios-network';
+import { answerParallelScenario, type ParallelAnswer } from './scenarios-parallel';
 import { answerServingScenario, type ServingAnswer } from './scenarios-serving';
 import { predictTransfer } from './transfer';
 import { requireOneOf } from './validate';
@@ -33,6 +34,7 @@ export type ScenarioId = string | number | null;
 export type ScenarioResult =
   | ({ id: ScenarioId } & ScenarioAnswer)
   | ({ id: ScenarioId } & ServingAnswer)
+  | ({ id: ScenarioId } & ParallelAnswer)
   | { id: ScenarioId; error: string };
 
 /** The outcome of a whole file: answers and exit code 0/2, or a file-level error. */
@@ -49,6 +51,7 @@ export const SCENARIO_OPS = [
   'd2h',
   ...NETWORK_SCENARIO_OPS,
   'serve',
+  'parallel-step',
 ] as const;
 
 /**
@@ -75,8 +78,8 @@ export function predictScenario(scenario: Record<string, unknown>): ScenarioAnsw
   if ((NETWORK_SCENARIO_OPS as readonly string[]).includes(op)) {
     return answerNetworkScenario(op as NetworkScenarioOp, scenario);
   }
-  if (op === 'serve') {
-    throw new RangeError('op "serve" answers with throughput and latencies: use runScenarios');
+  if (op === 'serve' || op === 'parallel-step') {
+    throw new RangeError(`op "${op}" answers with more than seconds: use runScenarios`);
   }
   return { seconds: kernelOrCopySeconds(op, scenario) };
 }
@@ -138,6 +141,7 @@ function answer(scenario: unknown, index: number): ScenarioResult {
   }
   try {
     if (record.op === 'serve') return { id, ...answerServingScenario(record) };
+    if (record.op === 'parallel-step') return { id, ...answerParallelScenario(record) };
     return { id, ...predictScenario(record) };
   } catch (error) {
     return { id, error: error instanceof Error ? error.message : String(error) };

@@ -58,7 +58,10 @@ function llama31(id: string, name: string, spec: DecoderSpec, params: number): S
   };
 }
 
-/** The zoo's language models, as decoder specs (the network zoo builds the same sizes). */
+/**
+ * The zoo's language models, as decoder specs (the network zoo builds the Llama 3.1 and Llama 2
+ * 7B sizes too). Llama 3 8B and 70B have the sizes of their 3.1 successors.
+ */
 export const SERVING_MODELS: readonly ServingModel[] = [
   llama31(
     'llama3.1-8b',
@@ -122,6 +125,44 @@ export const SERVING_MODELS: readonly ServingModel[] = [
     publishedParams: {
       value: 6_738_415_616,
       source: 'Hugging Face transformers, meta-llama/Llama-2-7b-hf num_parameters()',
+    },
+  },
+  {
+    id: 'llama2-13b',
+    name: 'Llama 2 13B',
+    spec: {
+      layers: 40,
+      hidden: 5120,
+      heads: 40,
+      kvHeads: 40,
+      ffn: 13_824,
+      vocab: 32_000,
+      gated: true,
+      tiedEmbeddings: false,
+    },
+    maxContextTokens: 4096,
+    publishedParams: {
+      value: 13_015_864_320,
+      source: 'Hugging Face transformers, meta-llama/Llama-2-13b-hf num_parameters()',
+    },
+  },
+  {
+    id: 'llama2-70b',
+    name: 'Llama 2 70B',
+    spec: {
+      layers: 80,
+      hidden: 8192,
+      heads: 64,
+      kvHeads: 8,
+      ffn: 28_672,
+      vocab: 32_000,
+      gated: true,
+      tiedEmbeddings: false,
+    },
+    maxContextTokens: 4096,
+    publishedParams: {
+      value: 68_976_648_192,
+      source: 'Hugging Face transformers, meta-llama/Llama-2-70b-hf num_parameters()',
     },
   },
   {
