@@ -2,13 +2,14 @@
  * `npm run -s calibration`: prints the cost engine's calibration table as Markdown: every
  * published measurement the engine is judged against, its prediction, the error, and whether
  * the measurement was used to fit a figure or held out. Pass `--network` for the whole-network
- * cases only, `--serving` for the serving cases.
+ * cases only, `--serving` for the serving cases, `--parallel` for training at scale.
  */
 import {
   CALIBRATION_CASES,
   NETWORK_CALIBRATION_CASES,
   relativeError,
   SERVING_CALIBRATION_CASES,
+  TRAINING_CALIBRATION_CASES,
 } from '../src/engine/calibration/index.ts';
 
 function figure(value: number): string {
@@ -20,7 +21,9 @@ function main(argv: readonly string[]): void {
     ? NETWORK_CALIBRATION_CASES
     : argv.includes('--serving')
       ? SERVING_CALIBRATION_CASES
-      : CALIBRATION_CASES;
+      : argv.includes('--parallel')
+        ? TRAINING_CALIBRATION_CASES
+        : CALIBRATION_CASES;
   const lines = ['| case | measured | predicted | error | use |', '|---|---:|---:|---:|---|'];
   for (const c of cases) {
     const predicted = c.predict();

@@ -10,17 +10,20 @@ import { EAGER_CALIBRATION_CASES } from './eager';
 import { KERNEL_CALIBRATION_CASES } from './kernels';
 import { NETWORK_CALIBRATION_CASES } from './networks';
 import { SERVING_CALIBRATION_CASES } from './serving';
+import { TRAINING_CALIBRATION_CASES } from './parallel';
 
 export { relativeError } from './case';
 export { NETWORK_CALIBRATION_CASES } from './networks';
 export { EAGER_CALIBRATION_CASES } from './eager';
 export { SERVING_CALIBRATION_CASES } from './serving';
+export { TRAINING_CALIBRATION_CASES } from './parallel';
 
-/** Every calibration case: kernels, collectives, whole networks, then eager steps on an H200, then serving. */
+/** Every calibration case: kernels, collectives, whole networks, then eager steps on an H200, then serving and training at scale. */
 export const CALIBRATION_CASES: readonly CalibrationCase[] = [
   ...KERNEL_CALIBRATION_CASES,
   ...COLLECTIVE_CALIBRATION_CASES,
   ...NETWORK_CALIBRATION_CASES,
   ...EAGER_CALIBRATION_CASES,
   ...SERVING_CALIBRATION_CASES,
+  ...TRAINING_CALIBRATION_CASES,
 ];
