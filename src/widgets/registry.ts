@@ -26,6 +26,7 @@ import { networkProfileWidget } from './network-profile/widget';
 import { asyncTimingWidget } from './async-timing/widget';
 import { dataParallelWidget } from './data-parallel/widget';
 import { warpWidget } from './warp/widget';
+import { servingWidget } from './serving/widget';
 
 /** The widgets. */
 export const WIDGETS = [
@@ -47,6 +48,7 @@ export const WIDGETS = [
   myMachineWidget,
   asyncTimingWidget,
   dataParallelWidget,
+  servingWidget,
 ] as const satisfies readonly WidgetDeclaration[];
 
 /** A widget as the registry holds it. */
