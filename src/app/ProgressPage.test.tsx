@@ -7,6 +7,7 @@ import { reviewStore } from '../store/review-store';
 import { buildProgressFile, progressDataOf, serializeProgressFile } from '../store/progress-io';
 import { BACKUP_PREFIX } from '../store/progress-backups';
 import { puzzleProgressStore } from '../store/puzzle-progress';
+import { lessons } from '../lessons/registry';
 
 const NOW = new Date('2026-04-30T22:00:00.000Z');
 const now = () => NOW;
@@ -142,7 +143,7 @@ describe('ProgressPage', () => {
       'Bring progress from a file',
     ]);
     const course = summary.querySelector('[data-course-progress]');
-    expect(course?.textContent?.trim()).toBe('1 of 10 lessons completed, 2 visited.');
+    expect(course?.textContent?.trim()).toBe(`1 of ${lessons.length} lessons completed, 2 visited.`);
     expect(course?.querySelector('progress')?.value).toBe(1);
     const first = summary.querySelector<HTMLElement>('[data-lesson-progress="why-gpus"]')!;
     expect(within(first).getByRole('link').getAttribute('href')).toBe('#/lesson/why-gpus');
@@ -172,7 +173,7 @@ describe('ProgressPage', () => {
     );
     expect(summary.querySelector('[data-puzzles-solved]')?.textContent).toMatch(/none solved yet/);
     expect(summary.querySelector('[data-course-progress]')?.textContent?.trim()).toBe(
-      '0 of 10 lessons completed, 0 visited.',
+      `0 of ${lessons.length} lessons completed, 0 visited.`,
     );
   });
 

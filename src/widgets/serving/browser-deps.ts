@@ -7,13 +7,11 @@
 import { getGpu } from '../../engine/catalog';
 import {
   predictServing,
+  readDecoderFromPrintModel,
   sweepConcurrency,
   type ServingSetup,
   type ServingWorkload,
 } from '../../engine/models';
-// The reader is not yet exported by the serving model's index.ts (the coordinator's file).
-// eslint-disable-next-line layers/allowed-imports
-import { readDecoderFromPrintModel } from '../../engine/models/serving/from-print-model';
 import { remembered } from '../../network-step';
 import type { ServingDeps } from './controller';
 import type { ServingEngine } from './engine-port';

@@ -8,7 +8,7 @@ import { getGpu, type Gpu } from '../../catalog/hardware';
 import { getInterconnect, type InterconnectSpec } from '../../catalog/interconnects';
 import { peerLinksOf } from '../peer-links';
 import { requireOneOf, requirePositiveInteger } from '../validate';
-import type { DecoderSpec } from '../serving/decoder';
+import { decoderParams, type DecoderSpec } from '../serving/decoder';
 
 /** How data parallel keeps model state: each GPU a full copy, or sharded (ZeRO stages; zero3 is FSDP). */
 export const SHARDINGS = ['replicate', 'zero1', 'zero2', 'zero3'] as const;
@@ -202,4 +202,9 @@ export function groupPlacement(
 /** Whether the layout's GPU is a Hopper (H100, H200). */
 export function isHopper(layout: Layout): boolean {
   return layout.gpu.architecture.startsWith('Hopper');
+}
+
+/** Parameters one GPU's model-parallel slice holds (before data-parallel sharding). */
+export function sliceParams(spec: DecoderSpec, tp: number, pp: number): number {
+  return decoderParams(spec) / (tp * pp);
 }

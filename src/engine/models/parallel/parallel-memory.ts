@@ -6,8 +6,7 @@
  */
 import { headDim, layerMatrixElements } from '../serving/decoder';
 import { TRAINING_RESERVE_BYTES } from './constants';
-import type { Layout } from './layout';
-import { sliceParams } from './parallel-step';
+import { sliceParams, type Layout } from './layout';
 
 /** Where one GPU's memory goes. */
 export interface ParallelMemory {

@@ -8,14 +8,21 @@
 import { achievableBusBytesPerSecond } from '../../catalog/interconnects';
 import { achievableMemoryBytesPerSecond, chooseUnit } from '../kernel';
 import { predictMultiNodeRing, predictRing, type RingCollectiveKind } from '../collectives';
-import { headDim, layerMatrixElements, decoderParams, type DecoderSpec } from '../serving/decoder';
+import { headDim, layerMatrixElements, decoderParams } from '../serving/decoder';
 import {
   HOPPER_TRAINING_ATTENTION_SHARE,
   HOPPER_TRAINING_SHARE,
   TRAINING_ATTENTION_SHARE,
   TRAINING_PRODUCT_SHARE,
 } from './constants';
-import { groupPlacement, isHopper, resolveLayout, type Layout, type ParallelSetup } from './layout';
+import {
+  groupPlacement,
+  isHopper,
+  resolveLayout,
+  sliceParams,
+  type Layout,
+  type ParallelSetup,
+} from './layout';
 import { parallelMemory, type ParallelMemory } from './parallel-memory';
 
 /** One micro-batch on one pipeline stage, by part (seconds). */
@@ -182,11 +189,6 @@ function stageLinkBytesPerSecond(layout: Layout): number {
   return stageGpus >= layout.gpusPerNode
     ? achievableBusBytesPerSecond(layout.nodeLink)
     : achievableBusBytesPerSecond(layout.link);
-}
-
-/** Parameters one GPU's model-parallel slice holds (before data-parallel sharding). */
-export function sliceParams(spec: DecoderSpec, tp: number, pp: number): number {
-  return decoderParams(spec) / (tp * pp);
 }
 
 /** Predicts one optimizer step of the layout. */

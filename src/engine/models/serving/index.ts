@@ -15,6 +15,12 @@ export {
   type ServingModel,
 } from './decoder';
 export {
+  decoderSpecFromPrintModel,
+  readDecoderFromPrintModel,
+  type PrintedDecoder,
+  type PrintedDecoderOptions,
+} from './from-print-model';
+export {
   KV_FORMATS,
   WEIGHT_FORMATS,
   kvBytesPerElement,
