@@ -18,6 +18,20 @@ import torch
 from transformers import LlamaConfig, LlamaForCausalLM, StaticCache
 
 
+def make_cache(config: LlamaConfig, batch: int, length: int) -> StaticCache:
+    """A static cache: transformers 4.56 and later size it from the first update."""
+    try:
+        return StaticCache(config=config, max_cache_len=length)
+    except TypeError:
+        return StaticCache(
+            config=config,
+            max_batch_size=batch,
+            max_cache_len=length,
+            device="cuda",
+            dtype=torch.bfloat16,
+        )
+
+
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--layers", type=int, default=16)
@@ -46,13 +60,7 @@ def main() -> None:
     step = torch.compile(model.forward, mode="reduce-overhead", fullgraph=True)
 
     for batch in [int(b) for b in a.batches.split(",")]:
-        cache = StaticCache(
-            config=config,
-            max_batch_size=batch,
-            max_cache_len=a.prompt + a.new,
-            device="cuda",
-            dtype=torch.bfloat16,
-        )
+        cache = make_cache(config, batch, a.prompt + a.new)
         prompt = torch.randint(0, a.vocab, (batch, a.prompt), device="cuda")
         positions = torch.arange(a.prompt, device="cuda")
         with torch.inference_mode():
