@@ -30,7 +30,19 @@ const TRACED_STEPS = 600;
 function checkWorkload(workload: ServingWorkload): void {
   requirePositiveInteger('inputTokens', workload.inputTokens);
   requirePositiveInteger('outputTokens', workload.outputTokens);
-  if (workload.concurrency !== 'max') requirePositiveInteger('concurrency', workload.concurrency);
+  if (workload.concurrency !== 'max') checkConcurrency(workload.concurrency);
+}
+
+/** Most clients a prediction simulates (six requests each). */
+export const MAX_CLIENTS = 100_000;
+
+function checkConcurrency(clients: number): void {
+  requirePositiveInteger('concurrency', clients);
+  if (clients > MAX_CLIENTS) {
+    throw new RangeError(
+      `concurrency ${clients} is more clients than the model simulates (${MAX_CLIENTS}); past the requests that fit, more clients only wait longer`,
+    );
+  }
 }
 
 /** Where one GPU's memory goes for this workload. */
@@ -129,7 +141,7 @@ export function sweepConcurrency(
   const memory = memoryPlan(server, workload.inputTokens + workload.outputTokens);
   if (!memory.fits) return [];
   return concurrencies.map((concurrency) => {
-    requirePositiveInteger('concurrency', concurrency);
+    checkConcurrency(concurrency);
     const result = simulateScheduler(server, {
       inputTokens: workload.inputTokens,
       outputTokens: workload.outputTokens,

@@ -72,8 +72,12 @@ export function simulateScheduler(server: Server, run: SchedulerRun): SchedulerR
   let step = 0;
   let sent = 0;
   let freePages = run.pages;
+  // Queues with a head index: requests leave each in the order they entered (the prompt budget
+  // is filled front first, so prompts also finish in order).
   const waiting: Live[] = [];
+  let waitHead = 0;
   const prefilling: Live[] = [];
+  let prefillHead = 0;
   // Decoding requests finish in the order they started: all have the same output length.
   const decoding: Live[] = [];
   let decodeHead = 0;
@@ -100,10 +104,11 @@ export function simulateScheduler(server: Server, run: SchedulerRun): SchedulerR
   };
   for (let c = 0; c < Math.min(run.clients, run.requests); c += 1) send();
 
-  const running = () => prefilling.length + decoding.length - decodeHead;
+  const running = () => prefilling.length - prefillHead + decoding.length - decodeHead;
   const admit = () => {
-    while (waiting.length > 0 && freePages >= requestPages && running() < server.maxBatch) {
-      const r = waiting.shift() as Live;
+    while (waitHead < waiting.length && freePages >= requestPages && running() < server.maxBatch) {
+      const r = waiting[waitHead] as Live;
+      waitHead += 1;
       r.admitted = now;
       freePages -= requestPages;
       prefilling.push(r);
@@ -146,7 +151,8 @@ export function simulateScheduler(server: Server, run: SchedulerRun): SchedulerR
       server.maxTokensPerStep - decodeRequests * (1 + (server.speculative?.draftTokens ?? 0));
     const chunks: Array<{ tokens: number; cachedTokens: number }> = [];
     const chunked: Live[] = [];
-    for (const r of prefilling) {
+    for (let i = prefillHead; i < prefilling.length; i += 1) {
+      const r = prefilling[i] as Live;
       if (budget <= 0) break;
       const tokens = Math.min(r.promptLeft, budget);
       chunks.push({ tokens, cachedTokens: inputTokens - r.promptLeft });
@@ -195,7 +201,7 @@ export function simulateScheduler(server: Server, run: SchedulerRun): SchedulerR
       chunked.forEach((r, i) => {
         r.promptLeft -= (chunks[i] as { tokens: number }).tokens;
         if (r.promptLeft > 0) return;
-        prefilling.splice(prefilling.indexOf(r), 1);
+        prefillHead += 1;
         r.firstToken = now;
         r.decodeFrom = step;
         r.doneStep = step + decodeStepsAfterFirst;
@@ -210,6 +216,14 @@ export function simulateScheduler(server: Server, run: SchedulerRun): SchedulerR
     if (decodeHead > 4096) {
       decoding.splice(0, decodeHead);
       decodeHead = 0;
+    }
+    if (prefillHead > 4096) {
+      prefilling.splice(0, prefillHead);
+      prefillHead = 0;
+    }
+    if (waitHead > 4096) {
+      waiting.splice(0, waitHead);
+      waitHead = 0;
     }
   }
   return {

@@ -248,6 +248,12 @@ describe('the scheduler', () => {
     expect(run.steps.slice(0, 4).map((s) => s.prefillTokens)).toEqual([512, 512, 512, 464]);
   });
 
+  it('refuses more clients than it simulates, naming the limit', () => {
+    expect(() =>
+      predictServing(h100fp8, { inputTokens: 8, outputTokens: 8, concurrency: 100_001 }),
+    ).toThrow(/concurrency 100001 is more clients than the model simulates \(100000\)/);
+  });
+
   it('refuses a request longer than the whole cache', () => {
     expect(() =>
       simulateScheduler(server, {
