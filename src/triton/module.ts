@@ -73,11 +73,11 @@ function checkKernel(def: FunctionDef, jitNames: ReadonlySet<string>): FunctionD
   for (const d of def.decorators) {
     const name = decoratorName(d);
     if (name === 'triton.jit' || jitNames.has(name)) {
-      if (d.kind === 'call') throw unsupported(def.line, `@${name}(...) with arguments`);
+      if (d.kind === 'call') throw unsupported(d.line, `@${name}(...) with arguments`);
       continue;
     }
     throw unsupported(
-      def.line,
+      d.line,
       `The decorator @${name}`,
       name.includes('autotune')
         ? 'Pick one configuration and pass its values as constexprs.'
