@@ -85,6 +85,13 @@ export const LAYERS = [
     faces: ['src/gpu/index.ts'],
   },
   {
+    name: 'machine-check',
+    runs: 'no-react',
+    path: 'src/machine-check',
+    what: 'the lab-machine check: WebGPU and the adapter, the features and limits the course uses, a test kernel checked against the CPU, a verdict per part of the course',
+    mayImport: ['gpu', 'compute', 'format', 'engine/catalog', 'engine/models'],
+  },
+  {
     name: 'cpu',
     runs: 'no-react',
     path: 'src/cpu',
@@ -116,6 +123,13 @@ export const LAYERS = [
     path: 'src/embed',
     what: 'learning events, and speaking to a host page: size, xAPI, cmi5',
     mayImport: ['state', 'format'],
+  },
+  {
+    name: 'class-report',
+    runs: 'no-react',
+    path: 'src/class-report',
+    what: "the class report's reading and counting: progress files, zips and xAPI exports read within limits, the per-learner, per-question and per-lesson tables, CSV",
+    mayImport: ['store', 'embed', 'state', 'cpu', 'puzzles', 'format'],
   },
   {
     name: 'ui',
@@ -223,6 +237,8 @@ export const LAYERS = [
     what: 'the site: routes, pages, progress and review',
     mayImport: [
       'embed-page',
+      'class-report',
+      'machine-check',
       'puzzle-page',
       'lessons',
       'widgets',
