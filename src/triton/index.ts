@@ -37,3 +37,4 @@ export {
   type FloatArg,
   type TritonTensor,
 } from './tensor';
+export { runScript, type ScriptLaunch, type ScriptOptions } from './host';
