@@ -141,39 +141,74 @@ export interface KernelIR {
   body: Op[];
 }
 
-/** The kernel as text, one op per line (for tests, docs and debugging). */
+/** One op's right-hand side, e.g. `add %3, %4` or `load %9, mask %7, other %8`. */
+function describeOp(op: Exclude<Op, { op: 'for' }>): string {
+  const v = (id: ValueId) => `%${id}`;
+  const opt = (label: string, id: ValueId | null) => (id === null ? '' : `, ${label} ${v(id)}`);
+  switch (op.op) {
+    case 'const':
+      return `const ${op.value}`;
+    case 'param':
+      return `param ${op.index}`;
+    case 'program_id':
+    case 'num_programs':
+      return `${op.op} ${op.axis}`;
+    case 'arange':
+      return `arange ${op.start}`;
+    case 'splat':
+    case 'broadcast':
+    case 'cast':
+      return `${op.op} ${v(op.src)}`;
+    case 'expand_dims':
+      return `expand_dims ${v(op.src)}, axis ${op.axis}`;
+    case 'binary':
+    case 'compare':
+      return `${op.kind} ${v(op.lhs)}, ${v(op.rhs)}`;
+    case 'unary':
+      return `${op.kind} ${v(op.src)}`;
+    case 'where':
+      return `where ${v(op.cond)}, ${v(op.lhs)}, ${v(op.rhs)}`;
+    case 'addptr':
+      return `addptr ${v(op.ptr)}, ${v(op.offset)}`;
+    case 'load':
+      return `load ${v(op.ptr)}${opt('mask', op.mask)}${opt('other', op.other)}`;
+    case 'store':
+      return `store ${v(op.ptr)}, ${v(op.value)}${opt('mask', op.mask)}`;
+    case 'atomic_add':
+      return `atomic_add ${v(op.ptr)}, ${v(op.value)}${opt('mask', op.mask)}`;
+    case 'reduce':
+      return `reduce ${op.kind} ${v(op.src)}${op.axis === null ? '' : `, axis ${op.axis}`}`;
+    case 'cumsum':
+      return `cumsum ${v(op.src)}, axis ${op.axis}`;
+    case 'dot':
+      return `dot ${v(op.a)}, ${v(op.b)}, ${v(op.acc)}${op.precision === 'tf32' ? ', tf32' : ''}`;
+  }
+}
+
+/** The kernel as text, one op per line with its type and source line (for tests, docs, debugging). */
 export function printKernel(ir: KernelIR): string {
   const v = (id: ValueId) => `%${id}`;
   const t = (id: ValueId) => typeName(ir.types[id] as BlockType);
-  const params = ir.params.map((p, i) => `${p.name}: ${typeName(p.type)} = param ${i}`);
+  const params = ir.params.map((p) => `${p.name}: ${typeName(p.type)}`);
   const constexprs = Object.entries(ir.constexprs).map(([k, x]) => `${k}=${String(x)}`);
   const lines = [
-    `kernel ${ir.name}(${params.join(', ')})${constexprs.length ? ` [${constexprs.join(', ')}]` : ''}`,
+    `kernel ${ir.name}(${params.join(', ')})${constexprs.length ? ` constexprs(${constexprs.join(', ')})` : ''}`,
   ];
-  const walk = (ops: Op[], indent: string): void => {
+  const walk = (ops: readonly Op[], indent: string): void => {
     for (const op of ops) {
       if (op.op === 'for') {
         const carried = op.carried.map((c, i) => `${v(c)} = ${v(op.inits[i] as ValueId)}`);
+        const results = op.results.length ? `${op.results.map(v).join(', ')} = ` : '';
         lines.push(
-          `${indent}${op.results.map(v).join(', ')}${op.results.length ? ' = ' : ''}for ${v(op.iv)} in range(${v(op.start)}, ${v(op.stop)}, ${v(op.step)}) carry(${carried.join(', ')}) {`,
+          `${indent}${results}for ${v(op.iv)} in range(${v(op.start)}, ${v(op.stop)}, ${v(op.step)}) carry(${carried.join(', ')}) {  # line ${op.line}`,
         );
         walk(op.body, `${indent}  `);
-        lines.push(`${indent}  yield ${op.yields.map(v).join(', ')}`);
-        lines.push(`${indent}}`);
+        lines.push(`${indent}  yield ${op.yields.map(v).join(', ')}`, `${indent}}`);
         continue;
       }
-      const { line, op: name, ...rest } = op;
-      const out = 'out' in rest ? rest.out : null;
-      const args = Object.entries(rest)
-        .filter(([k]) => k !== 'out')
-        .map(([k, x]) =>
-          k === 'kind' || k === 'precision'
-            ? String(x)
-            : `${k}=${x === null ? 'none' : k === 'value' && name === 'const' ? String(x) : typeof x === 'number' && k !== 'axis' && k !== 'index' && k !== 'start' ? v(x) : String(x)}`,
-        );
-      const lhs = out === null ? '' : `${v(out)} = `;
-      const type = out === null ? '' : ` : ${t(out)}`;
-      lines.push(`${indent}${lhs}${name} ${args.join(' ')}${type}  # line ${line}`);
+      const lhs = 'out' in op ? `${v(op.out)} = ` : '';
+      const type = 'out' in op ? ` : ${t(op.out)}` : '';
+      lines.push(`${indent}${lhs}${describeOp(op)}${type}  # line ${op.line}`);
     }
   };
   walk(ir.body, '  ');

@@ -314,7 +314,8 @@ class Lowerer implements LowerContext {
   private runtimeLoop(s: Extract<Stmt, { kind: 'for' }>, target: string, bounds: CValue[]): void {
     const line = s.line;
     const [start, stop, step] = bounds.map((v, i) => {
-      if (isScalarConst(v) && v.kind !== 'float') return this.b.toTensor(v, line);
+      if (isScalarConst(v) && v.kind !== 'float')
+        return this.b.cast(this.b.toTensor(v, line), 'int32', line);
       if (
         v.kind === 'tensor' &&
         v.type.shape.length === 0 &&
