@@ -471,3 +471,26 @@ describe('budgets', () => {
     );
   });
 });
+
+describe('pointers stay in one tensor', () => {
+  it('refuses a tl.where between pointers into two tensors', () => {
+    const source = kernel(
+      'a_ptr, b_ptr',
+      'offs = tl.arange(0, 16)\np = tl.where(offs < 8, a_ptr + offs, b_ptr + offs)\ntl.store(p, 1.0)',
+    );
+    const e = errorOf(source, { grid: [1], args: [out16(), out16()] });
+    expect(e.message).toBe(
+      'line 7: tl.where between pointers into two tensors (a_ptr and b_ptr) is outside the Triton subset this runtime implements',
+    );
+  });
+
+  it('keeps a tl.where between pointers into one tensor', () => {
+    const a = out16();
+    const source = kernel(
+      'a_ptr',
+      'offs = tl.arange(0, 16)\np = tl.where(offs < 8, a_ptr + offs + 8, a_ptr + offs - 8)\ntl.store(p, offs)',
+    );
+    runKernel(source, { grid: [1], args: [a] });
+    expect(Array.from(a.data)).toEqual([8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+});

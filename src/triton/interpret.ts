@@ -229,11 +229,6 @@ class Program {
         const cond = this.get(op.cond).data;
         const lhs = this.get(op.lhs);
         const rhs = this.get(op.rhs);
-        if (lhs.base !== rhs.base)
-          throw this.fail(
-            op.line,
-            `tl.where picks between pointers into two different tensors (${this.paramName(lhs.base)} and ${this.paramName(rhs.base)}); the subset keeps each pointer block in one tensor`,
-          );
         const out = allocate(this.type(op.out));
         for (let i = 0; i < out.length; i++)
           out[i] = (cond[i] ? lhs.data[i] : rhs.data[i]) as number;

@@ -74,3 +74,27 @@ describe('the lowered kernel', () => {
     expect(irProblems(ir)).toEqual([]);
   });
 });
+
+describe('pointer bases', () => {
+  it('knows statically which tensor every pointer value points into', () => {
+    const args = [f32(1), f32(1), f32(1), 1, 1, 1, 1, 1, 1, 1, 1, 1];
+    const ir = compileKernel(MATMUL, {
+      args,
+      constexprs: { BLOCK_M: 16, BLOCK_N: 16, BLOCK_K: 16 },
+    });
+    const bases = new Map<string, Set<number>>();
+    const walk = (ops: typeof ir.body) =>
+      ops.forEach((op) => {
+        if (op.op === 'load' || op.op === 'store') {
+          const set = bases.get(op.op) ?? new Set<number>();
+          set.add(ir.bases[op.ptr] as number);
+          bases.set(op.op, set);
+        }
+        if (op.op === 'for') walk(op.body);
+      });
+    walk(ir.body);
+    expect([...(bases.get('load') ?? [])]).toEqual([0, 1]);
+    expect([...(bases.get('store') ?? [])]).toEqual([2]);
+    ir.types.forEach((t, id) => expect(t.dtype.startsWith('ptr<')).toBe(ir.bases[id] !== -1));
+  });
+});

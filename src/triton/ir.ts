@@ -17,6 +17,8 @@
  * - **Loops are structured**: `for` holds its body, the values carried from one iteration to the
  *   next (`carried`, bound to `inits` on entry and to `yields` after each iteration; their types
  *   never change) and the `results` the loop leaves. `tl.static_range` loops were unrolled.
+ * - **Pointers** are element offsets into one tensor parameter each, known statically
+ *   (`KernelIR.bases`), so every load and store reads or writes one buffer.
  * - **Lines**: every op keeps its source line, for error messages.
  *
  * Blocks are laid out row-major (the last dimension varies fastest).
@@ -138,6 +140,9 @@ export interface KernelIR {
   constexprs: Readonly<Record<string, ConstexprValue>>;
   /** Type of every value, by id. */
   types: BlockType[];
+  /** For every pointer value, the index (into `params`) of the tensor it points into; -1 for
+   * other values. Known statically: a pointer never moves from one tensor to another. */
+  bases: number[];
   body: Op[];
 }
 

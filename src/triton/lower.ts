@@ -15,6 +15,7 @@ import { type ElementDtype, pointerTo, sameShape, typeName } from './dtype';
 import { TritonError, compileError, unsupported } from './errors';
 import { truthy } from './fold';
 import type { ConstexprValue, IRParam, KernelIR, ValueId } from './ir';
+import { pointerBases } from './pointer-bases';
 import { type Limits, formatCount } from './limits';
 import { type CValue, type ScalarConst, type TensorValue, describe, isScalarConst } from './values';
 
@@ -132,6 +133,7 @@ class Lowerer implements LowerContext {
       params: this.params,
       constexprs: this.constexprs,
       types: this.b.types,
+      bases: pointerBases(this.b.types, this.params, this.b.body),
       body: this.b.body,
     };
   }
