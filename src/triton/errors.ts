@@ -62,3 +62,15 @@ export function syntaxError(line: number, detail: string, hint?: string): Triton
 export function formatShape(shape: readonly number[]): string {
   return `[${shape.join(', ')}]`;
 }
+
+/** Turns anything thrown into a TritonError, so a bug of the runtime reaches a page as a message. */
+export function asTritonError(thrown: unknown): TritonError {
+  if (thrown instanceof TritonError) return thrown;
+  const detail = thrown instanceof Error ? thrown.message : String(thrown);
+  return new TritonError(
+    'runtime',
+    null,
+    `the runtime could not run this (${detail})`,
+    'This is a limit of the interpreter, not of your kernel.',
+  );
+}

@@ -2,7 +2,7 @@
  * The Triton runtime: a documented subset of Triton (src/triton/README.md), parsed, lowered to a
  * small typed IR and run by a reference interpreter. Pure TypeScript: no DOM, no WebGPU.
  */
-export { TritonError, type TritonErrorKind } from './errors';
+export { TritonError, asTritonError, type TritonErrorKind } from './errors';
 export { type BlockType, type Dtype, type ElementDtype, type ScalarDtype, typeName } from './dtype';
 export { roundHalf, floatToHalfBits, halfBitsToFloat } from './half';
 export type {
