@@ -28,6 +28,12 @@ const GuidesPage = lazy(() => import('./GuidePage').then((m) => ({ default: m.Gu
 const ProgressPage = lazy(() =>
   import('./ProgressPage').then((m) => ({ default: m.ProgressPage })),
 );
+const ClassReportPage = lazy(() =>
+  import('./class-report/ClassReportPage').then((m) => ({ default: m.ClassReportPage })),
+);
+const MachineCheckPage = lazy(() =>
+  import('./MachineCheckPage').then((m) => ({ default: m.MachineCheckPage })),
+);
 const PuzzlesPage = lazy(() =>
   import('../puzzle-page/PuzzlesPage').then((m) => ({ default: m.PuzzlesPage })),
 );
@@ -87,7 +93,11 @@ export function App() {
           ? 'Glossary · GPU Lab'
           : route.page === 'guides'
             ? 'Guides · GPU Lab'
-            : 'GPU Lab';
+            : route.page === 'class'
+              ? 'Class report · GPU Lab'
+              : route.page === 'check-machine'
+                ? 'Lab-machine check · GPU Lab'
+                : 'GPU Lab';
   }, [lesson, route.page, guide]);
 
   // An embed (a widget, question or check in another site's iframe): the page alone, in one <main>.
@@ -125,6 +135,16 @@ export function App() {
         {route.page === 'progress' && (
           <PageLoading>
             <ProgressPage />
+          </PageLoading>
+        )}
+        {route.page === 'class' && (
+          <PageLoading>
+            <ClassReportPage />
+          </PageLoading>
+        )}
+        {route.page === 'check-machine' && (
+          <PageLoading>
+            <MachineCheckPage />
           </PageLoading>
         )}
         {route.page === 'lesson' && lesson && <LessonPage key={lesson.slug} lesson={lesson} />}

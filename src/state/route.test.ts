@@ -20,6 +20,17 @@ describe('parseRoute', () => {
     expect(parseRoute('#/?race.tasks=5')).toEqual({ page: 'home' });
   });
 
+  it('reads the class report and the machine check', () => {
+    expect(parseRoute('#/class')).toEqual({ page: 'class' });
+    expect(parseRoute('#/class/')).toEqual({ page: 'class' });
+    expect(parseRoute('#/check-machine')).toEqual({ page: 'check-machine' });
+    expect(parseRoute('#/check-machine/x')).toEqual({
+      page: 'not-found',
+      path: '/check-machine/x',
+    });
+    expect(parseRoute('#/check')).toEqual({ page: 'check' });
+  });
+
   it('reads a lesson and an optional section', () => {
     expect(parseRoute('#/lesson/why-gpus')).toEqual({
       page: 'lesson',

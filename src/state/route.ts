@@ -6,6 +6,10 @@ export type Route =
   /** The knowledge check spanning every lesson. */
   | { page: 'check' }
   | { page: 'progress' }
+  /** The class report: an instructor's view of many learners' progress files or statements. */
+  | { page: 'class' }
+  /** The lab-machine check: what this machine's browser can run. */
+  | { page: 'check-machine' }
   | {
       page: 'lesson';
       slug: string;
@@ -69,6 +73,8 @@ export function parseRoute(hash: string): Route {
   if (path === '/') return { page: 'home' };
   if (path === '/check' || path === '/check/') return { page: 'check' };
   if (path === '/progress' || path === '/progress/') return { page: 'progress' };
+  if (path === '/class' || path === '/class/') return { page: 'class' };
+  if (path === '/check-machine' || path === '/check-machine/') return { page: 'check-machine' };
   const g = /^\/glossary(?:\/([a-z0-9-]+))?\/?$/.exec(path);
   if (g) return { page: 'glossary', term: g[1] ?? null };
   if (path === '/guide' || path === '/guide/') return { page: 'guides' };
@@ -178,3 +184,9 @@ export const CHECK_HREF = '#/check';
 
 /** The hash of the learner's progress page. */
 export const PROGRESS_HREF = '#/progress';
+
+/** The hash of the class report (instructors). */
+export const CLASS_HREF = '#/class';
+
+/** The hash of the lab-machine check. */
+export const MACHINE_CHECK_HREF = '#/check-machine';

@@ -30,6 +30,18 @@ export const TEST_COURSE: CourseOutline = {
 /** The right choice's key of every test question; wrong ones are anything else. */
 export const RIGHT = 'cright';
 
+/** The question ids a fixture uses: two and one quick checks of lessons 1 and 2, two of the knowledge check. */
+export interface FixtureIds {
+  qa: string;
+  qb: string;
+  qc: string;
+  ka: string;
+  kb: string;
+}
+
+/** The ids of TEST_COURSE's questions. */
+export const TEST_IDS: FixtureIds = { qa: 'q-a', qb: 'q-b', qc: 'q-c', ka: 'k-a', kb: 'k-b' };
+
 /** One learner's answer in a builder: a choice key and whether it is right. */
 export interface FixtureAnswer {
   choice: string;
@@ -94,6 +106,7 @@ export function progressFileText(p: FixtureProgress): string {
 export function olderProgressFileText(
   visited: readonly string[],
   completed: readonly string[],
+  ids: FixtureIds = TEST_IDS,
 ): string {
   const at = '2026-02-01T09:00:00.000Z';
   return JSON.stringify({
@@ -105,7 +118,7 @@ export function olderProgressFileText(
       data: {
         visited: Object.fromEntries(visited.map((s) => [s, at])),
         completed: Object.fromEntries(completed.map((s) => [s, at])),
-        answers: { 'q-a': { choice: 2, correct: true, answeredAt: at } },
+        answers: { [ids.qa]: { choice: 2, correct: true, answeredAt: at } },
       },
     },
     review: { version: 1, data: { items: {} } },
@@ -121,17 +134,19 @@ export function olderProgressFileText(
  * - k-a right when i mod 5 = 0, else wrong "cwrong-k"; k-b never answered;
  * - solves the puzzle "map" when i is even (files with a puzzles part: i even).
  */
-export function learnerProgress(i: number): FixtureProgress {
+export function learnerProgress(i: number, ids: FixtureIds = TEST_IDS): FixtureProgress {
   const lessons = TEST_COURSE.lessons.map((l) => l.slug);
   const answers: Record<string, FixtureAnswer> = {
-    'q-a': i % 2 === 0 ? { choice: RIGHT, correct: true } : { choice: 'cwrong-a', correct: false },
-    'q-b':
+    [ids.qa]:
+      i % 2 === 0 ? { choice: RIGHT, correct: true } : { choice: 'cwrong-a', correct: false },
+    [ids.qb]:
       i % 3 === 0
         ? { choice: RIGHT, correct: true }
         : { choice: i % 2 === 1 ? 'cwrong-b1' : 'cwrong-b2', correct: false },
-    'k-a': i % 5 === 0 ? { choice: RIGHT, correct: true } : { choice: 'cwrong-k', correct: false },
+    [ids.ka]:
+      i % 5 === 0 ? { choice: RIGHT, correct: true } : { choice: 'cwrong-k', correct: false },
   };
-  if (i % 4 === 0) answers['q-c'] = { choice: RIGHT, correct: true };
+  if (i % 4 === 0) answers[ids.qc] = { choice: RIGHT, correct: true };
   return {
     visited: lessons.slice(0, (i % 3) + 1),
     completed: lessons.slice(0, i % 3),
@@ -159,13 +174,13 @@ export function learnerFileName(i: number): string {
  * corrupt files (not JSON; a wrong shape), and learner 3 again, written later with one more
  * answer (q-c right): the duplicate, which is the one that counts.
  */
-export function classOf30(): FixtureFile[] {
+export function classOf30(ids: FixtureIds = TEST_IDS): FixtureFile[] {
   const files: FixtureFile[] = [];
   for (let i = 0; i < 25; i++)
-    files.push({ name: learnerFileName(i), text: progressFileText(learnerProgress(i)) });
+    files.push({ name: learnerFileName(i), text: progressFileText(learnerProgress(i, ids)) });
   files.push({
     name: 'Older A_5001_assignsubmission_file_gpu-lab-progress-2026-02-01.json',
-    text: olderProgressFileText(['why-gpus', 'inside-a-gpu'], ['why-gpus']),
+    text: olderProgressFileText(['why-gpus', 'inside-a-gpu'], ['why-gpus'], ids),
   });
   files.push({
     name: 'Older B_5002_assignsubmission_file_gpu-lab-progress-2026-02-01.json',
@@ -186,17 +201,17 @@ export function classOf30(): FixtureFile[] {
       exportedAt: '2026-03-01T00:00:00.000Z',
       progress: {
         version: 2,
-        data: { visited: {}, completed: {}, answers: { 'q-a': { choice: 'x' } }, seed: null },
+        data: { visited: {}, completed: {}, answers: { [ids.qa]: { choice: 'x' } }, seed: null },
       },
       review: { version: 1, data: { items: {} } },
     }),
   });
-  const again = learnerProgress(3);
+  const again = learnerProgress(3, ids);
   files.push({
     name: 'Learner 03_4003_assignsubmission_file_gpu-lab-progress-2026-03-20 (1).json',
     text: progressFileText({
       ...again,
-      answers: { ...again.answers, 'q-c': { choice: RIGHT, correct: true } },
+      answers: { ...again.answers, [ids.qc]: { choice: RIGHT, correct: true } },
       exportedAt: '2026-03-20T12:00:00.000Z',
     }),
   });
@@ -267,10 +282,10 @@ export function answeredStatement(
  *   not GPU Lab's, one voided statement and its voiding (Grace's k-b, so she has not answered it).
  * - `__proto__` keys in an actor, a result and the export.
  */
-export function statementExport(): string {
+export function statementExport(ids: FixtureIds = TEST_IDS): string {
   const statements: unknown[] = [
-    answeredStatement('s-1', 'ada', 'q-a', 'cwrong-a', false, '2026-03-05T10:00:00.000Z'),
-    answeredStatement('s-2', 'ada', 'q-a', RIGHT, true, '2026-03-06T10:00:00.000Z'),
+    answeredStatement('s-1', 'ada', ids.qa, 'cwrong-a', false, '2026-03-05T10:00:00.000Z'),
+    answeredStatement('s-2', 'ada', ids.qa, RIGHT, true, '2026-03-06T10:00:00.000Z'),
     {
       id: 's-3',
       timestamp: '2026-03-06T11:00:00.000Z',
@@ -287,9 +302,9 @@ export function statementExport(): string {
       object: { id: `${SITE}#/embed/puzzle/zip` },
       result: { completion: true, success: true },
     },
-    answeredStatement('s-5', 'grace', 'q-a', 'cwrong-a', false, '2026-03-05T12:00:00.000Z'),
-    answeredStatement('s-6', 'grace', 'k-a', RIGHT, true, '2026-03-05T12:30:00.000Z'),
-    answeredStatement('s-7', 'grace', 'k-b', RIGHT, true, '2026-03-05T12:40:00.000Z'),
+    answeredStatement('s-5', 'grace', ids.qa, 'cwrong-a', false, '2026-03-05T12:00:00.000Z'),
+    answeredStatement('s-6', 'grace', ids.ka, RIGHT, true, '2026-03-05T12:30:00.000Z'),
+    answeredStatement('s-7', 'grace', ids.kb, RIGHT, true, '2026-03-05T12:40:00.000Z'),
     {
       id: 's-8',
       timestamp: '2026-03-05T13:00:00.000Z',
@@ -297,10 +312,10 @@ export function statementExport(): string {
       verb: { id: 'http://adlnet.gov/expapi/verbs/voided' },
       object: { objectType: 'StatementRef', id: 's-7' },
     },
-    answeredStatement('s-9', 'markup', 'q-b', 'cwrong-b1', false, '2026-03-08T09:00:00.000Z'),
-    answeredStatement('s-1', 'ada', 'q-a', 'cwrong-a', false, '2026-03-05T10:00:00.000Z'),
+    answeredStatement('s-9', 'markup', ids.qb, 'cwrong-b1', false, '2026-03-08T09:00:00.000Z'),
+    answeredStatement('s-1', 'ada', ids.qa, 'cwrong-a', false, '2026-03-05T10:00:00.000Z'),
     {
-      ...answeredStatement('s-10', 'ada', 'q-b', RIGHT, true, '2026-03-09T09:00:00.000Z'),
+      ...answeredStatement('s-10', 'ada', ids.qb, RIGHT, true, '2026-03-09T09:00:00.000Z'),
       actor: undefined,
     },
     {
