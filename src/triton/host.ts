@@ -87,22 +87,40 @@ export function runScript(source: string, options: ScriptOptions): ScriptLaunch[
   };
   const launches: ScriptLaunch[] = [];
   const host = new Host(scope, globals, (launcher, call) => {
-    const positional = call.args.map((a, i) => toArg(host.eval(a), `argument ${i + 1}`, call.line));
+    const params = module.kernels.get(launcher.name)?.params ?? [];
+    if (call.args.length > params.length)
+      throw new TritonError(
+        'launch',
+        call.line,
+        `${launcher.name}() takes ${params.length} arguments but ${call.args.length} were given`,
+      );
     const named: Record<string, KernelArg> = {};
+    call.args.forEach((a, i) => {
+      named[(params[i] as { name: string }).name] = toArg(
+        host.eval(a),
+        `argument ${i + 1}`,
+        call.line,
+      );
+    });
     const launchOptions: Record<string, number> = {};
     for (const k of call.keywords) {
       const v = host.eval(k.value);
       if (LAUNCH_OPTIONS.has(k.name)) {
         if (v.kind !== 'int') throw compileError(call.line, `${k.name} must be an int`);
         launchOptions[k.name] = v.value;
+      } else if (k.name in named) {
+        throw new TritonError(
+          'launch',
+          call.line,
+          `${launcher.name}() got multiple values for argument '${k.name}'`,
+        );
       } else named[k.name] = toArg(v, k.name, call.line);
     }
     const grid = launcher.grid;
     try {
       const result = runKernel(module, {
         kernel: launcher.name,
-        args: positional,
-        constexprs: named,
+        args: named,
         limits: options.limits,
         grid:
           grid.kind === 'lambda'

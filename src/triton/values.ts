@@ -34,7 +34,7 @@ export type CValue =
 export type ScalarConst = Extract<CValue, { kind: 'int' | 'float' | 'bool' }>;
 
 /** Is it a constexpr number or bool? */
-export function isScalarConst(v: CValue): v is ScalarConst {
+export function isScalarConst(v: { readonly kind: string }): v is ScalarConst {
   return v.kind === 'int' || v.kind === 'float' || v.kind === 'bool';
 }
 
