@@ -49,6 +49,13 @@ export const LAYERS = [
     mayImport: [],
   },
   {
+    name: 'triton',
+    runs: 'pure',
+    path: 'src/triton',
+    what: 'the Triton runtime: kernels parsed, lowered to a typed IR and interpreted',
+    mayImport: [],
+  },
+  {
     name: 'format',
     runs: 'pure',
     path: 'src/format',
