@@ -27,6 +27,7 @@ import { asyncTimingWidget } from './async-timing/widget';
 import { dataParallelWidget } from './data-parallel/widget';
 import { warpWidget } from './warp/widget';
 import { servingWidget } from './serving/widget';
+import { parallelPlannerWidget } from './parallel-planner/widget';
 
 /** The widgets. */
 export const WIDGETS = [
@@ -49,6 +50,7 @@ export const WIDGETS = [
   asyncTimingWidget,
   dataParallelWidget,
   servingWidget,
+  parallelPlannerWidget,
 ] as const satisfies readonly WidgetDeclaration[];
 
 /** A widget as the registry holds it. */
