@@ -147,6 +147,11 @@ export function resolveLayout(setup: ParallelSetup): Layout {
   requireOneOf('sharding', sharding, SHARDINGS);
   const schedule = setup.pipelineSchedule ?? '1f1b';
   requireOneOf('pipelineSchedule', schedule, PIPELINE_SCHEDULES);
+  if (schedule === 'interleaved' && pp > 1 && gradAccum % pp !== 0) {
+    throw new RangeError(
+      `the interleaved schedule runs micro-batches in groups of the ${pp} stages; gradAccum (${gradAccum}) must be a multiple of pipelineParallel`,
+    );
+  }
   const checkpointing = setup.checkpointing ?? 'none';
   requireOneOf('checkpointing', checkpointing, CHECKPOINTING);
   const attention = setup.attention ?? 'flash';

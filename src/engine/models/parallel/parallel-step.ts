@@ -212,6 +212,8 @@ export function predictParallelStep(setup: ParallelSetup): ParallelStepPredictio
   const slice = sliceParams(spec, tp, pp);
   let dataParallel = 0;
   let hidden = 0;
+  // ZeRO-1/2 gather the updated weights after the optimizer: nothing is left to hide them.
+  let afterOptimizer = 0;
   if (layout.sharding === 'zero3') {
     // Each micro-batch gathers the weights for the forward and again for the backward, and
     // reduce-scatters the gradients in fp32; it overlaps with that micro-batch's compute.
@@ -231,11 +233,13 @@ export function predictParallelStep(setup: ParallelSetup): ParallelStepPredictio
         ? 0
         : groupCollective(layout, 'all-gather', slice * HALF, shardGroup, stride);
     dataParallel = reduce + gatherAfter;
+    afterOptimizer = gatherAfter;
     hidden = stage.backwardSeconds;
   }
   // The first gather of a step cannot hide: nothing runs before it.
   const firstGather = layout.sharding === 'zero3' ? dataParallel / (m * 3 * layersPerStage) : 0;
-  const exposedDataParallel = Math.max(dataParallel - hidden, firstGather);
+  const exposedDataParallel =
+    Math.max(dataParallel - afterOptimizer - hidden, firstGather) + afterOptimizer;
 
   const optimizerShard = layout.sharding === 'replicate' ? 1 : shardGroup;
   const optimizerSeconds =

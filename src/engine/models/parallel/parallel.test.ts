@@ -44,6 +44,9 @@ describe('a layout', () => {
     expect(bad({ contextParallel: 2, seq: 4098 })).toThrow(/2 × contextParallel/);
     expect(bad({ sharding: 'zero4' as never })).toThrow(/sharding/);
     expect(bad({ gpus: 12 })).toThrow(/whole number of nodes of 8/);
+    expect(bad({ pipelineParallel: 4, gradAccum: 6, pipelineSchedule: 'interleaved' })).toThrow(
+      /gradAccum \(6\) must be a multiple of pipelineParallel/,
+    );
   });
 
   it('charges tensor parallel four all-reduces per layer and micro-batch, none on its own', () => {
@@ -113,6 +116,13 @@ describe('a layout', () => {
     });
     expect(long.exposedDataParallelSeconds / long.seconds).toBeLessThan(0.02);
     expect(short.exposedDataParallelSeconds / short.seconds).toBeGreaterThan(0.3);
+  });
+
+  it('exposes ZeRO-1/2 weight gathers, which come after the optimizer', () => {
+    const zero2 = predictParallelStep({ ...base, sharding: 'zero2' });
+    const replicate = predictParallelStep({ ...base, sharding: 'replicate' });
+    expect(zero2.exposedDataParallelSeconds).toBeGreaterThan(0);
+    expect(replicate.exposedDataParallelSeconds).toBe(0);
   });
 
   it('says a 70B model does not fit one node without sharding', () => {
