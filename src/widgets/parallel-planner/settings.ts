@@ -318,7 +318,7 @@ export const CHECKPOINTING_NAMES: Readonly<Record<Checkpointing, string>> = {
 export const SCHEDULE_NAMES: Readonly<Record<PipelineSchedule, string>> = {
   '1f1b': '1F1B',
   gpipe: 'GPipe',
-  interleaved: 'Interleaved 1F1B (2 chunks per stage)',
+  interleaved: 'Interleaved (2 chunks a stage)',
 };
 
 /** Each precision in a few words. */
