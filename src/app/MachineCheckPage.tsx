@@ -109,7 +109,7 @@ export function MachineCheckPage({ deps = BROWSER }: { deps?: MachineCheckDeps }
           : 'running';
 
   return (
-    <div className="machine-check">
+    <div className="page narrow machine-check">
       <h1>Lab-machine check</h1>
       <p>
         Open this page on each machine learners will use, in the browser they will use. It asks the

@@ -88,6 +88,7 @@ describe('statements: actors and activities', () => {
 
 describe('tables', () => {
   const row = (label: string, visited: number, last: string | null): LearnerRow => ({
+    key: label,
     label,
     source: 'progress file',
     origin: `${label}.json`,

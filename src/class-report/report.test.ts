@@ -165,7 +165,6 @@ describe('the class report over 30 progress files and a statement export', () =>
     const learners = parseCsv(tableCsv(report.learners, LEARNER_COLUMNS));
     expect(learners[0]).toEqual([
       'Learner',
-      'From',
       'Lessons visited',
       'Lessons completed',
       'Quick checks right',
@@ -173,10 +172,10 @@ describe('the class report over 30 progress files and a statement export', () =>
       'Knowledge check',
       'Puzzles solved',
       'Last activity (UTC)',
+      'From',
     ]);
     expect(learners.find((r) => r[0] === 'Learner 00')).toEqual([
       'Learner 00',
-      'progress file: Learner 00_4000_assignsubmission_file_gpu-lab-progress-2026-03-02.json',
       '1',
       '0',
       '3',
@@ -184,6 +183,7 @@ describe('the class report over 30 progress files and a statement export', () =>
       '1 / 2',
       '1',
       '2026-03-01 10:00',
+      'Learner 00_4000_assignsubmission_file_gpu-lab-progress-2026-03-02.json (progress file)',
     ]);
   });
 

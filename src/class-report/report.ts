@@ -39,6 +39,8 @@ export interface CourseOutline {
 
 /** One learner's row. */
 export interface LearnerRow {
+  /** Unique among the report's learners (their order as read). */
+  key: string;
   label: string;
   source: LearnerSource;
   origin: string;
@@ -129,9 +131,10 @@ interface Counting {
   checkTotal: number;
 }
 
-function learnerRow(learner: LearnerRecord, counting: Counting): LearnerRow {
+function learnerRow(learner: LearnerRecord, index: number, counting: Counting): LearnerRow {
   const { course, lessonSlugs, puzzleIds } = counting;
   const row: LearnerRow = {
+    key: String(index),
     label: learner.label,
     source: learner.source,
     origin: learner.origin,
@@ -166,7 +169,7 @@ export function classReport(data: ClassData, course: CourseOutline): ClassReport
     puzzleIds: new Set(course.puzzles.map((p) => p.id)),
     checkTotal: Object.values(course.questions).filter((q) => q.inKnowledgeCheck).length,
   };
-  const learners = data.learners.map((l) => learnerRow(l, counting));
+  const learners = data.learners.map((l, i) => learnerRow(l, i, counting));
 
   // Per question: answered, right, and the wrong answers given.
   const questionIds = Object.keys(course.questions);

@@ -44,7 +44,6 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** One row per learner. */
 export const LEARNER_COLUMNS: readonly Column<LearnerRow>[] = [
   { id: 'learner', label: 'Learner', text: (r) => r.label, sort: (r) => r.label.toLowerCase() },
-  { id: 'source', label: 'From', text: (r) => `${r.source}: ${r.origin}`, sort: (r) => r.origin },
   {
     id: 'visited',
     label: 'Lessons visited',
@@ -93,6 +92,7 @@ export const LEARNER_COLUMNS: readonly Column<LearnerRow>[] = [
     text: (r) => utcMinute(r.lastActivity),
     sort: (r) => (r.lastActivity === null ? null : Date.parse(r.lastActivity) || null),
   },
+  { id: 'source', label: 'From', text: (r) => `${r.origin} (${r.source})`, sort: (r) => r.origin },
 ];
 
 /** Where a question is asked, in words. */

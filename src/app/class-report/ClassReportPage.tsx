@@ -128,7 +128,7 @@ export function ClassReportPage({
       );
 
   return (
-    <div className="class-report">
+    <div className="page class-report">
       <h1>Class report</h1>
       <p>
         Collect the progress files your learners download from their <strong>Progress</strong> page
@@ -190,7 +190,7 @@ export function ClassReportPage({
               id="learners"
               rows={report.learners}
               columns={LEARNER_COLUMNS}
-              rowKey={(r) => `${r.source}|${r.origin}`}
+              rowKey={(r) => r.key}
               onDownload={download(LEARNER_COLUMNS, 'learners')}
               empty="No learner could be read from these files."
             />

@@ -71,6 +71,7 @@ export function FunnelPlot({
                 const w = value === null ? 0 : x(value);
                 return (
                   <g key={step.key}>
+                    <rect className="cr-track" x={0} y={y} width={barsWidth} height={BAR_PX} />
                     <rect
                       className={`cr-bar cr-step-${step.key}`}
                       x={0}
