@@ -88,7 +88,7 @@ export const LAYERS = [
     runs: 'no-react',
     path: 'src/gpu',
     what: 'the WebGPU runtime and its kernels',
-    mayImport: ['compute', 'engine/catalog', 'engine/models', 'format'],
+    mayImport: ['compute', 'engine/catalog', 'engine/models', 'format', 'triton'],
     faces: ['src/gpu/index.ts'],
   },
   {

@@ -65,3 +65,11 @@ export {
   type LearnerProgram,
   type LearnerRun,
 } from './learner-program';
+
+// Triton kernels compiled to WGSL (src/triton/wgsl) and run on a device.
+export {
+  prepareTritonLaunch,
+  runTritonOnGpu,
+  type TritonGpuLaunch,
+  type TritonGpuOptions,
+} from './triton-runner';

@@ -1,0 +1,13 @@
+/** The WGSL back end of the Triton runtime: IR to a compute shader, and its status read back. */
+export {
+  compileToWgsl,
+  DEFAULT_WGSL_LIMITS,
+  STATUS_WORDS,
+  ARG_TAIL,
+  type CompileOptions,
+  type CompiledWgsl,
+  type StatusSite,
+  type WgslBinding,
+  type WgslLimits,
+} from './compile';
+export { describeStatus } from './status';
