@@ -25,14 +25,24 @@ export type ClassWorkerLike = JobWorkerLike<ReadClassRequest, ReadClassResponse>
 /** The reading's answer: the class, or why there is none. */
 export type ReadClassOutcome = { ok: true; result: ClassData } | { ok: false; problem: string };
 
+/** A blob's bytes (FileReader where Blob.arrayBuffer is missing, as in older engines). */
+function blobBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 /** A chosen file as the reader reads it. */
 export function inputFileOf(blob: Blob, name: string): InputFile {
   return {
     name,
     size: blob.size,
     async bytes(end) {
-      const part = end === undefined ? blob : blob.slice(0, end);
-      return new Uint8Array(await part.arrayBuffer());
+      return new Uint8Array(await blobBytes(end === undefined ? blob : blob.slice(0, end)));
     },
   };
 }
