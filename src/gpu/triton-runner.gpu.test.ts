@@ -174,6 +174,50 @@ describe.skipIf(!gpu)('Triton kernels on WebGPU agree with the interpreter', () 
   });
 });
 
+const REDUCTIONS = `import triton
+import triton.language as tl
+
+@triton.jit
+def reductions(x_ptr, out_ptr, idx_ptr, total_ptr, R, C, BR: tl.constexpr, BC: tl.constexpr):
+    rows = tl.arange(0, BR)
+    cols = tl.arange(0, BC)
+    mask = (rows[:, None] < R) & (cols[None, :] < C)
+    x = tl.load(x_ptr + rows[:, None] * C + cols[None, :], mask=mask, other=-float('inf'))
+    best = tl.argmax(x, axis=1)
+    tl.store(idx_ptr + rows, best, mask=rows < R)
+    low = tl.min(tl.where(mask, x, float('inf')), axis=0)
+    tl.store(out_ptr + cols, low, mask=cols < C)
+    run = tl.cumsum(tl.where(mask, x, 0.0), axis=1)
+    tl.store(out_ptr + C + rows[:, None] * C + cols[None, :], run, mask=mask)
+    tl.atomic_add(total_ptr + cols * 0, tl.where(cols < C, 1.0, 0.0))
+`;
+
+describe.skipIf(!gpu)('argmax, min along an axis, cumsum and atomic_add on WebGPU', () => {
+  it('agree with the interpreter on a 5 x 11 block in 8 x 16 (4 programs adding atomically)', async () => {
+    const [r, c] = [5, 11];
+    const values = randomValues(41, r * c, -3, 3);
+    values[3] = values[7]!; // a tie in row 0
+    const ts = [
+      makeTensor('fp32', [r, c], values),
+      makeTensor('fp32', [c + r * c]),
+      makeTensor('int32', [r]),
+      makeTensor('fp32', [1]),
+    ];
+    const launch = ([x, out, idx, total]: TritonTensor[]): LaunchOptions => ({
+      grid: [4],
+      args: [x!, out!, idx!, total!, r, c],
+      constexprs: { BR: 8, BC: 16 },
+    });
+    const cpu = ts.map(copy);
+    runKernel(REDUCTIONS, launch(cpu));
+    const gpuTs = ts.map(copy);
+    await runTritonOnGpu(gpu!.device, REDUCTIONS, { ...launch(gpuTs), workgroupSize: 32 });
+    expect(toNumbers(gpuTs[2]!)).toEqual(toNumbers(cpu[2]!));
+    expect(maxAbsDiff(toNumbers(gpuTs[1]!), toNumbers(cpu[1]!))).toBeLessThan(1e-6);
+    expect(toNumbers(gpuTs[3]!)).toEqual([4 * c]);
+  });
+});
+
 describe.skipIf(!gpu)('Triton errors on WebGPU', () => {
   it('reports the first out-of-bounds load as the interpreter words it', async () => {
     const source = VECTOR_ADD.replace(', mask=mask)\n    y', ')\n    y');
