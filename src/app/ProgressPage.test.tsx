@@ -143,7 +143,9 @@ describe('ProgressPage', () => {
       'Bring progress from a file',
     ]);
     const course = summary.querySelector('[data-course-progress]');
-    expect(course?.textContent?.trim()).toBe(`1 of ${lessons.length} lessons completed, 2 visited.`);
+    expect(course?.textContent?.trim()).toBe(
+      `1 of ${lessons.length} lessons completed, 2 visited.`,
+    );
     expect(course?.querySelector('progress')?.value).toBe(1);
     const first = summary.querySelector<HTMLElement>('[data-lesson-progress="why-gpus"]')!;
     expect(within(first).getByRole('link').getAttribute('href')).toBe('#/lesson/why-gpus');
