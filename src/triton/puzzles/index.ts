@@ -1,5 +1,6 @@
 /** The Triton puzzles, in the order they build on each other. */
 import { add2d, scaleAndShift, vectorAdd } from './elementwise';
+import { flashAttention, matmulRelu, tiledMatmul } from './matmul';
 import { fusedSoftmax, layerNorm, rowArgmax, rowCumsum, rowSum } from './reductions';
 import type { TritonPuzzle } from './types';
 
@@ -12,6 +13,9 @@ export const TRITON_PUZZLES: readonly TritonPuzzle[] = [
   fusedSoftmax,
   layerNorm,
   rowCumsum,
+  tiledMatmul,
+  matmulRelu,
+  flashAttention,
 ];
 
 /** The puzzle with this id, or undefined. */
