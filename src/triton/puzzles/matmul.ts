@@ -232,8 +232,8 @@ def linear_relu_kernel(
 `,
   starterBug: 'the ReLU clips partial sums inside the K loop, and the bias is added after it',
   hints: [
-    'Some outputs are negative, which a ReLU never gives. Where does the starter apply it?',
-    'Clipping inside the loop throws away the negative part of a partial sum that later steps would have added to.',
+    'Wrong values appear even when K fits in one tile. Look at the order of the three steps: sum over K, add the bias, clip.',
+    'The starter clips before the bias is added, and inside the loop, where it throws away the negative part of a partial sum that later steps would have added to.',
     'Keep the loop a plain `acc = tl.dot(a, b, acc)`; after it add `bias[None, :]`, then take `tl.maximum(acc, 0.0)`, then store.',
   ],
   solution: `${HEADER}

@@ -208,10 +208,15 @@ export function softmaxOfRows(rows: readonly (readonly number[])[]): number[] {
   });
 }
 
-/** Softmax input: every third row has values up to ±120, the rest are small. */
+/** Softmax input: rows in threes, small (±3), large (20 to 140) and large negative (−140 to −20). */
 function softmaxInput(seed: number, rows: number, cols: number): number[] {
   const values = uniform(seed, rows * cols, -1, 1);
-  return values.map((v, i) => Math.fround(Math.floor(i / cols) % 3 === 1 ? v * 120 : v * 3));
+  const shift = [0, 80, -80];
+  const spread = [3, 60, 60];
+  return values.map((v, i) => {
+    const kind = Math.floor(i / cols) % 3;
+    return Math.fround(v * (spread[kind] as number) + (shift[kind] as number));
+  });
 }
 
 export const fusedSoftmax: TritonPuzzle = {
@@ -220,7 +225,7 @@ export const fusedSoftmax: TritonPuzzle = {
   idea: 'max, exp and sum in one pass over a row',
   statement: [
     'Compute `torch.softmax(x, dim=1)` for a `rows × cols` fp32 matrix: `out[r, j] = exp(x[r, j]) / Σ_k exp(x[r, k])`. One program per row, the whole row in one block of `BLOCK_SIZE` = 64 (`cols` ≤ 64), read once and written once: that is the fusion PyTorch’s eager mode cannot do.',
-    'Some rows here hold values near ±120. `exp(89)` is already past the largest fp32, so the formula as written overflows to inf and then NaN. Subtracting the row maximum first gives the same result with every exponent at most 0.',
+    'Some rows here hold values between 20 and 140, others between −140 and −20. `exp(89)` is already past the largest fp32, so the formula as written overflows to inf and then NaN. Subtracting the row maximum first gives the same result with every exponent at most 0.',
   ],
   figure:
     'A row 100, 101, 102 drawn three times: as x, as x − max (−2, −1, 0), and as probabilities (0.090, 0.245, 0.665), with a red note beside exp(102) saying "overflows fp32".',
@@ -256,7 +261,7 @@ export const fusedSoftmax: TritonPuzzle = {
   },
   cases: rcCases([
     [1, 1, 'one value'],
-    [3, 10, 'short rows, one of them large'],
+    [3, 10, 'short rows, two of them large'],
     [6, 37, 'rows of a prime length'],
     [4, 64, 'rows exactly one block'],
   ]),
