@@ -49,6 +49,14 @@ export const LAYERS = [
     mayImport: [],
   },
   {
+    name: 'lms-package',
+    runs: 'pure',
+    path: 'src/lms-package',
+    what: 'course packages an LMS imports: the items, cmi5.xml, the SCORM 1.2 manifest and launch pages, the zip',
+    mayImport: [],
+    faces: ['src/lms-package/index.ts'],
+  },
+  {
     name: 'triton',
     runs: 'pure',
     path: 'src/triton',
