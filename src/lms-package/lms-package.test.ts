@@ -180,3 +180,32 @@ describe('items and arguments', () => {
     );
   });
 });
+
+describe('a cmi5 AU launched as an LMS launches it', () => {
+  it('keeps its embed route in the hash while the launch parameters go to the query', async () => {
+    const { readCmi5Launch } = await import('../embed/cmi5-launch');
+    const { parseRoute } = await import('../state/route');
+    const xml = build('cmi5', 'check:serving').files['cmi5.xml'] ?? '';
+    const auId = /<au id="([^"]+)"/.exec(xml)?.[1] ?? '';
+    const url = new URL(/<url>([^<]+)<\/url>/.exec(xml)?.[1] ?? '');
+    // What an LMS does: the five launch parameters added to the AU's URL.
+    url.searchParams.set('endpoint', 'https://lrs.example.edu/xapi/');
+    url.searchParams.set('fetch', 'https://lms.example.edu/token/abc');
+    url.searchParams.set(
+      'actor',
+      JSON.stringify({
+        objectType: 'Agent',
+        account: { homePage: 'https://lms.example.edu', name: 'l1' },
+      }),
+    );
+    url.searchParams.set('registration', '2f6d4a5e-1c3b-4a2d-9e8f-0a1b2c3d4e5f');
+    url.searchParams.set('activityId', auId);
+    const read = readCmi5Launch(url.search);
+    expect(read.problem).toBeNull();
+    expect(read.launch?.activityId).toBe(auId);
+    expect(parseRoute(url.hash)).toMatchObject({
+      page: 'embed',
+      target: { kind: 'check', slug: 'serving' },
+    });
+  });
+});
