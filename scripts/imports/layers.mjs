@@ -205,6 +205,12 @@ export const LAYERS = [
     ],
   },
   {
+    name: 'triton-page',
+    path: 'src/triton-page',
+    what: "the Triton puzzles' pages: the editor with Python, checks on WebGPU or the interpreter, timings",
+    mayImport: ['puzzle-page', 'triton', 'ui', 'store', 'state', 'embed', 'gpu', 'format'],
+  },
+  {
     name: 'lessons',
     path: 'src/lessons',
     what: 'the components map, building blocks, questions, lesson rendering',
@@ -255,6 +261,7 @@ export const LAYERS = [
       'class-report',
       'machine-check',
       'puzzle-page',
+      'triton-page',
       'lessons',
       'widgets',
       'ui',

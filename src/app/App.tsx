@@ -37,6 +37,9 @@ const MachineCheckPage = lazy(() =>
 const PuzzlesPage = lazy(() =>
   import('../puzzle-page/PuzzlesPage').then((m) => ({ default: m.PuzzlesPage })),
 );
+const TritonPage = lazy(() =>
+  import('../triton-page/TritonPage').then((m) => ({ default: m.TritonPage })),
+);
 const EmbedPage = lazy(() =>
   Promise.all([import('../embed-page/EmbedPage'), preloadQuestionBlocks()]).then(([m]) => ({
     default: m.EmbedPage,
@@ -73,7 +76,7 @@ export function App() {
     // An embed page names itself (its effect runs before this one).
     if (route.page === 'embed') return;
     // The puzzles page names itself after the puzzle it shows.
-    if (route.page === 'puzzles') return;
+    if (route.page === 'puzzles' || route.page === 'triton') return;
     if (guide) {
       // The guide's title lives with its page, which this route loads anyway.
       let live = true;
@@ -167,6 +170,11 @@ export function App() {
         {route.page === 'puzzles' && (
           <PageLoading>
             <PuzzlesPage id={route.id} />
+          </PageLoading>
+        )}
+        {route.page === 'triton' && (
+          <PageLoading>
+            <TritonPage id={route.id} />
           </PageLoading>
         )}
         {route.page === 'not-found' && <NotFoundPage path={route.path} />}

@@ -1,5 +1,12 @@
 import { lessons } from '../lessons/registry';
-import { CHECK_HREF, glossaryHref, guideHref, lessonHref, puzzlesHref } from '../state/route';
+import {
+  CHECK_HREF,
+  glossaryHref,
+  guideHref,
+  lessonHref,
+  puzzlesHref,
+  tritonHref,
+} from '../state/route';
 import { useProgress } from '../store/progress';
 import { lessonStatus, courseProgress, ownLessonScores } from './progress-summary';
 import { ReviewPanel } from './ReviewPanel';
@@ -74,6 +81,11 @@ export function HomePage({ now = new Date() }: { now?: Date }) {
       <p className="home-puzzles">
         <a href={puzzlesHref()}>WGSL puzzles</a>: write twelve small GPU kernels yourself, from a
         map to a tiled matrix product, checked on your own GPU against a CPU reference.
+      </p>
+      <p className="home-triton">
+        <a href={tritonHref()}>Triton puzzles</a>: eleven kernels in Triton, the block-level
+        language PyTorch users write, from a vector add to a causal flash-attention forward, run on
+        your WebGPU device (or an interpreter) and checked at awkward sizes.
       </p>
       <p className="home-glossary">
         <a href={glossaryHref()}>Glossary</a>: every term the course uses, defined in a few words,

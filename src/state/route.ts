@@ -25,6 +25,8 @@ export type Route =
   | { page: 'guides' }
   /** The WGSL puzzles, or one of them (`#/puzzles/map`). */
   | { page: 'puzzles'; id: string | null }
+  /** The Triton puzzles, or one of them (`#/triton/vector-add`). */
+  | { page: 'triton'; id: string | null }
   /** One widget, question or lesson check alone, for an iframe on another site (`#/embed/race`). */
   | {
       page: 'embed';
@@ -84,6 +86,8 @@ export function parseRoute(hash: string): Route {
   }
   const puzzles = /^\/puzzles(?:\/([a-z0-9-]{1,100}))?\/?$/.exec(path);
   if (puzzles) return { page: 'puzzles', id: puzzles[1] ?? null };
+  const triton = /^\/triton(?:\/([a-z0-9-]{1,100}))?\/?$/.exec(path);
+  if (triton) return { page: 'triton', id: triton[1] ?? null };
   if (path === '/embed' || path.startsWith('/embed/')) {
     return { page: 'embed', target: parseEmbedTarget(path), query: parseQuery(query).params };
   }
@@ -118,6 +122,8 @@ export function routePageKey(route: Route): string {
       return 'glossary';
     case 'puzzles':
       return `puzzles/${route.id ?? ''}`;
+    case 'triton':
+      return `triton/${route.id ?? ''}`;
     case 'embed':
       return 'embed';
     case 'not-found':
@@ -159,6 +165,11 @@ export function embedHref(target: Exclude<EmbedRouteTarget, { kind: 'invalid' }>
 /** The hash of the WGSL puzzles (and optionally one puzzle). */
 export function puzzlesHref(id?: string): string {
   return id ? `#/puzzles/${id}` : '#/puzzles';
+}
+
+/** The hash of the Triton puzzles (and optionally one puzzle). */
+export function tritonHref(id?: string): string {
+  return id ? `#/triton/${id}` : '#/triton';
 }
 
 /** The guides, each a page at `#/guide/<name>` written in content/guides/<name>.mdx. */

@@ -7,6 +7,7 @@ import {
   PUZZLES_KEY,
   PUZZLES_SET_ASIDE_PREFIX,
   readSavedPuzzles,
+  tritonMarkId,
 } from './puzzle-progress';
 import { createReviewStore } from './review-store';
 import { memoryStorage } from './testing/memory-storage';
@@ -43,6 +44,20 @@ describe('the solved puzzles store', () => {
     expect(readSavedPuzzles({ version: 1, solved: [] }).ok).toBe(false);
     expect(readSavedPuzzles(null).ok).toBe(false);
   });
+
+  it('keeps Triton puzzles under their own keys, beside the WGSL ones', () => {
+    const store = createPuzzleProgressStore(memoryStorage(), now);
+    store.getState().markSolved(tritonMarkId('vector-add'));
+    store.getState().markSolved('map');
+    expect(store.getState().solved).toEqual({
+      'triton:vector-add': NOW.toISOString(),
+      map: NOW.toISOString(),
+    });
+    expect(readSavedPuzzles({ version: 1, solved: store.getState().solved }).ok).toBe(true);
+    expect(readSavedPuzzles({ version: 1, solved: { 'cuda:map': NOW.toISOString() } }).ok).toBe(
+      false,
+    );
+  });
 });
 
 describe('solved puzzles in progress files', () => {
@@ -66,6 +81,21 @@ describe('solved puzzles in progress files', () => {
     const storage = memoryStorage();
     expect(applyImportedProgress(read.value, { ...to, puzzles, storage, now }).ok).toBe(true);
     expect(puzzles.getState().solved).toEqual({ map: NOW.toISOString() });
+  });
+
+  it('carry Triton marks through a file and back', () => {
+    const from = stores();
+    const solved = { 'triton:softmax': NOW.toISOString(), map: NOW.toISOString() };
+    const file = buildProgressFile(
+      from.progress.getState(),
+      { items: {} },
+      NOW,
+      null,
+      false,
+      solved,
+    );
+    const read = parseProgressFile(serializeProgressFile(file));
+    expect(read.ok && read.value.puzzles?.solved).toEqual(solved);
   });
 
   it('leave no part in an export without solved puzzles', () => {

@@ -1,5 +1,5 @@
 /**
- * Which WGSL puzzles the learner has solved, kept in this browser beside their progress and
+ * Which WGSL puzzles (and, under `triton:<id>`, Triton puzzles) the learner has solved, kept in this browser beside their progress and
  * carried in progress files (an optional `puzzles` part, like the machine). Ids are checked by
  * shape only (the store sits below the puzzles themselves); a mark for a puzzle that no longer
  * exists is kept and simply not shown. Saved text that cannot be read is set aside under a
@@ -39,7 +39,13 @@ export interface PuzzleProgressState {
 export type SavedPuzzlesResult =
   { ok: true; solved: Record<string, string> } | { ok: false; message: string };
 
-const ID = /^[a-z0-9-]{1,60}$/;
+/** A WGSL puzzle's id, or a Triton puzzle's behind `triton:` (`triton:vector-add`). */
+const ID = /^(?:triton:)?[a-z0-9-]{1,60}$/;
+
+/** The key of a Triton puzzle's solved mark, kept beside the WGSL puzzles' marks. */
+export function tritonMarkId(id: string): string {
+  return `triton:${id}`;
+}
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -17,13 +17,22 @@ export interface CodeEditorProps {
   /** Lines (1-based) to mark as having errors. */
   errorLines: readonly number[];
   handle?: Ref<CodeEditorHandle>;
+  /** The language highlighted: WGSL (the default) or Python (the Triton puzzles). */
+  language?: 'wgsl' | 'python';
 }
 
 /**
- * The WGSL editor, CodeMirror loaded on first use (its own chunk, so only the puzzle pages
+ * The code editor (WGSL, or Python for the Triton puzzles), CodeMirror loaded on first use (its own chunk, so only the puzzle pages
  * fetch it). Until it arrives the code shows as plain text of the same height.
  */
-export function CodeEditor({ text, label, onChange, errorLines, handle }: CodeEditorProps) {
+export function CodeEditor({
+  text,
+  label,
+  onChange,
+  errorLines,
+  handle,
+  language = 'wgsl',
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<MountedEditor | null>(null);
   const [ready, setReady] = useState(false);
@@ -32,12 +41,16 @@ export function CodeEditor({ text, label, onChange, errorLines, handle }: CodeEd
 
   useEffect(() => {
     let live = true;
-    void import('./codemirror').then(({ mountWgslEditor }) => {
+    void Promise.all([
+      import('./codemirror'),
+      language === 'python' ? import('./python-mode') : null,
+    ]).then(([{ mountWgslEditor }, python]) => {
       if (!live || !host.current) return;
       editor.current = mountWgslEditor(host.current, {
         text: latest.current.text,
         label,
         onChange: (next) => latest.current.onChange(next),
+        ...(python ? { language: python.pythonLanguage } : {}),
       });
       editor.current.markErrorLines(latest.current.errorLines);
       setReady(true);
@@ -47,7 +60,7 @@ export function CodeEditor({ text, label, onChange, errorLines, handle }: CodeEd
       editor.current?.destroy();
       editor.current = null;
     };
-  }, [label]);
+  }, [label, language]);
 
   useEffect(() => {
     editor.current?.setText(text);

@@ -42,6 +42,8 @@ export interface EditorOptions {
   /** The accessible name (ids do not cross the shadow root, so it is given as text). */
   label: string;
   onChange(text: string): void;
+  /** The language (its highlighting); WGSL when not given. */
+  language?: Extension;
 }
 
 const highlight = HighlightStyle.define([
@@ -134,7 +136,7 @@ function extensions(options: EditorOptions): Extension[] {
     bracketMatching(),
     indentUnit.of('  '),
     EditorState.tabSize.of(2),
-    wgslLanguage,
+    options.language ?? wgslLanguage,
     syntaxHighlighting(highlight),
     errorLines,
     keymap.of([indentWithTab, ...defaultKeymap, ...historyKeymap]),

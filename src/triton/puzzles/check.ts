@@ -4,8 +4,14 @@
  * failure is reported with its size, the element's index and the expected and found values (or
  * the runtime's own error, which names the line).
  */
-import { type TritonError, asTritonError, runKernel, toNumbers } from '../index';
-import type { TritonCase, TritonPuzzle, TritonTolerance } from './types';
+import {
+  type LaunchOptions,
+  type TritonError,
+  asTritonError,
+  runKernel,
+  toNumbers,
+} from '../index';
+import type { PreparedRun, TritonCase, TritonPuzzle, TritonTolerance } from './types';
 
 /** One wrong element. */
 export interface TritonMismatch {
@@ -69,30 +75,46 @@ export function positionOf(index: number, shape: readonly number[]): number[] {
   return pos;
 }
 
-/** Runs `source` at one size and compares its outputs. */
-export function checkCase(
+/** A launch of one kernel: the interpreter's `runKernel` or a device's runner. */
+export type TritonLaunch = (source: string, options: LaunchOptions) => void | Promise<void>;
+
+/** The interpreter as a launch. */
+const interpreterLaunch: TritonLaunch = (source, options) => {
+  runKernel(source, options);
+};
+
+/** The launch options of one prepared run. */
+function launchOptions(
   puzzle: TritonPuzzle,
-  source: string,
+  testCase: TritonCase,
+  run: PreparedRun,
+): LaunchOptions {
+  return {
+    grid: puzzle.grid(testCase.size),
+    args: run.args,
+    constexprs: puzzle.launch.constexprs,
+  };
+}
+
+/** The outcome of a launch that threw. */
+function failedLaunch(testCase: TritonCase, thrown: unknown): TritonCaseOutcome {
+  const error = asTritonError(thrown);
+  return {
+    case: testCase,
+    ok: false,
+    error,
+    wrong: 0,
+    message: `At ${testCase.label}: the launch stopped. ${error.message}`,
+  };
+}
+
+/** Compares a finished run's outputs with the CPU reference. */
+export function compareRun(
+  puzzle: TritonPuzzle,
+  run: PreparedRun,
   testCase: TritonCase,
 ): TritonCaseOutcome {
-  const run = puzzle.prepare(testCase.size);
   const where = `At ${testCase.label}`;
-  try {
-    runKernel(source, {
-      grid: puzzle.grid(testCase.size),
-      args: run.args,
-      constexprs: puzzle.launch.constexprs,
-    });
-  } catch (thrown) {
-    const error = asTritonError(thrown);
-    return {
-      case: testCase,
-      ok: false,
-      error,
-      wrong: 0,
-      message: `${where}: the launch stopped. ${error.message}`,
-    };
-  }
   let wrong = 0;
   let first: TritonMismatch | undefined;
   for (const out of run.outputs) {
@@ -119,6 +141,48 @@ export function checkCase(
     wrong,
     message: `${where}: ${first.output}[${first.position.join(', ')}] should be ${formatNumber(first.expected)} but is ${formatNumber(first.got)} (${wrong} of ${total} elements wrong).`,
   };
+}
+
+/** Runs `source` at one size on the interpreter and compares its outputs. */
+export function checkCase(
+  puzzle: TritonPuzzle,
+  source: string,
+  testCase: TritonCase,
+): TritonCaseOutcome {
+  const run = puzzle.prepare(testCase.size);
+  try {
+    interpreterLaunch(source, launchOptions(puzzle, testCase, run));
+  } catch (thrown) {
+    return failedLaunch(testCase, thrown);
+  }
+  return compareRun(puzzle, run, testCase);
+}
+
+/**
+ * Runs `source` at every size through `launch` (a device's runner, or the interpreter), stopping
+ * at the first failure; `onCase` hears each size as it starts.
+ */
+export async function checkPuzzleWith(
+  puzzle: TritonPuzzle,
+  source: string,
+  launch: TritonLaunch,
+  onCase?: (index: number) => void,
+): Promise<TritonCheckResult> {
+  const cases: TritonCaseOutcome[] = [];
+  for (const [i, c] of puzzle.cases.entries()) {
+    onCase?.(i);
+    const run = puzzle.prepare(c.size);
+    let outcome: TritonCaseOutcome;
+    try {
+      await launch(source, launchOptions(puzzle, c, run));
+      outcome = compareRun(puzzle, run, c);
+    } catch (thrown) {
+      outcome = failedLaunch(c, thrown);
+    }
+    cases.push(outcome);
+    if (!outcome.ok) return { ok: false, cases, message: outcome.message };
+  }
+  return { ok: true, cases, message: `Passed at all ${cases.length} sizes.` };
 }
 
 /** Runs `source` at every size of the puzzle, stopping at the first failure. */

@@ -23,5 +23,14 @@ export function findTritonPuzzle(id: string): TritonPuzzle | undefined {
   return TRITON_PUZZLES.find((p) => p.id === id);
 }
 
-export { checkPuzzle, checkCase, type TritonCheckResult, type TritonCaseOutcome } from './check';
+export {
+  checkPuzzle,
+  checkCase,
+  checkPuzzleWith,
+  compareRun,
+  formatNumber,
+  type TritonCheckResult,
+  type TritonCaseOutcome,
+  type TritonLaunch,
+} from './check';
 export type * from './types';

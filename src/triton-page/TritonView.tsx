@@ -1,0 +1,205 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { formatSeconds } from '../format/units';
+import { CodeEditor, type CodeEditorHandle } from '../puzzle-page/editor/CodeEditor';
+import { Prose } from '../puzzle-page/PuzzleView';
+import { loadDraft, saveDraft } from '../store/puzzle-drafts';
+import { tritonMarkId, usePuzzleProgress } from '../store/puzzle-progress';
+import type { TritonPuzzle } from '../triton/puzzles/types';
+import { useController } from '../ui/useController';
+import { TritonController, type TritonBackend, type TritonTiming } from './controller';
+import type { TritonPageDeps } from './deps';
+import { TritonFigure } from './Figure';
+
+/** Times after a pass: the learner's kernel beside the reference solution's, both measured. */
+function Timings({ timing }: { timing: TritonTiming }) {
+  if (!timing.ok) return <p className="pz-warn">{timing.message}</p>;
+  return (
+    <div className="pz-timings" data-timings="">
+      <p>
+        At {timing.size}, on {timing.on}, median of several runs (each from launch to the results
+        read back):
+      </p>
+      <dl>
+        <div data-time="yours" data-seconds={timing.yours}>
+          <dt>Your kernel (measured)</dt>
+          <dd>{formatSeconds(timing.yours)}</dd>
+        </div>
+        <div data-time="reference" data-seconds={timing.reference}>
+          <dt>Reference solution (measured)</dt>
+          <dd>{formatSeconds(timing.reference)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** One Triton puzzle: statement, figure, launch, editor, hints, check, reference solution. */
+export function TritonView({
+  puzzle,
+  number,
+  deps,
+  backend,
+}: {
+  puzzle: TritonPuzzle;
+  number: number;
+  deps: TritonPageDeps;
+  /** What runs checks; null while the page is still asking for a GPU. */
+  backend: TritonBackend | null;
+}) {
+  const draftId = tritonMarkId(puzzle.id);
+  const [controller, state] = useController(
+    () => new TritonController(puzzle, deps, loadDraft(draftId) ?? puzzle.starter),
+  );
+  useEffect(
+    () => controller.subscribe((s) => saveDraft(draftId, s.code, puzzle.starter)),
+    [controller, puzzle, draftId],
+  );
+  const solved = usePuzzleProgress((s) => Boolean(s.solved[draftId]));
+  const editor = useRef<CodeEditorHandle>(null);
+  const failed = state.check && !state.check.ok ? state.check.cases.at(-1) : undefined;
+  const errorLine = failed?.error?.line ?? null;
+  const errorLines = useMemo(() => (errorLine === null ? [] : [errorLine]), [errorLine]);
+  const canRun = backend !== null && state.phase === 'idle';
+  const resultKind =
+    state.phase !== 'idle'
+      ? state.phase
+      : state.check
+        ? state.check.ok
+          ? 'pass'
+          : 'fail'
+        : 'none';
+  const runLabel =
+    backend?.kind === 'webgpu' ? 'Run and check on WebGPU' : 'Run and check on the interpreter';
+  return (
+    <article className="pz-puzzle" data-triton={puzzle.id} data-solved={solved ? 'yes' : 'no'}>
+      <h1>
+        Triton puzzle {number}: {puzzle.title}{' '}
+        {solved ? (
+          <span className="badge badge-completed" data-solved-mark="">
+            ✓ Solved
+          </span>
+        ) : null}
+      </h1>
+      <p className="pz-idea">{puzzle.idea}</p>
+      {puzzle.statement.map((p, i) => (
+        <Prose key={i} text={p} />
+      ))}
+      <TritonFigure puzzle={puzzle} />
+
+      <h2>The launch</h2>
+      <p>
+        The checker launches your kernel as <code>kernel[grid](…)</code> with this grid, these block
+        sizes (passed by keyword) and these arguments, in order:
+      </p>
+      <pre className="pz-header" tabIndex={0}>
+        <code>
+          {`grid = ${puzzle.launch.grid}\n`}
+          {Object.entries(puzzle.launch.constexprs)
+            .map(([k, v]) => `${k} = ${v}`)
+            .join(', ')}
+        </code>
+      </pre>
+      <ul className="pz-buffers">
+        {puzzle.launch.args.map((a) => (
+          <li key={a.name}>
+            <code>{a.name}</code> ({a.shape}, {a.role}): {a.note}
+          </li>
+        ))}
+      </ul>
+
+      <h2>Your kernel</h2>
+      <p className="pz-keys">
+        Tab indents inside the editor. To leave it with the keyboard, press Escape, then Tab.
+      </p>
+      <CodeEditor
+        text={state.code}
+        label={`Your kernel for Triton puzzle ${number}, ${puzzle.title} (Python). Tab indents; press Escape, then Tab, to leave.`}
+        onChange={(code) => controller.setCode(code)}
+        errorLines={errorLines}
+        handle={editor}
+        language="python"
+      />
+      <div className="pz-actions">
+        <button
+          type="button"
+          className="primary"
+          data-action="run"
+          disabled={!canRun}
+          onClick={() => {
+            if (backend) void controller.run(backend);
+          }}
+        >
+          {runLabel}
+        </button>
+        <button type="button" data-action="reset" onClick={() => controller.reset()}>
+          Back to the starter
+        </button>
+        <button
+          type="button"
+          data-action="hint"
+          disabled={state.hintsShown >= puzzle.hints.length}
+          onClick={() => controller.showHint()}
+        >
+          {state.hintsShown >= puzzle.hints.length
+            ? 'No more hints'
+            : `Show hint ${state.hintsShown + 1} of ${puzzle.hints.length}`}
+        </button>
+      </div>
+      {state.hintsShown > 0 ? (
+        <ol className="pz-hints" aria-label="Hints">
+          {puzzle.hints.slice(0, state.hintsShown).map((h, i) => (
+            <li key={i} data-hint={i + 1}>
+              <Prose text={h} />
+            </li>
+          ))}
+        </ol>
+      ) : null}
+
+      <div className="pz-result" role="status" aria-live="polite" data-result={resultKind}>
+        {state.phase === 'checking' ? (
+          <p>
+            Checking at {puzzle.cases[state.caseIndex]?.label ?? 'the next size'} (
+            {state.caseIndex + 1} of {puzzle.cases.length})…
+          </p>
+        ) : null}
+        {state.ranOn ? <p data-ran-on="">{state.ranOn}</p> : null}
+        {state.check?.ok ? (
+          <p className="pz-good" data-check="pass">
+            ✓ Correct. {state.check.message}
+          </p>
+        ) : null}
+        {state.check && !state.check.ok ? (
+          <>
+            <p className="pz-bad" data-check="fail">
+              ✗ {state.check.message}
+            </p>
+            {errorLine !== null ? (
+              <button type="button" onClick={() => editor.current?.goTo(errorLine, 1)}>
+                Go to line {errorLine}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+        {state.phase === 'timing' ? <p>Timing your kernel and the reference solution…</p> : null}
+        {state.timing ? <Timings timing={state.timing} /> : null}
+      </div>
+
+      <h2>Checked at</h2>
+      <ul className="pz-cases">
+        {puzzle.cases.map((c) => (
+          <li key={c.label}>{c.label}</li>
+        ))}
+      </ul>
+
+      <details className="pz-solution" data-solution="">
+        <summary>Reference solution</summary>
+        <pre tabIndex={0}>
+          <code>{puzzle.solution}</code>
+        </pre>
+        <button type="button" data-action="use-solution" onClick={() => controller.useSolution()}>
+          Put the solution in the editor
+        </button>
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The Triton puzzles in Chromium with WebGPU (SwiftShader here), one page load: the list, the
+ * vector add typed in from its reference passing on WebGPU with the times measured, another
+ * puzzle's starter failing with its first wrong element, axe in both themes, 375 px.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { findTritonPuzzle } from '../../src/triton/puzzles/index';
+import { browserSuite, horizontalOverflow } from './browser';
+import { seriousAxeViolations } from './axe';
+
+const { open } = browserSuite({ webgpu: true });
+
+const editorOf = (page: Page) => page.locator('[data-triton] .cm-content');
+
+/** Replaces the editor's text as a learner would: select everything, type over it. */
+async function typeCode(page: Page, code: string) {
+  await editorOf(page).click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(code.slice(0, 1));
+  await page.keyboard.insertText(code.slice(1));
+}
+
+/** Runs the check and waits for a settled result. */
+async function check(page: Page, expected: 'pass' | 'fail') {
+  await page.locator('[data-action="run"]').click();
+  const result = page.locator('[data-result]');
+  await expect.poll(() => result.getAttribute('data-result'), { timeout: 120_000 }).toBe(expected);
+  return result;
+}
+
+describe('Triton puzzles', () => {
+  it('lists the puzzles, passes a typed vector add on WebGPU, fails a starter with its element, axe in both themes at 375 px', async () => {
+    const { page, errors } = await open('#/triton', { width: 375 });
+    const items = page.locator('[data-puzzle-item]');
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(10);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.locator('[data-puzzle-item="vector-add"] a').click();
+    await page.locator('[data-editor="ready"]').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.locator('[data-backend]').getAttribute('data-backend'), { timeout: 60_000 })
+      .toBe('webgpu');
+    const solution = findTritonPuzzle('vector-add')!.solution;
+    await typeCode(page, solution);
+    await expect.poll(() => editorOf(page).textContent()).toMatch(/tl\.store/);
+    let result = await check(page, 'pass');
+    expect(await result.locator('[data-ran-on]').textContent()).toMatch(
+      /^Ran on WebGPU \(software adapter/,
+    );
+    await result.locator('[data-timings]').waitFor({ timeout: 120_000 });
+    expect(await result.locator('[data-time="yours"] dt').textContent()).toBe(
+      'Your kernel (measured)',
+    );
+    await page.locator('[data-solved-mark]').waitFor();
+
+    // Another puzzle's starter runs and is wrong: the first wrong element, by position.
+    await page.evaluate(() => (location.hash = '#/triton/row-sum'));
+    await page
+      .locator('[data-triton="row-sum"] [data-editor="ready"]')
+      .waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.locator('[data-backend]').getAttribute('data-backend'), { timeout: 60_000 })
+      .toBe('webgpu');
+    result = await check(page, 'fail');
+    expect(await result.locator('[data-check="fail"]').textContent()).toMatch(
+      /out\[\d+\] should be .* but is/,
+    );
+    await page.locator('[data-action="hint"]').click();
+    await expect.poll(() => page.locator('[data-hint]').count()).toBe(1);
+    await page.locator('[data-solution] summary').click();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => matchMedia('(prefers-color-scheme: dark)').matches);
+    expect(await seriousAxeViolations(page, undefined, 'colour'), 'dark').toEqual([]);
+
+    // The solved mark shows in the list.
+    await page.evaluate(() => (location.hash = '#/triton'));
+    await expect
+      .poll(() => page.locator('[data-puzzle-item="vector-add"]').getAttribute('data-solved'))
+      .toBe('yes');
+    expect(errors).toEqual([]);
+  });
+});
