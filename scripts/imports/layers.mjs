@@ -259,8 +259,10 @@ export const LAYERS = [
     mayImport: [
       'embed-page',
       'class-report',
+      'lms-package',
       'machine-check',
       'puzzle-page',
+      'puzzles',
       'triton-page',
       'lessons',
       'widgets',

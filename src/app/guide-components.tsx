@@ -12,6 +12,7 @@ import { allowedValues, formatFieldValue, type Field } from '../state/fields';
 import type { AnyWidgetSchema } from '../state/schema';
 import { loadWidgetSchemas, WIDGETS } from '../widgets/registry';
 import { ScrollRegion } from '../ui/ScrollRegion';
+import { LmsPackageBuilder } from './LmsPackageBuilder';
 import './guide.css';
 
 /** How many allowed values a row lists before it says how many more there are. */
@@ -140,7 +141,7 @@ export function WidgetStateTable() {
 }
 
 /** Components only the guides may use, under `guide.` in their MDX. */
-export const guideOnlyComponents = { WidgetStateTable };
+export const guideOnlyComponents = { WidgetStateTable, LmsPackageBuilder };
 
 /**
  * The components map given to every guide: the lessons' map plus the `guide` namespace. MDX

@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
+import { strFromU8, unzipSync } from 'fflate';
 import { join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -16,7 +17,7 @@ import { buildPackage } from '../../src/lms-package/index';
 import { readCourseCatalog } from '../../scripts/lms-catalog';
 
 const base = inject('baseUrl');
-const { newContext } = browserSuite({ webgpu: false });
+const { newContext, open } = browserSuite({ webgpu: false });
 
 /** The LMS's page: one frame per SCO; each frame is its own runtime. No inline script. */
 const HOST_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,"></head>
@@ -185,5 +186,27 @@ describe('a SCORM 1.2 package under a real runtime (scorm-again)', () => {
     await expect.poll(async () => (await recorded(checkRuntime)).calls.at(-1)).toBe('LMSFinish');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('builds the same zip in the browser from the instructors’ guide', async () => {
+    const { page, errors } = await open('#/guide/instructors');
+    const form = page.locator('[data-lms-package]');
+    await form.getByLabel(/^Items/).fill('lesson:why-gpus,check:why-gpus');
+    const download = page.waitForEvent('download');
+    await form.getByRole('button', { name: 'Build package' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('gpulab-scorm12.zip');
+    const files = unzipSync(new Uint8Array(await readFile((await file.path())!)));
+    const expected = buildPackage(
+      { baseUrl: base, format: 'scorm12', items: 'lesson:why-gpus,check:why-gpus' },
+      readCourseCatalog(),
+    ).files;
+    expect(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strFromU8(v)]))).toEqual(
+      expected,
+    );
+    await expect
+      .poll(() => form.getByRole('status').textContent())
+      .toMatch(/Built gpulab-scorm12\.zip: 2 items/);
+    expect(errors).toEqual([]);
   });
 });
