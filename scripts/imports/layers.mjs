@@ -239,6 +239,7 @@ export const LAYERS = [
     what: 'a widget, a question, a lesson check or a puzzle alone, for an iframe',
     mayImport: [
       'puzzle-page',
+      'triton-page',
       'puzzles',
       'lessons',
       'widgets',

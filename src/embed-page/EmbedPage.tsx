@@ -13,6 +13,7 @@ import './embed-page.css';
 
 // A puzzle's page (and its editor) loads only when a puzzle is embedded.
 const PuzzleEmbed = lazy(() => import('../puzzle-page/PuzzleEmbed'));
+const TritonEmbed = lazy(() => import('../triton-page/TritonEmbed'));
 
 /** Props of the embed page. */
 export interface EmbedPageProps {
@@ -137,6 +138,16 @@ function EmbedContent({
         <h1 className="visually-hidden">{embed.title}</h1>
         <Suspense fallback={<p className="loading">Loading…</p>}>
           <PuzzleEmbed id={embed.id} />
+        </Suspense>
+      </>
+    );
+  }
+  if (embed.kind === 'triton') {
+    return (
+      <>
+        <h1 className="visually-hidden">{embed.title}</h1>
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <TritonEmbed id={embed.id} />
         </Suspense>
       </>
     );

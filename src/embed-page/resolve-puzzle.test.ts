@@ -20,6 +20,17 @@ describe('resolveEmbed for a puzzle', () => {
     });
   });
 
+  it('finds a Triton puzzle by its shape, with a footer link to its page', () => {
+    expect(resolveEmbed({ kind: 'triton', id: 'row-sum' }, tables)).toEqual({
+      found: true,
+      kind: 'triton',
+      id: 'row-sum',
+      title: 'Triton puzzle',
+      lessonSlug: null,
+      home: { hash: '#/triton/row-sum', title: 'Triton puzzles' },
+    });
+  });
+
   it('says which puzzle is missing', () => {
     expect(resolveEmbed({ kind: 'puzzle', id: 'nope' }, tables)).toEqual({
       found: false,

@@ -12,7 +12,7 @@ import type { WidgetEntry } from '../widgets/registry';
 import { findWidget } from '../widgets/registry';
 import { lessonOfWidget } from './widget-lesson';
 import { findPuzzle } from '../puzzles/catalog';
-import { puzzlesHref } from '../state/route';
+import { puzzlesHref, tritonHref } from '../state/route';
 
 /** The section id every lesson's closing questions sit under. */
 export const CHECK_SECTION = 'check-yourself';
@@ -54,6 +54,14 @@ export type FoundEmbed =
   | {
       found: true;
       kind: 'puzzle';
+      id: string;
+      title: string;
+      lessonSlug: null;
+      home: EmbedHome;
+    }
+  | {
+      found: true;
+      kind: 'triton';
       id: string;
       title: string;
       lessonSlug: null;
@@ -141,6 +149,17 @@ export function resolveEmbed(
         home: { hash: puzzlesHref(puzzle.id), title: 'WGSL puzzles' },
       };
     }
+    case 'triton':
+      // Known by its shape here (the puzzles come with the interpreter, loaded by the embed
+      // itself, which says when there is no such puzzle).
+      return {
+        found: true,
+        kind: 'triton',
+        id: target.id,
+        title: 'Triton puzzle',
+        lessonSlug: null,
+        home: { hash: tritonHref(target.id), title: 'Triton puzzles' },
+      };
     case 'check': {
       const title = lessonTitle(target.slug);
       if (title === null) return { found: false, asked: `lesson “${target.slug}”` };

@@ -101,7 +101,7 @@ function auOutcome(
   if (event.kind === 'widget-run' && target.kind === 'widget') {
     return { scaled: null, score: undefined };
   }
-  if (event.kind === 'puzzle-solved' && target.kind === 'puzzle') {
+  if (event.kind === 'puzzle-solved' && (target.kind === 'puzzle' || target.kind === 'triton')) {
     return { scaled: 1, score: { raw: 1, min: 0, max: 1, scaled: 1 } };
   }
   return null;

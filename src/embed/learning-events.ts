@@ -70,12 +70,14 @@ export interface WidgetRunEvent {
   summary: string;
 }
 
-/** A WGSL puzzle's kernel passed every check on the learner's GPU. */
+/** A puzzle's kernel (WGSL, or Triton) passed every check. */
 export interface PuzzleSolvedEvent {
   kind: 'puzzle-solved';
   /** The puzzle's id (`map`, `tiled-matmul`). */
   puzzleId: string;
   puzzleTitle: string;
+  /** The puzzle's language; WGSL when absent. */
+  language?: 'wgsl' | 'triton';
   /** The sizes it was checked at. */
   cases: number;
 }

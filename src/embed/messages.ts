@@ -12,7 +12,7 @@ export const PROTOCOL_VERSION = 1;
 
 /** Which embed a ready message announces. */
 export interface EmbedRef {
-  kind: 'widget' | 'quiz' | 'check' | 'puzzle';
+  kind: 'widget' | 'quiz' | 'check' | 'puzzle' | 'triton';
   id: string;
 }
 

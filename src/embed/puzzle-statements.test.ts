@@ -47,6 +47,30 @@ describe("a solved puzzle's statements", () => {
     });
   });
 
+  it('names a Triton puzzle as one, under its own address', () => {
+    const [statement] = buildStatements(
+      { ...solved, puzzleId: 'vector-add', puzzleTitle: 'Vector add', language: 'triton' },
+      {
+        target: { kind: 'triton', id: 'vector-add', lessonSlug: null },
+        siteBase: 'https://lab.example/',
+        actor: null,
+        mastery: null,
+        scoring: 'first',
+        now: () => WHEN,
+        uuid: () => 'u-2',
+      },
+    );
+    expect(statement?.object).toEqual({
+      objectType: 'Activity',
+      id: 'https://lab.example/#/embed/triton/vector-add',
+      definition: {
+        type: 'http://adlnet.gov/expapi/activities/assessment',
+        name: { 'en-US': 'Triton puzzle: Vector add' },
+      },
+    });
+    expect(statement?.result?.response).toBe('passed at 6 sizes');
+  });
+
   it("completes and passes a cmi5 AU that is the puzzle, once, with the AU's own verbs only", () => {
     let n = 0;
     const statements = createCmi5Statements({

@@ -32,7 +32,7 @@ export type {
 
 /** What an embed page shows: a widget, one question, a lesson's check or a puzzle; and the lesson holding it. */
 export interface EmbedTarget {
-  kind: 'widget' | 'quiz' | 'check' | 'puzzle';
+  kind: 'widget' | 'quiz' | 'check' | 'puzzle' | 'triton';
   id: string;
   lessonSlug: string | null;
 }
@@ -148,15 +148,19 @@ function puzzleStatement(
     VERBS.completed,
     embedActivity(
       setting.siteBase,
-      `puzzle/${encodeURIComponent(event.puzzleId)}`,
+      `${event.language === 'triton' ? 'triton' : 'puzzle'}/${encodeURIComponent(event.puzzleId)}`,
       ACTIVITY_TYPES.assessment,
-      `WGSL puzzle: ${event.puzzleTitle}`,
+      `${event.language === 'triton' ? 'Triton' : 'WGSL'} puzzle: ${event.puzzleTitle}`,
     ),
     {
       completion: true,
       success: true,
       score: { raw: 1, min: 0, max: 1, scaled: 1 },
-      response: boundText(`passed at ${event.cases} sizes on the learner's GPU`),
+      response: boundText(
+        event.language === 'triton'
+          ? `passed at ${event.cases} sizes`
+          : `passed at ${event.cases} sizes on the learner's GPU`,
+      ),
     },
     setting.target.lessonSlug,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedHref, parseRoute, puzzlesHref } from './route';
+import { embedHref, parseRoute, puzzlesHref, routePageKey, tritonHref } from './route';
 
 describe('the puzzle routes', () => {
   it('reads the list and one puzzle, and round-trips their hrefs', () => {
@@ -22,5 +22,19 @@ describe('the puzzle routes', () => {
     expect(parseRoute(embedHref({ kind: 'puzzle', id: 'sum' }))).toMatchObject({
       target: { kind: 'puzzle', id: 'sum' },
     });
+  });
+
+  it('reads the Triton puzzles, one of them and its embed', () => {
+    expect(parseRoute('#/triton')).toEqual({ page: 'triton', id: null });
+    expect(parseRoute(tritonHref('vector-add'))).toEqual({ page: 'triton', id: 'vector-add' });
+    expect(parseRoute(tritonHref())).toEqual({ page: 'triton', id: null });
+    expect(parseRoute('#/triton/Bad!')).toEqual({ page: 'not-found', path: '/triton/Bad!' });
+    expect(routePageKey(parseRoute('#/triton/row-sum'))).toBe('triton/row-sum');
+    expect(parseRoute(embedHref({ kind: 'triton', id: 'row-sum' }))).toEqual({
+      page: 'embed',
+      target: { kind: 'triton', id: 'row-sum' },
+      query: new Map(),
+    });
+    expect(embedHref({ kind: 'triton', id: 'row-sum' })).toBe('#/embed/triton/row-sum');
   });
 });

@@ -39,12 +39,13 @@ export type Route =
 /**
  * What an embed path names, by its shape only (whether that widget, question or lesson exists is
  * the embed page's to say): `#/embed/<widgetId>`, `#/embed/quiz/<questionId>`,
- * `#/embed/check/<lessonSlug>`, `#/embed/puzzle/<puzzleId>`, or any other path under `/embed`
+ * `#/embed/check/<lessonSlug>`, `#/embed/puzzle/<puzzleId>`, `#/embed/triton/<puzzleId>`, or any other path under `/embed`
  * as 'invalid'.
  */
 export type EmbedRouteTarget =
   | { kind: 'widget'; id: string }
   | { kind: 'puzzle'; id: string }
+  | { kind: 'triton'; id: string }
   | { kind: 'quiz'; id: string }
   | { kind: 'check'; slug: string }
   | { kind: 'invalid'; path: string };
@@ -57,6 +58,8 @@ function parseEmbedTarget(path: string): EmbedRouteTarget {
   if (check) return { kind: 'check', slug: check[1]! };
   const puzzle = /^\/embed\/puzzle\/([a-z0-9-]{1,100})\/?$/.exec(path);
   if (puzzle) return { kind: 'puzzle', id: puzzle[1]! };
+  const triton = /^\/embed\/triton\/([a-z0-9-]{1,100})\/?$/.exec(path);
+  if (triton) return { kind: 'triton', id: triton[1]! };
   const widget = /^\/embed\/([a-z0-9-]{1,100})\/?$/.exec(path);
   if (widget && widget[1] !== 'quiz' && widget[1] !== 'check' && widget[1] !== 'puzzle') {
     return { kind: 'widget', id: widget[1]! };
@@ -159,6 +162,7 @@ export function embedHref(target: Exclude<EmbedRouteTarget, { kind: 'invalid' }>
   if (target.kind === 'quiz') return `#/embed/quiz/${target.id}`;
   if (target.kind === 'check') return `#/embed/check/${target.slug}`;
   if (target.kind === 'puzzle') return `#/embed/puzzle/${target.id}`;
+  if (target.kind === 'triton') return `#/embed/triton/${target.id}`;
   return `#/embed/${target.id}`;
 }
 

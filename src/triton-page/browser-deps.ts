@@ -2,6 +2,7 @@
  * The Triton puzzles' real dependencies: the page's shared WebGPU device, the WGSL back end's
  * runner, and the solved marks (kept as `triton:<id>` beside the WGSL puzzles' marks).
  */
+import { learningEvents } from '../embed/learning-events';
 import { prepareTritonLaunch, runTritonOnGpu, shareGpu } from '../gpu';
 import { puzzleProgressStore, tritonMarkId } from '../store/puzzle-progress';
 import type { TritonPageDeps } from './deps';
@@ -36,7 +37,14 @@ export const browserTritonDeps: TritonPageDeps = {
       launch.destroy();
     }
   },
-  onSolved(puzzle) {
+  onSolved(puzzle, cases) {
     puzzleProgressStore.getState().markSolved(tritonMarkId(puzzle.id));
+    learningEvents.publish({
+      kind: 'puzzle-solved',
+      puzzleId: puzzle.id,
+      puzzleTitle: puzzle.title,
+      cases,
+      language: 'triton',
+    });
   },
 };

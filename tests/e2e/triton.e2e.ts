@@ -1,7 +1,8 @@
 /**
  * The Triton puzzles in Chromium with WebGPU (SwiftShader here), one page load: the list, the
  * vector add typed in from its reference passing on WebGPU with the times measured, another
- * puzzle's starter failing with its first wrong element, axe in both themes, 375 px.
+ * puzzle's starter failing with its first wrong element, axe in both themes, 375 px, and the
+ * puzzle embedded (`#/embed/triton/<id>`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -80,6 +81,16 @@ describe('Triton puzzles', () => {
     await expect
       .poll(() => page.locator('[data-puzzle-item="vector-add"]').getAttribute('data-solved'))
       .toBe('yes');
+
+    // The same puzzle alone, as another site embeds it.
+    await page.evaluate(() => (location.hash = '#/embed/triton/row-sum'));
+    await expect
+      .poll(() => page.locator('.embed-page').getAttribute('data-embed'), { timeout: 60_000 })
+      .toBe('triton');
+    await page
+      .locator('[data-triton="row-sum"] [data-editor="ready"]')
+      .waitFor({ timeout: 60_000 });
+    expect(await seriousAxeViolations(page, undefined, 'colour'), 'embed, dark').toEqual([]);
     expect(errors).toEqual([]);
   });
 });
