@@ -132,7 +132,11 @@ describe('ProgressPage', () => {
         },
       },
     });
-    puzzleProgressStore.getState().replace({ map: '2026-04-05T00:00:00.000Z' });
+    puzzleProgressStore.getState().replace({
+      map: '2026-04-05T00:00:00.000Z',
+      'triton:vector-add': '2026-04-06T00:00:00.000Z',
+      'triton:row-sum': '2026-04-06T00:00:00.000Z',
+    });
     render(page());
     const summary = screen.getByRole('region', { name: 'Where you stand' });
     // It comes first: before the export and import sections.
@@ -164,6 +168,9 @@ describe('ProgressPage', () => {
     );
     expect(summary.querySelector('[data-puzzles-solved]')?.textContent).toBe(
       'WGSL puzzles: 1 puzzle solved.',
+    );
+    expect(summary.querySelector('[data-triton-solved]')?.textContent).toBe(
+      'Triton puzzles: 2 puzzles solved.',
     );
   });
 

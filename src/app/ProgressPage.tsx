@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ColumnHeads } from '../ui/ColumnHeads';
 import { lessons } from '../lessons/registry';
 import { questionIndex } from '../lessons/question-index';
-import { CHECK_HREF, lessonHref, puzzlesHref } from '../state/route';
+import { CHECK_HREF, lessonHref, puzzlesHref, tritonHref } from '../state/route';
 import { progressStore, useProgress } from '../store/progress';
 import { reviewStore, useReview } from '../store/review-store';
 import { myMachineStore, useMyMachine } from '../store/my-machine';
@@ -125,6 +125,7 @@ export function ProgressPage({
   const machineReport = useMyMachine((s) => s.report);
   const solved = usePuzzleProgress((s) => s.solved);
   const puzzlesSolved = Object.keys(solved).length;
+  const tritonSolved = Object.keys(solved).filter((id) => id.startsWith('triton:')).length;
   const [view, setView] = useState<ImportView>({ step: 'idle' });
   const [chosen, setChosen] = useState<string | null>(null);
   const [backupsVersion, setBackupsVersion] = useState(0);
@@ -248,7 +249,8 @@ export function ProgressPage({
       <ProgressSummary
         rows={lessonProgress(lessons, progress, index)}
         check={knowledgeCheckProgress(index, progress.answers)}
-        puzzlesSolved={puzzlesSolved}
+        puzzlesSolved={puzzlesSolved - tritonSolved}
+        tritonSolved={tritonSolved}
         reviewDue={here.reviewDue}
         reviewScheduled={here.reviewScheduled}
         timeZone={timeZone}
@@ -366,7 +368,10 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 interface SummaryProps {
   rows: LessonProgress[];
   check: ReturnType<typeof knowledgeCheckProgress>;
+  /** WGSL puzzles solved. */
   puzzlesSolved: number;
+  /** Triton puzzles solved. */
+  tritonSolved: number;
   reviewDue: number;
   reviewScheduled: number;
   timeZone: string | undefined;
@@ -374,7 +379,7 @@ interface SummaryProps {
 
 /** Where the learner stands: the course, each lesson, the knowledge check, puzzles, reviews. */
 function ProgressSummary(props: SummaryProps) {
-  const { rows, check, puzzlesSolved, reviewDue, reviewScheduled, timeZone } = props;
+  const { rows, check, puzzlesSolved, tritonSolved, reviewDue, reviewScheduled, timeZone } = props;
   const course = {
     completed: rows.filter((r) => r.status === 'completed').length,
     total: rows.length,
@@ -418,6 +423,12 @@ function ProgressSummary(props: SummaryProps) {
           {puzzlesSolved === 0
             ? 'none solved yet.'
             : `${count(puzzlesSolved, 'puzzle', 'puzzles')} solved.`}
+        </li>
+        <li data-triton-solved={tritonSolved}>
+          <a href={tritonHref()}>Triton puzzles</a>:{' '}
+          {tritonSolved === 0
+            ? 'none solved yet.'
+            : `${count(tritonSolved, 'puzzle', 'puzzles')} solved.`}
         </li>
         <li data-review-due={reviewDue}>
           Review:{' '}
