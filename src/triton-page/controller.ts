@@ -102,7 +102,9 @@ export class TritonController extends WidgetController<TritonState> {
       backend.kind === 'webgpu'
         ? (source: string, options: Parameters<typeof runKernel>[1]) =>
             this.deps.runOnGpu(backend.gpu, source, options)
-        : (source: string, options: Parameters<typeof runKernel>[1]) => {
+        : async (source: string, options: Parameters<typeof runKernel>[1]) => {
+            // A macrotask between sizes, so the page paints which size is being checked.
+            await new Promise((resolve) => setTimeout(resolve, 0));
             runKernel(source, options);
           };
     const check = await checkPuzzleWith(this.puzzle, code, launch, (caseIndex) => {
