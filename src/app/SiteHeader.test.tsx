@@ -63,6 +63,7 @@ describe('SiteHeader', () => {
       ...lessons.map((l) => `#/lesson/${l.slug}`),
       '#/check',
       '#/puzzles',
+      '#/triton',
       '#/glossary',
       '#/progress',
     ]);

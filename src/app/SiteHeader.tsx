@@ -7,6 +7,7 @@ import {
   lessonHref,
   PROGRESS_HREF,
   puzzlesHref,
+  tritonHref,
   type Route,
 } from '../state/route';
 import { useProgress } from '../store/progress';
@@ -15,6 +16,7 @@ import { useProgress } from '../store/progress';
 const COURSE_PAGES: readonly { page: Route['page']; href: string; label: string }[] = [
   { page: 'check', href: CHECK_HREF, label: 'Knowledge check' },
   { page: 'puzzles', href: puzzlesHref(), label: 'WGSL puzzles' },
+  { page: 'triton', href: tritonHref(), label: 'Triton puzzles' },
   { page: 'glossary', href: glossaryHref(), label: 'Glossary' },
   { page: 'progress', href: PROGRESS_HREF, label: 'Your progress' },
 ];
