@@ -193,6 +193,7 @@ export const LAYERS = [
     what: "the puzzles' pages: the editor, running and checking on the learner's GPU, timings",
     mayImport: [
       'puzzles',
+      'triton',
       'ui',
       'store',
       'state',

@@ -10,6 +10,7 @@ import { useController } from '../ui/useController';
 import { PuzzleController, type PuzzleControllerDeps } from './controller';
 import { CodeEditor, type CodeEditorHandle } from './editor/CodeEditor';
 import { Picture } from './Picture';
+import { Equivalents } from './Equivalents';
 import { CheckOutcome, progressText } from './Results';
 import type { TimingResult } from './check-run';
 import type { GpuStatus } from './gpu-status';
@@ -215,6 +216,7 @@ export function PuzzleView({
           Put the solution in the editor
         </button>
       </details>
+      <Equivalents puzzleId={puzzle.id} />
     </article>
   );
 }

@@ -2,6 +2,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PUZZLES } from '../puzzles/catalog';
+import { findEquivalent } from '../triton/puzzles/equivalents';
 import type { PuzzleControllerDeps } from './controller';
 import { PuzzlesPage } from './PuzzlesPage';
 
@@ -44,6 +45,33 @@ describe('the puzzles page without WebGPU', () => {
       'workgroupBarrier',
     );
     expect(noGpu.build).not.toHaveBeenCalled();
+  });
+
+  it('shows the same kernel in Triton and CUDA C++ behind its own fold, only where there is one', async () => {
+    const { unmount } = render(<PuzzlesPage id="map" deps={noGpu} />);
+    await screen.findByText(/study its reference solution/);
+    const fold = document.querySelector('details[data-equivalents]') as HTMLDetailsElement;
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector('summary')?.textContent).toBe(
+      'The same kernel in Triton and in CUDA C++',
+    );
+    const map = findEquivalent('map')!;
+    const blocks = [...fold.querySelectorAll('figure')].map((f) => [
+      f.querySelector('figcaption')?.textContent,
+      f.querySelector('pre code')?.textContent,
+    ]);
+    expect(blocks).toEqual([
+      ['Triton (Python)', map.triton.trim()],
+      ['CUDA C++', map.cudaEquivalent.trim()],
+    ]);
+    expect(fold.querySelector('textarea, [contenteditable]')).toBeNull();
+    unmount();
+
+    render(<PuzzlesPage id="sum" deps={noGpu} />);
+    await screen.findByText(/study its reference solution/);
+    expect(findEquivalent('sum')).toBeUndefined();
+    expect(document.querySelector('[data-solution]')).not.toBeNull();
+    expect(document.querySelector('[data-equivalents]')).toBeNull();
   });
 
   it('says so for an unknown puzzle', async () => {
