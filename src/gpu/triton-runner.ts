@@ -23,6 +23,7 @@ import {
   describeStatus,
   type CompiledWgsl,
 } from '../triton/wgsl/index';
+import { buildLearnerPipeline, compileLearnerShader } from './pipelines';
 
 /** A launch on the GPU: the interpreter's options, plus the back end's. */
 export interface TritonGpuOptions extends LaunchOptions {
@@ -122,23 +123,32 @@ export async function prepareTritonLaunch(
       maxStorageBuffersPerShaderStage: limits.maxStorageBuffersPerShaderStage,
     },
   });
-  device.pushErrorScope('validation');
-  const module = device.createShaderModule({ label: ir.name, code: compiled.code });
-  const info = await module.getCompilationInfo();
-  const errors = info.messages.filter((m) => m.type === 'error');
-  if (errors.length > 0) {
-    await device.popErrorScope();
+  // Generated WGSL is built as a learner's shader is: uncached, the compiler's messages kept.
+  const shader = await compileLearnerShader(device, ir.name, compiled.code);
+  if (!shader.ok) {
     throw new TritonError(
       'compile',
       null,
-      `the WGSL compiled from ${ir.name} did not compile: ${errors.map((m) => `${m.lineNum}:${m.linePos} ${m.message}`).join('; ')}`,
+      `the WGSL compiled from ${ir.name} did not compile: ${shader.messages
+        .filter((m) => m.type === 'error')
+        .map((m) => `${m.lineNum}:${m.linePos} ${m.message}`)
+        .join('; ')}`,
     );
   }
-  const pipeline = await device.createComputePipelineAsync({
-    label: ir.name,
-    layout: 'auto',
-    compute: { module, entryPoint: 'main' },
-  });
+  const built = await buildLearnerPipeline(
+    device,
+    ir.name,
+    shader.module,
+    compiled.bindings.map((b) => ({
+      binding: b.binding,
+      kind: b.kind === 'args' ? ('read-only-storage' as const) : ('storage' as const),
+    })),
+    'main',
+  );
+  if (!built.ok)
+    throw new TritonError('compile', null, `WebGPU refused ${ir.name}: ${built.message}`);
+  const { pipeline, layout } = built;
+  device.pushErrorScope('validation');
   const usage = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
   const buffers: GPUBuffer[] = [];
   const make = (label: string, data: ArrayBufferView<ArrayBuffer>): GPUBuffer => {
@@ -187,7 +197,7 @@ export async function prepareTritonLaunch(
       entries.push({ binding: b.binding, resource: { buffer: status } });
     }
   }
-  const bindGroup = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0), entries });
+  const bindGroup = device.createBindGroup({ layout, entries });
   const problem = await device.popErrorScope();
   if (problem)
     throw new TritonError('compile', null, `WebGPU refused ${ir.name}: ${problem.message}`);
