@@ -4,6 +4,7 @@
  * built from its settings, and the remembered engine calls. Pure. Other layers import it only
  * through this file.
  */
+export { decoderSpecFields } from './decoder-fields';
 export {
   catalogGpuField,
   sessionGpuField,

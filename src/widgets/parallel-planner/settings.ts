@@ -28,9 +28,8 @@ import {
   type Sharding,
   type TrainingPrecision,
 } from '../../engine/models';
-import { catalogGpuField } from '../../network-step';
+import { catalogGpuField, decoderSpecFields } from '../../network-step';
 import {
-  booleanField,
   defineWidgetSchema,
   enumField,
   integerField,
@@ -54,16 +53,6 @@ export const NODE_LINKS: readonly InterconnectId[] = INTERCONNECT_IDS.filter(
 export const NETWORK_LINKS: readonly InterconnectId[] = INTERCONNECT_IDS.filter(
   (id) => INTERCONNECTS[id].scope === 'inter-node',
 );
-
-/** The default decoder spec of the form: Llama 3.1 8B's sizes. */
-const SPEC_DEFAULTS = {
-  layers: 32,
-  hidden: 4096,
-  heads: 32,
-  kvHeads: 8,
-  ffn: 14_336,
-  vocab: 128_256,
-} as const;
 
 /** The most GPUs the planner lays a run over. */
 export const MAX_GPUS = 1024;
@@ -201,61 +190,7 @@ export const parallelPlannerSchema = defineWidgetSchema({
       values: CHECKPOINTING,
     }),
     /** The decoder spec's fields, read when the model is `custom`. */
-    layers: integerField({
-      key: 'layers',
-      label: 'Layers',
-      default: SPEC_DEFAULTS.layers,
-      min: 1,
-      max: 1024,
-    }),
-    hidden: integerField({
-      key: 'hidden',
-      label: 'Hidden size',
-      default: SPEC_DEFAULTS.hidden,
-      min: 1,
-      max: 65_536,
-    }),
-    heads: integerField({
-      key: 'heads',
-      label: 'Attention heads',
-      default: SPEC_DEFAULTS.heads,
-      min: 1,
-      max: 1024,
-    }),
-    kvHeads: integerField({
-      key: 'kvheads',
-      label: 'Key/value heads',
-      default: SPEC_DEFAULTS.kvHeads,
-      min: 1,
-      max: 1024,
-    }),
-    ffn: integerField({
-      key: 'ffn',
-      label: 'MLP width',
-      formLabel: 'MLP inner width (ffn)',
-      default: SPEC_DEFAULTS.ffn,
-      min: 1,
-      max: 262_144,
-    }),
-    vocab: integerField({
-      key: 'vocab',
-      label: 'Vocabulary',
-      default: SPEC_DEFAULTS.vocab,
-      min: 1,
-      max: 1_048_576,
-    }),
-    gated: booleanField({
-      key: 'gated',
-      label: 'Gated MLP',
-      formLabel: 'Gated MLP (SwiGLU: gate, up and down matrices)',
-      default: true,
-    }),
-    tiedEmbeddings: booleanField({
-      key: 'tied',
-      label: 'Tied embeddings',
-      formLabel: 'Output layer shares the token embedding',
-      default: false,
-    }),
+    ...decoderSpecFields(),
   },
   check(state) {
     const notices: string[] = [];

@@ -8,9 +8,8 @@
  * as given: the widget says what is wrong with it. Pure.
  */
 import { KV_FORMATS, SERVING_MODEL_IDS, WEIGHT_FORMATS } from '../../engine/models';
-import { catalogGpuField } from '../../network-step';
+import { catalogGpuField, decoderSpecFields } from '../../network-step';
 import {
-  booleanField,
   defineWidgetSchema,
   enumField,
   integerField,
@@ -32,16 +31,6 @@ export const TP_CHOICES = ['1', '2', '4', '8'] as const;
 export const LOADS = ['clients', 'max'] as const;
 /** One load. */
 export type Load = (typeof LOADS)[number];
-
-/** The default decoder spec of the form: Llama 3.1 8B's sizes. */
-const SPEC_DEFAULTS = {
-  layers: 32,
-  hidden: 4096,
-  heads: 32,
-  kvHeads: 8,
-  ffn: 14_336,
-  vocab: 128_256,
-} as const;
 
 /** The longest request the simulator takes, prompt or output (Llama 3.1's 131,072 positions). */
 export const MAX_TOKENS = 131_072;
@@ -122,61 +111,7 @@ export const servingSchema = defineWidgetSchema({
       max: MAX_CONCURRENCY,
     }),
     /** The decoder spec's fields, read when the model is `custom`. */
-    layers: integerField({
-      key: 'layers',
-      label: 'Layers',
-      default: SPEC_DEFAULTS.layers,
-      min: 1,
-      max: 1024,
-    }),
-    hidden: integerField({
-      key: 'hidden',
-      label: 'Hidden size',
-      default: SPEC_DEFAULTS.hidden,
-      min: 1,
-      max: 65_536,
-    }),
-    heads: integerField({
-      key: 'heads',
-      label: 'Attention heads',
-      default: SPEC_DEFAULTS.heads,
-      min: 1,
-      max: 1024,
-    }),
-    kvHeads: integerField({
-      key: 'kvheads',
-      label: 'Key/value heads',
-      default: SPEC_DEFAULTS.kvHeads,
-      min: 1,
-      max: 1024,
-    }),
-    ffn: integerField({
-      key: 'ffn',
-      label: 'MLP width',
-      formLabel: 'MLP inner width (ffn)',
-      default: SPEC_DEFAULTS.ffn,
-      min: 1,
-      max: 262_144,
-    }),
-    vocab: integerField({
-      key: 'vocab',
-      label: 'Vocabulary',
-      default: SPEC_DEFAULTS.vocab,
-      min: 1,
-      max: 1_048_576,
-    }),
-    gated: booleanField({
-      key: 'gated',
-      label: 'Gated MLP',
-      formLabel: 'Gated MLP (SwiGLU: gate, up and down matrices)',
-      default: true,
-    }),
-    tiedEmbeddings: booleanField({
-      key: 'tied',
-      label: 'Tied embeddings',
-      formLabel: 'Output layer shares the token embedding',
-      default: false,
-    }),
+    ...decoderSpecFields(),
     /** Elements per head of a pasted model; 0 to assume it (print(model) does not show it). */
     headDim: integerField({
       key: 'headdim',
