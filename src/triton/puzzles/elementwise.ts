@@ -34,6 +34,12 @@ export const vectorAdd: TritonPuzzle = {
     ],
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'n'), meta.BLOCK_SIZE as number)],
+  work: (s) => ({
+    kind: 'elementwise',
+    valuesRead: 2 * sizeOf(s, 'n'),
+    valuesWritten: sizeOf(s, 'n'),
+    flops: sizeOf(s, 'n'),
+  }),
   prepare: (s) => {
     const n = sizeOf(s, 'n');
     const seed = seedFor(0x1a, s);
@@ -114,6 +120,12 @@ export const scaleAndShift: TritonPuzzle = {
     ],
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'n'), meta.BLOCK_SIZE as number)],
+  work: (s) => ({
+    kind: 'elementwise',
+    valuesRead: sizeOf(s, 'n'),
+    valuesWritten: sizeOf(s, 'n'),
+    flops: 2 * sizeOf(s, 'n'),
+  }),
   prepare: (s) => {
     const n = sizeOf(s, 'n');
     const xs = uniform(seedFor(0x2b, s), n, -4, 4);
@@ -211,6 +223,15 @@ export const add2d: TritonPuzzle = {
     cdiv(sizeOf(s, 'm'), meta.BLOCK_M as number),
     cdiv(sizeOf(s, 'n'), meta.BLOCK_N as number),
   ],
+  work: (s) => {
+    const cells = sizeOf(s, 'm') * sizeOf(s, 'n');
+    return {
+      kind: 'elementwise',
+      valuesRead: cells + sizeOf(s, 'n'),
+      valuesWritten: cells,
+      flops: cells,
+    };
+  },
   prepare: (s) => {
     const m = sizeOf(s, 'm');
     const n = sizeOf(s, 'n');

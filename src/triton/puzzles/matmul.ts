@@ -1,7 +1,7 @@
 /** Puzzles 9-11: tiles, tl.dot, an epilogue, and attention with an online softmax. */
 import { floatArg, makeTensor } from '../index';
 import { HEADER, cdiv, seedFor, sizeOf, uniform } from './data';
-import type { TritonCase, TritonPuzzle, TritonSizes } from './types';
+import type { TritonCase, TritonPuzzle, TritonSizes, TritonWorkCounts } from './types';
 
 /** CPU reference: C = A @ B for row-major A [m, k] and B [k, n], in double. */
 export function matmulRef(
@@ -31,6 +31,18 @@ const tileGrid = (s: TritonSizes) => (meta: Readonly<Record<string, unknown>>) =
   cdiv(sizeOf(s, 'm'), meta.BLOCK_M as number),
   cdiv(sizeOf(s, 'n'), meta.BLOCK_N as number),
 ];
+
+/** C = A @ B once each from memory, 2·M·N·K FLOPs in tf32 (an fp32 tl.dot on a real GPU). */
+function matmulWork(s: TritonSizes, epilogueFlopsPerOutput: number): TritonWorkCounts {
+  const [m, n, k] = [sizeOf(s, 'm'), sizeOf(s, 'n'), sizeOf(s, 'k')];
+  return {
+    kind: 'matmul',
+    precision: 'tf32',
+    valuesRead: m * k + k * n + (epilogueFlopsPerOutput > 0 ? n : 0),
+    valuesWritten: m * n,
+    flops: 2 * m * n * k + epilogueFlopsPerOutput * m * n,
+  };
+}
 
 const MATMUL_ARGS = [
   { name: 'a_ptr', kind: 'tensor', shape: 'fp32 [M, K]', role: 'input', note: 'left matrix' },
@@ -84,6 +96,7 @@ export const tiledMatmul: TritonPuzzle = {
     'A, B and C side by side. In C one 16 × 16 tile is shaded; in A the matching strip of rows and in B the matching strip of columns are drawn as a row of K-tiles and a column of K-tiles, numbered 0, 1, 2 in the order the loop visits them, the last ones partly hatched (past K).',
   launch: { grid: TILE_GRID_TEXT, constexprs: TILES, args: MATMUL_ARGS },
   grid: tileGrid,
+  work: (s) => matmulWork(s, 0),
   prepare: (s) => {
     const r = matmulRun(0x92, s);
     return {
@@ -185,6 +198,8 @@ export const matmulRelu: TritonPuzzle = {
     ],
   },
   grid: tileGrid,
+  // The epilogue adds the bias and takes the maximum: two more operations per output.
+  work: (s) => matmulWork(s, 2),
   prepare: (s) => {
     const r = matmulRun(0xa3, s);
     const bias = uniform(r.seed + 2, r.n, -0.5, 0.5);
@@ -389,6 +404,18 @@ export const flashAttention: TritonPuzzle = {
     ],
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'seq'), meta.BLOCK_M as number), sizeOf(s, 'heads')],
+  // Causal: each query scores about half the keys; QK^T and PV are 2·D FLOPs per pair each.
+  work: (s) => {
+    const values = sizeOf(s, 'heads') * sizeOf(s, 'seq') * HEAD_DIM;
+    const pairs = (sizeOf(s, 'heads') * sizeOf(s, 'seq') * (sizeOf(s, 'seq') + 1)) / 2;
+    return {
+      kind: 'matmul',
+      precision: 'tf32',
+      valuesRead: 3 * values,
+      valuesWritten: values,
+      flops: 4 * HEAD_DIM * pairs,
+    };
+  },
   prepare: (s) => {
     const heads = sizeOf(s, 'heads');
     const seq = sizeOf(s, 'seq');

@@ -51,6 +51,12 @@ export const rowSum: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  work: (s) => ({
+    kind: 'reduction',
+    valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+    valuesWritten: sizeOf(s, 'rows'),
+    flops: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+  }),
   prepare: (s) => {
     const rows = sizeOf(s, 'rows');
     const cols = sizeOf(s, 'cols');
@@ -147,6 +153,12 @@ export const rowArgmax: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  work: (s) => ({
+    kind: 'reduction',
+    valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+    valuesWritten: 2 * sizeOf(s, 'rows'),
+    flops: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+  }),
   prepare: (s) => {
     const rows = sizeOf(s, 'rows');
     const cols = sizeOf(s, 'cols');
@@ -247,6 +259,13 @@ export const fusedSoftmax: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  // Per value: the max, the subtraction, exp, the sum and the division.
+  work: (s) => ({
+    kind: 'reduction',
+    valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+    valuesWritten: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+    flops: 5 * sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+  }),
   prepare: (s) => {
     const rows = sizeOf(s, 'rows');
     const cols = sizeOf(s, 'cols');
@@ -341,6 +360,13 @@ export const layerNorm: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  // x is read once from memory (a row's three passes hit the cache), w and b once per row.
+  work: (s) => ({
+    kind: 'reduction',
+    valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols') + 2 * sizeOf(s, 'cols'),
+    valuesWritten: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+    flops: 8 * sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+  }),
   prepare: (s) => {
     const rows = sizeOf(s, 'rows');
     const cols = sizeOf(s, 'cols');
@@ -473,6 +499,12 @@ export const rowCumsum: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  work: (s) => ({
+    kind: 'reduction',
+    valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+    valuesWritten: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+    flops: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
+  }),
   prepare: (s) => {
     const rows = sizeOf(s, 'rows');
     const cols = sizeOf(s, 'cols');

@@ -56,6 +56,20 @@ export interface TritonTolerance {
   relative: number;
 }
 
+/** A puzzle kernel's work in counts, as each puzzle declares it. */
+export interface TritonWorkCounts {
+  kind: 'elementwise' | 'reduction' | 'matmul' | 'other';
+  /** Values read from memory, each counted once. */
+  valuesRead: number;
+  valuesWritten: number;
+  flops: number;
+  /**
+   * The precision a real GPU runs the products in: `tf32` for an fp32 `tl.dot`, since Triton's
+   * default `input_precision` on GPUs with tensor cores is tf32; fp32 otherwise.
+   */
+  precision?: 'fp32' | 'tf32';
+}
+
 /** One Triton puzzle. */
 export interface TritonPuzzle {
   /** URL id (`vector-add`, `flash-attention`). */
@@ -70,6 +84,8 @@ export interface TritonPuzzle {
   launch: TritonLaunchSpec;
   /** The grid for one size, as a function of the launch's meta-parameters. */
   grid(size: TritonSizes): (meta: GridMeta) => readonly number[];
+  /** What the kernel reads, writes and computes at one size (for the cost engine's prediction). */
+  work(size: TritonSizes): TritonWorkCounts;
   /** Fresh seeded inputs, zeroed outputs and the CPU reference for one size. */
   prepare(size: TritonSizes): PreparedRun;
   /** Checked in this order; several are not multiples of a block, one is smaller than a block. */
