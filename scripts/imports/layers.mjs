@@ -219,8 +219,6 @@ export const LAYERS = [
       'gpu',
       'cpu',
       'compute',
-      'puzzles',
-      'triton',
       'torch',
       'format',
       'engine/catalog',
