@@ -47,7 +47,7 @@ describe('the puzzles page without WebGPU', () => {
     expect(noGpu.build).not.toHaveBeenCalled();
   });
 
-  it('shows the same kernel in Triton and CUDA C++ behind its own fold, only where there is one', async () => {
+  it('shows the same kernel in Triton and CUDA C++ behind its own fold', async () => {
     const { unmount } = render(<PuzzlesPage id="map" deps={noGpu} />);
     await screen.findByText(/study its reference solution/);
     const fold = document.querySelector('details[data-equivalents]') as HTMLDetailsElement;
@@ -67,11 +67,18 @@ describe('the puzzles page without WebGPU', () => {
     expect(fold.querySelector('textarea, [contenteditable]')).toBeNull();
     unmount();
 
-    render(<PuzzlesPage id="sum" deps={noGpu} />);
+    // Every WGSL puzzle has one: a later puzzle's page shows its own.
+    render(<PuzzlesPage id="histogram" deps={noGpu} />);
     await screen.findByText(/study its reference solution/);
-    expect(findEquivalent('sum')).toBeUndefined();
-    expect(document.querySelector('[data-solution]')).not.toBeNull();
-    expect(document.querySelector('[data-equivalents]')).toBeNull();
+    const histogram = findEquivalent('histogram')!;
+    const other = document.querySelector('details[data-equivalents]') as HTMLDetailsElement;
+    expect(other.querySelector('.pz-note')?.textContent).toBe(histogram.note);
+    expect(other.querySelector('[data-language="triton"] code')?.textContent).toContain(
+      'tl.atomic_add',
+    );
+    expect(other.querySelector('[data-language="cuda"] code')?.textContent).toBe(
+      histogram.cudaEquivalent.trim(),
+    );
   });
 
   it('says so for an unknown puzzle', async () => {
