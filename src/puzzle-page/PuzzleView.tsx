@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { loadDraft, saveDraft } from '../store/puzzle-drafts';
-import { listGpus } from '../engine/catalog';
 import { formatSeconds } from '../format/units';
 import { puzzleHeader } from '../puzzles/program';
 import { describeSize, predictPuzzle } from '../puzzles/predict';
@@ -11,6 +10,7 @@ import { PuzzleController, type PuzzleControllerDeps } from './controller';
 import { CodeEditor, type CodeEditorHandle } from './editor/CodeEditor';
 import { Picture } from './Picture';
 import { Equivalents } from './Equivalents';
+import { PredictionRow } from './Prediction';
 import { CheckOutcome, progressText } from './Results';
 import type { TimingResult } from './check-run';
 import type { GpuStatus } from './gpu-status';
@@ -21,17 +21,8 @@ export function Prose({ text }: { text: string }) {
   return <p>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</p>;
 }
 
-/** The GPU the prediction is for by default: My machine when entered, else an RTX 4090. */
-function defaultGpuId(ids: readonly string[]): string {
-  if (ids.includes('my-machine')) return 'my-machine';
-  return ids.includes('rtx-4090') ? 'rtx-4090' : (ids[0] ?? '');
-}
-
 /** Times after a pass: yours, the reference's, and the engine's prediction. */
 function Timings({ puzzle, timing }: { puzzle: Puzzle; timing: TimingResult }) {
-  const gpus = useMemo(() => listGpus(), []);
-  const [gpuId, setGpuId] = useState(() => defaultGpuId(gpus.map((g) => g.id)));
-  const prediction = predictPuzzle(puzzle, gpuId);
   if (!timing.ok) return <p className="pz-warn">{timing.message}</p>;
   return (
     <div className="pz-timings" data-timings="">
@@ -45,27 +36,10 @@ function Timings({ puzzle, timing }: { puzzle: Puzzle; timing: TimingResult }) {
           <dt>Reference solution (measured)</dt>
           <dd>{formatSeconds(timing.reference.medianSeconds)}</dd>
         </div>
-        <div data-time="model" data-seconds={prediction.ok ? prediction.seconds : ''}>
-          <dt>
-            <label htmlFor={`pz-gpu-${puzzle.id}`}>Cost engine’s prediction (modeled) on</label>{' '}
-            <select
-              id={`pz-gpu-${puzzle.id}`}
-              value={gpuId}
-              onChange={(e) => setGpuId(e.target.value)}
-            >
-              {gpus.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name}
-                </option>
-              ))}
-            </select>
-          </dt>
-          <dd>
-            {prediction.ok
-              ? `${formatSeconds(prediction.seconds)} (${prediction.bound} bound)`
-              : prediction.message}
-          </dd>
-        </div>
+        <PredictionRow
+          selectId={`pz-gpu-${puzzle.id}`}
+          predict={(gpuId) => predictPuzzle(puzzle, gpuId)}
+        />
       </dl>
       <p className="pz-note">
         Measured times are{' '}

@@ -67,6 +67,19 @@ describe('the Triton puzzles page', () => {
     expect(document.querySelector('[data-time="yours"] dt')?.textContent).toBe(
       'Your kernel (measured)',
     );
+    // Beside the measured times, the engine's for the same work, at the timed and working sizes.
+    const model = document.querySelector('[data-time="model"]');
+    expect(model?.textContent).toMatch(/Cost engine’s prediction \(modeled\) on/);
+    expect(Number(model?.getAttribute('data-seconds'))).toBeGreaterThan(0);
+    expect(model?.textContent).toMatch(/at n = 16,777,216: .* \(memory bound\)/);
+    const gpu = screen.getByLabelText('Cost engine’s prediction (modeled) on') as HTMLSelectElement;
+    const before = model
+      ?.querySelector('[data-working-seconds]')
+      ?.getAttribute('data-working-seconds');
+    fireEvent.change(gpu, { target: { value: 'h100-sxm' } });
+    expect(
+      document.querySelector('[data-working-seconds]')?.getAttribute('data-working-seconds'),
+    ).not.toBe(before);
     expect(document.querySelector('[data-solved-mark]')).not.toBeNull();
     expect(deps.runOnGpu).not.toHaveBeenCalled();
   });

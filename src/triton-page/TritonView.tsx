@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { formatSeconds } from '../format/units';
 import { CodeEditor, type CodeEditorHandle } from '../puzzle-page/editor/CodeEditor';
+import { PredictionRow } from '../puzzle-page/Prediction';
 import { Prose } from '../puzzle-page/PuzzleView';
+import { predictTritonPuzzle } from '../puzzles/predict';
 import { loadDraft, saveDraft } from '../store/puzzle-drafts';
 import { tritonMarkId, usePuzzleProgress } from '../store/puzzle-progress';
 import type { TritonPuzzle } from '../triton/puzzles/types';
@@ -9,9 +11,25 @@ import { useController } from '../ui/useController';
 import { TritonController, type TritonBackend, type TritonTiming } from './controller';
 import type { TritonPageDeps } from './deps';
 import { TritonFigure } from './Figure';
+import { describeSizes, timingSize } from './timing';
 
-/** Times after a pass: the learner's kernel beside the reference solution's, both measured. */
-function Timings({ timing }: { timing: TritonTiming }) {
+/** The engine's time at the puzzle's working size, a size far past the checked ones. */
+function WorkingSize({ puzzle, gpuId }: { puzzle: TritonPuzzle; gpuId: string }) {
+  const prediction = predictTritonPuzzle(puzzle, gpuId, puzzle.workingSize);
+  if (!prediction.ok) return null;
+  return (
+    <span className="pz-working" data-working-seconds={prediction.seconds}>
+      ; at {describeSizes(puzzle.workingSize)}: {formatSeconds(prediction.seconds)} (
+      {prediction.bound} bound)
+    </span>
+  );
+}
+
+/**
+ * Times after a pass: the learner's kernel beside the reference solution's, both measured, and
+ * the cost engine's time for the same work on a GPU it models.
+ */
+function Timings({ puzzle, timing }: { puzzle: TritonPuzzle; timing: TritonTiming }) {
   if (!timing.ok) return <p className="pz-warn">{timing.message}</p>;
   return (
     <div className="pz-timings" data-timings="">
@@ -28,7 +46,18 @@ function Timings({ timing }: { timing: TritonTiming }) {
           <dt>Reference solution (measured)</dt>
           <dd>{formatSeconds(timing.reference)}</dd>
         </div>
+        <PredictionRow
+          selectId={`tr-gpu-${puzzle.id}`}
+          predict={(gpuId) => predictTritonPuzzle(puzzle, gpuId, timingSize(puzzle))}
+          more={(gpuId) => <WorkingSize puzzle={puzzle} gpuId={gpuId} />}
+        />
       </dl>
+      <p className="pz-note">
+        The prediction is the roofline model of the bytes and FLOPs this kernel must move, for a
+        well-written kernel launched from PyTorch on that GPU, with an fp32 <code>tl.dot</code>{' '}
+        priced as tf32 (Triton’s default there). At the checked sizes a real GPU spends its time
+        launching the kernel; the working size shows what bounds it once the data is large.
+      </p>
     </div>
   );
 }
@@ -181,7 +210,7 @@ export function TritonView({
           </>
         ) : null}
         {state.phase === 'timing' ? <p>Timing your kernel and the reference solution…</p> : null}
-        {state.timing ? <Timings timing={state.timing} /> : null}
+        {state.timing ? <Timings puzzle={puzzle} timing={state.timing} /> : null}
       </div>
 
       <h2>Checked at</h2>

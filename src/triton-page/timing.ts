@@ -23,7 +23,7 @@ export function timingSize(puzzle: TritonPuzzle): TritonSizes {
 /** The size in words (`rows = 37, cols = 130`). */
 export function describeSizes(size: TritonSizes): string {
   return Object.entries(size)
-    .map(([k, v]) => `${k} = ${v}`)
+    .map(([k, v]) => `${k} = ${v.toLocaleString('en-US')}`)
     .join(', ');
 }
 

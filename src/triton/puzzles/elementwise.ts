@@ -34,6 +34,7 @@ export const vectorAdd: TritonPuzzle = {
     ],
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'n'), meta.BLOCK_SIZE as number)],
+  workingSize: { n: 1 << 24 },
   work: (s) => ({
     kind: 'elementwise',
     valuesRead: 2 * sizeOf(s, 'n'),
@@ -120,6 +121,7 @@ export const scaleAndShift: TritonPuzzle = {
     ],
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'n'), meta.BLOCK_SIZE as number)],
+  workingSize: { n: 1 << 24 },
   work: (s) => ({
     kind: 'elementwise',
     valuesRead: sizeOf(s, 'n'),
@@ -223,6 +225,7 @@ export const add2d: TritonPuzzle = {
     cdiv(sizeOf(s, 'm'), meta.BLOCK_M as number),
     cdiv(sizeOf(s, 'n'), meta.BLOCK_N as number),
   ],
+  workingSize: { m: 4096, n: 4096 },
   work: (s) => {
     const cells = sizeOf(s, 'm') * sizeOf(s, 'n');
     return {

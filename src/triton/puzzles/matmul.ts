@@ -96,6 +96,7 @@ export const tiledMatmul: TritonPuzzle = {
     'A, B and C side by side. In C one 16 × 16 tile is shaded; in A the matching strip of rows and in B the matching strip of columns are drawn as a row of K-tiles and a column of K-tiles, numbered 0, 1, 2 in the order the loop visits them, the last ones partly hatched (past K).',
   launch: { grid: TILE_GRID_TEXT, constexprs: TILES, args: MATMUL_ARGS },
   grid: tileGrid,
+  workingSize: { m: 4096, n: 4096, k: 4096 },
   work: (s) => matmulWork(s, 0),
   prepare: (s) => {
     const r = matmulRun(0x92, s);
@@ -198,6 +199,7 @@ export const matmulRelu: TritonPuzzle = {
     ],
   },
   grid: tileGrid,
+  workingSize: { m: 4096, n: 4096, k: 4096 },
   // The epilogue adds the bias and takes the maximum: two more operations per output.
   work: (s) => matmulWork(s, 2),
   prepare: (s) => {
@@ -404,6 +406,7 @@ export const flashAttention: TritonPuzzle = {
     ],
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'seq'), meta.BLOCK_M as number), sizeOf(s, 'heads')],
+  workingSize: { heads: 32, seq: 4096 },
   // Causal: each query scores about half the keys; QK^T and PV are 2·D FLOPs per pair each.
   work: (s) => {
     const values = sizeOf(s, 'heads') * sizeOf(s, 'seq') * HEAD_DIM;

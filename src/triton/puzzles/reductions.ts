@@ -51,6 +51,7 @@ export const rowSum: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  workingSize: { rows: 16384, cols: 4096 },
   work: (s) => ({
     kind: 'reduction',
     valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
@@ -153,6 +154,7 @@ export const rowArgmax: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  workingSize: { rows: 65536, cols: 64 },
   work: (s) => ({
     kind: 'reduction',
     valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
@@ -259,6 +261,7 @@ export const fusedSoftmax: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  workingSize: { rows: 65536, cols: 64 },
   // Per value: the max, the subtraction, exp, the sum and the division.
   work: (s) => ({
     kind: 'reduction',
@@ -360,6 +363,7 @@ export const layerNorm: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  workingSize: { rows: 16384, cols: 4096 },
   // x is read once from memory (a row's three passes hit the cache), w and b once per row.
   work: (s) => ({
     kind: 'reduction',
@@ -499,6 +503,7 @@ export const rowCumsum: TritonPuzzle = {
     ],
   },
   grid: rowGrid,
+  workingSize: { rows: 16384, cols: 4096 },
   work: (s) => ({
     kind: 'reduction',
     valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),

@@ -84,6 +84,12 @@ export interface TritonPuzzle {
   launch: TritonLaunchSpec;
   /** The grid for one size, as a function of the launch's meta-parameters. */
   grid(size: TritonSizes): (meta: GridMeta) => readonly number[];
+  /**
+   * A size the kernel is written for, far past the checked ones: the cost engine predicts it
+   * there too, to show what bounds it on a real GPU once launching no longer dominates. Never
+   * run in the browser (the interpreter would take seconds).
+   */
+  workingSize: TritonSizes;
   /** What the kernel reads, writes and computes at one size (for the cost engine's prediction). */
   work(size: TritonSizes): TritonWorkCounts;
   /** Fresh seeded inputs, zeroed outputs and the CPU reference for one size. */
