@@ -45,6 +45,10 @@ const course: CourseOutline = {
     ]),
   ),
   puzzles: Array.from({ length: 12 }, (_, i) => ({ id: `p-${i}`, title: `Puzzle ${i}` })),
+  tritonPuzzles: Array.from({ length: 11 }, (_, i) => ({
+    id: `triton:t-${i}`,
+    title: `Triton ${i}`,
+  })),
 };
 
 /** A deterministic pseudo-random stream. */
@@ -75,7 +79,9 @@ function learnerFile(i: number): string {
     completed: slugs.slice(0, Math.floor(next() * LESSONS)),
     answers,
     seed: seedOf(1_000_000 + i),
-    puzzles: course.puzzles.filter(() => next() < 0.4).map((p) => p.id),
+    puzzles: [...course.puzzles, ...course.tritonPuzzles]
+      .filter(() => next() < 0.4)
+      .map((p) => p.id),
     exportedAt: new Date(Date.UTC(2026, 2, 1) + i * 60_000).toISOString(),
   });
 }

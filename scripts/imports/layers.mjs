@@ -144,7 +144,7 @@ export const LAYERS = [
     runs: 'no-react',
     path: 'src/class-report',
     what: "the class report's reading and counting: progress files, zips and xAPI exports read within limits, the per-learner, per-question and per-lesson tables, CSV",
-    mayImport: ['store', 'embed', 'state', 'cpu', 'puzzles', 'format'],
+    mayImport: ['store', 'embed', 'state', 'cpu', 'puzzles', 'triton', 'format'],
   },
   {
     name: 'ui',

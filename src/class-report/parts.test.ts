@@ -100,6 +100,7 @@ describe('tables', () => {
     checkAnswered: 0,
     checkTotal: 0,
     puzzlesSolved: 0,
+    tritonSolved: 0,
     lastActivity: last,
   });
   const rows = [

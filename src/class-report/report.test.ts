@@ -33,6 +33,7 @@ function expectedRow(i: number, extraQc = false): Partial<LearnerRow> {
     checkAnswered: 1,
     checkTotal: 2,
     puzzlesSolved: Number(i % 2 === 0),
+    tritonSolved: Number(i % 4 === 0),
   };
 }
 
@@ -86,6 +87,7 @@ describe('the class report over 30 progress files and a statement export', () =>
       quickMissed: 0,
       checkAnswered: 0,
       puzzlesSolved: 1,
+      tritonSolved: 0,
       lastActivity: '2026-03-07T11:00:00.000Z',
     });
     expect(byLabel.get('Grace Statements')).toMatchObject({
@@ -93,8 +95,10 @@ describe('the class report over 30 progress files and a statement export', () =>
       quickMissed: 1,
       checkRight: 1,
       checkAnswered: 1,
+      puzzlesSolved: 0,
+      tritonSolved: 1,
     });
-    expect(data.statementsRead).toBe(12);
+    expect(data.statementsRead).toBe(13);
     expect(data.notes).toEqual([
       '1 statement names no learner (no actor, or a group), so it is left out.',
       '1 statement is not about a GPU Lab question, check, puzzle, widget or lesson, so it is left out.',
@@ -171,6 +175,7 @@ describe('the class report over 30 progress files and a statement export', () =>
       'Quick checks missed',
       'Knowledge check',
       'Puzzles solved',
+      'Triton puzzles solved',
       'Last activity (UTC)',
       'From',
     ]);
@@ -181,6 +186,7 @@ describe('the class report over 30 progress files and a statement export', () =>
       '3',
       '0',
       '1 / 2',
+      '1',
       '1',
       '2026-03-01 10:00',
       'Learner 00_4000_assignsubmission_file_gpu-lab-progress-2026-03-02.json (progress file)',

@@ -24,7 +24,7 @@ export interface CourseQuestion {
   inKnowledgeCheck: boolean;
 }
 
-/** A WGSL puzzle. */
+/** A puzzle: a WGSL one by its id, a Triton one by its mark (`triton:<id>`). */
 export interface CoursePuzzle {
   id: string;
   title: string;
@@ -34,7 +34,10 @@ export interface CoursePuzzle {
 export interface CourseOutline {
   lessons: readonly CourseLesson[];
   questions: Readonly<Record<string, CourseQuestion>>;
+  /** The WGSL puzzles. */
   puzzles: readonly CoursePuzzle[];
+  /** The Triton puzzles, by their marks (`triton:vector-add`). */
+  tritonPuzzles: readonly CoursePuzzle[];
 }
 
 /** One learner's row. */
@@ -53,7 +56,9 @@ export interface LearnerRow {
   checkRight: number;
   checkAnswered: number;
   checkTotal: number;
+  /** WGSL puzzles solved. */
   puzzlesSolved: number;
+  tritonSolved: number;
   /** ISO 8601, or null when nothing carries a time. */
   lastActivity: string | null;
 }
@@ -128,11 +133,12 @@ interface Counting {
   course: CourseOutline;
   lessonSlugs: Set<string>;
   puzzleIds: Set<string>;
+  tritonIds: Set<string>;
   checkTotal: number;
 }
 
 function learnerRow(learner: LearnerRecord, index: number, counting: Counting): LearnerRow {
-  const { course, lessonSlugs, puzzleIds } = counting;
+  const { course, lessonSlugs, puzzleIds, tritonIds } = counting;
   const row: LearnerRow = {
     key: String(index),
     label: learner.label,
@@ -146,6 +152,7 @@ function learnerRow(learner: LearnerRecord, index: number, counting: Counting): 
     checkAnswered: 0,
     checkTotal: counting.checkTotal,
     puzzlesSolved: [...learner.puzzles.keys()].filter((p) => puzzleIds.has(p)).length,
+    tritonSolved: [...learner.puzzles.keys()].filter((p) => tritonIds.has(p)).length,
     lastActivity: learner.lastActivity,
   };
   for (const [id, answer] of learner.answers) {
@@ -167,6 +174,7 @@ export function classReport(data: ClassData, course: CourseOutline): ClassReport
     course,
     lessonSlugs: new Set(course.lessons.map((l) => l.slug)),
     puzzleIds: new Set(course.puzzles.map((p) => p.id)),
+    tritonIds: new Set(course.tritonPuzzles.map((p) => p.id)),
     checkTotal: Object.values(course.questions).filter((q) => q.inKnowledgeCheck).length,
   };
   const learners = data.learners.map((l, i) => learnerRow(l, i, counting));

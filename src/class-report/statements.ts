@@ -74,7 +74,7 @@ export function actorIdentity(actor: unknown): { key: string; label: string } | 
 
 /** What an activity id names in GPU Lab, or null for any other activity. */
 export type GpuLabActivity =
-  | { kind: 'quiz' | 'check' | 'puzzle'; id: string }
+  | { kind: 'quiz' | 'check' | 'puzzle' | 'triton'; id: string }
   | { kind: 'widget'; id: string }
   | { kind: 'lesson'; id: string };
 
@@ -84,7 +84,7 @@ export function gpuLabActivity(iri: unknown): GpuLabActivity | null {
   const hash = iri.indexOf('#/');
   if (hash < 0) return null;
   const path = iri.slice(hash + 1);
-  const named = /^\/embed\/(quiz|check|puzzle)\/([^/?#]{1,200})\/?$/.exec(path);
+  const named = /^\/embed\/(quiz|check|puzzle|triton)\/([^/?#]{1,200})\/?$/.exec(path);
   if (named) {
     let id: string;
     try {
@@ -92,7 +92,7 @@ export function gpuLabActivity(iri: unknown): GpuLabActivity | null {
     } catch {
       return null;
     }
-    return { kind: named[1] as 'quiz' | 'check' | 'puzzle', id };
+    return { kind: named[1] as 'quiz' | 'check' | 'puzzle' | 'triton', id };
   }
   const lesson = /^\/lesson\/([a-z0-9-]{1,100})(?:\/[^?#]*)?$/.exec(path);
   if (lesson) return { kind: 'lesson', id: lesson[1]! };
@@ -223,6 +223,10 @@ function readOne(statement: Record<string, unknown>, g: StatementGathering): Rea
   }
   if (verb === VERBS.completed.id && activity.kind === 'puzzle' && result.success === true) {
     return { ...base, what: { kind: 'puzzle', puzzle: activity.id } };
+  }
+  // A Triton puzzle's mark is kept as progress files keep it: `triton:<id>`.
+  if (verb === VERBS.completed.id && activity.kind === 'triton' && result.success === true) {
+    return { ...base, what: { kind: 'puzzle', puzzle: `triton:${activity.id}` } };
   }
   return { ...base, what: { kind: 'touch' } };
 }

@@ -87,6 +87,13 @@ export const LEARNER_COLUMNS: readonly Column<LearnerRow>[] = [
     sort: (r) => r.puzzlesSolved,
   },
   {
+    id: 'triton',
+    label: 'Triton puzzles solved',
+    numeric: true,
+    text: (r) => count(r.tritonSolved),
+    sort: (r) => r.tritonSolved,
+  },
+  {
     id: 'last',
     label: 'Last activity (UTC)',
     text: (r) => utcMinute(r.lastActivity),

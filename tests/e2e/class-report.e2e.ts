@@ -90,43 +90,49 @@ describe('the instructors’ pages', () => {
       'Quick checks missed',
       'Knowledge check',
       'Puzzles solved',
+      'Triton puzzles solved',
       'Last activity (UTC)',
       'From',
     ]);
     expect(rows).toHaveLength(31);
     const kcTotal = rowOf(rows, 'Learner 00')![5]!.split(' / ')[1];
     expect(Number(kcTotal)).toBeGreaterThan(2);
-    expect(rowOf(rows, 'Learner 00')!.slice(1, 7)).toEqual([
+    // Learner 00 solved a WGSL puzzle and a Triton one; Learner 05 neither.
+    expect(rowOf(rows, 'Learner 00')!.slice(1, 8)).toEqual([
       '1',
       '0',
       '3',
       '0',
       `1 / ${kcTotal}`,
       '1',
+      '1',
     ]);
-    expect(rowOf(rows, 'Learner 03')!.slice(1, 8)).toEqual([
+    expect(rowOf(rows, 'Learner 03')!.slice(1, 9)).toEqual([
       '1',
       '0',
       '2',
       '1',
       `0 / ${kcTotal}`,
+      '0',
       '0',
       '2026-03-20 12:00',
     ]);
-    expect(rowOf(rows, 'Learner 05')!.slice(1, 7)).toEqual([
+    expect(rowOf(rows, 'Learner 05')!.slice(1, 8)).toEqual([
       '3',
       '2',
       '0',
       '2',
       `1 / ${kcTotal}`,
       '0',
+      '0',
     ]);
-    expect(rowOf(rows, 'Older B')!.slice(1, 7)).toEqual([
+    expect(rowOf(rows, 'Older B')!.slice(1, 8)).toEqual([
       '3',
       '2',
       '0',
       '0',
       `0 / ${kcTotal}`,
+      '0',
       '0',
     ]);
     expect(rowOf(rows, 'Ada Statements')!.slice(1)).toEqual([
@@ -136,9 +142,12 @@ describe('the instructors’ pages', () => {
       '0',
       `0 / ${kcTotal}`,
       '1',
+      '0',
       '2026-03-07 11:00',
       'lrs-statements.json (statements)',
     ]);
+    // A Triton puzzle completed in an embed counts from its xAPI statement.
+    expect(rowOf(rows, 'Grace Statements')?.[7]).toBe('1');
     // A name that is markup is shown as text, never made into an element.
     expect(rowOf(rows, '<img src=x onerror="alert(1)">Mallory')?.slice(3, 5)).toEqual(['0', '1']);
     expect(await page.locator('.class-report img').count()).toBe(0);

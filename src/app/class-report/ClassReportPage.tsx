@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { lessons } from '../../lessons/registry';
 import { questionIndex } from '../../lessons/question-index';
 import { guideHref } from '../../state/route';
-import { COURSE_PUZZLES } from '../../class-report/course';
+import { COURSE_PUZZLES, COURSE_TRITON_PUZZLES } from '../../class-report/course';
 import { classReport, type CourseOutline } from '../../class-report/report';
 import type { ClassData } from '../../class-report/records';
 import type { ReadProgress } from '../../class-report/read';
@@ -21,7 +21,12 @@ import { FunnelPlot } from './FunnelPlot';
 import './class-report.css';
 
 /** The course as this build holds it. */
-const COURSE: CourseOutline = { lessons, questions: questionIndex, puzzles: COURSE_PUZZLES };
+const COURSE: CourseOutline = {
+  lessons,
+  questions: questionIndex,
+  puzzles: COURSE_PUZZLES,
+  tritonPuzzles: COURSE_TRITON_PUZZLES,
+};
 
 /** How files are read (a worker in the browser; injected in tests). */
 export type ClassReader = (

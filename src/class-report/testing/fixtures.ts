@@ -25,6 +25,7 @@ export const TEST_COURSE: CourseOutline = {
     { id: 'map', title: 'Map' },
     { id: 'zip', title: 'Zip' },
   ],
+  tritonPuzzles: [{ id: 'triton:vector-add', title: 'Vector add' }],
 };
 
 /** The right choice's key of every test question; wrong ones are anything else. */
@@ -132,7 +133,8 @@ export function olderProgressFileText(
  * - q-b right when i mod 3 = 0, else wrong with "cwrong-b1" (i odd) or "cwrong-b2" (i even);
  * - q-c answered (right) only when i mod 4 = 0;
  * - k-a right when i mod 5 = 0, else wrong "cwrong-k"; k-b never answered;
- * - solves the puzzle "map" when i is even (files with a puzzles part: i even).
+ * - solves the puzzle "map" when i is even (files with a puzzles part: i even), and the Triton
+ *   puzzle "vector-add" when i mod 4 = 0.
  */
 export function learnerProgress(i: number, ids: FixtureIds = TEST_IDS): FixtureProgress {
   const lessons = TEST_COURSE.lessons.map((l) => l.slug);
@@ -152,7 +154,7 @@ export function learnerProgress(i: number, ids: FixtureIds = TEST_IDS): FixtureP
     completed: lessons.slice(0, i % 3),
     answers,
     seed: seedOf(1000 + i),
-    ...(i % 2 === 0 ? { puzzles: ['map'] } : {}),
+    ...(i % 2 === 0 ? { puzzles: i % 4 === 0 ? ['map', 'triton:vector-add'] : ['map'] } : {}),
     exportedAt: day(i),
   };
 }
@@ -276,7 +278,8 @@ export function answeredStatement(
  * The statement export, as an LRS's statements resource returns it:
  * - Ada (mbox): q-a wrong ("cwrong-a") then right later (latest counts: right); why-gpus's check
  *   completed; the puzzle "zip" completed with success. Visited: why-gpus.
- * - Grace (account): q-a wrong ("cwrong-a"); k-a right.
+ * - Grace (account): q-a wrong ("cwrong-a"); k-a right; the Triton puzzle "vector-add" completed
+ *   with success.
  * - A learner whose name is markup: q-b wrong ("cwrong-b1").
  * - Ada's first answer again (same id: counted once), one statement with no actor, one that is
  *   not GPU Lab's, one voided statement and its voiding (Grace's k-b, so she has not answered it).
@@ -311,6 +314,14 @@ export function statementExport(ids: FixtureIds = TEST_IDS): string {
       actor: actorOf('grace'),
       verb: { id: 'http://adlnet.gov/expapi/verbs/voided' },
       object: { objectType: 'StatementRef', id: 's-7' },
+    },
+    {
+      id: 's-12',
+      timestamp: '2026-03-05T12:50:00.000Z',
+      actor: actorOf('grace'),
+      verb: { id: 'http://adlnet.gov/expapi/verbs/completed' },
+      object: { id: `${SITE}#/embed/triton/vector-add` },
+      result: { completion: true, success: true },
     },
     answeredStatement('s-9', 'markup', ids.qb, 'cwrong-b1', false, '2026-03-08T09:00:00.000Z'),
     answeredStatement('s-1', 'ada', ids.qa, 'cwrong-a', false, '2026-03-05T10:00:00.000Z'),
