@@ -746,6 +746,12 @@ class Generator {
     if (argmax) {
       this.emit(`if (!${id}n) { ${id} = x; ${id}i = i32(e); ${id}n = true; }`);
       this.emit(this.combine('argmax', accType, id, 'x', `${id}i`, 'i32(e)'));
+    } else if (op.kind !== 'sum' && accType !== 'int32') {
+      // A lane's first element starts its max or min, so no NaN identity meets a comparison
+      // (some drivers, SwiftShader among them, fold the NaN tests away).
+      this.emit(
+        `if (!${id}n) { ${id} = x; ${id}n = true; } else { ${this.combine(op.kind, accType, id, 'x')} }`,
+      );
     } else {
       this.emit(this.combine(op.kind, accType, id, 'x'));
     }
@@ -755,7 +761,10 @@ class Generator {
     if (argmax)
       this.emit(`scratch[lid + ${W}u] = select(0xffffffffu, bitcast<u32>(${id}i), ${id}n);`);
     this.emit('workgroupBarrier();');
-    this.emit(`for (var half = ${W >> 1}u; half > 0u; half >>= 1u) {`);
+    // Only the lanes that own an element take part: a block smaller than the workgroup leaves
+    // the others holding the identity, which must never meet a real value in the tree.
+    const lanes = Math.min(W, 2 ** Math.ceil(Math.log2(Math.max(n, 1))));
+    this.emit(`for (var half = ${lanes >> 1}u; half > 0u; half >>= 1u) {`);
     this.indent++;
     this.emit('if (lid < half) {');
     this.indent++;
