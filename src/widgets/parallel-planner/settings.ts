@@ -29,12 +29,7 @@ import {
   type TrainingPrecision,
 } from '../../engine/models';
 import { catalogGpuField, decoderSpecFields } from '../../network-step';
-import {
-  defineWidgetSchema,
-  enumField,
-  integerField,
-  type SchemaState,
-} from '../../state/schema';
+import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
 
 /** A decoder spec typed into the form. */
 export const CUSTOM_MODEL = 'custom';

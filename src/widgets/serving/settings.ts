@@ -9,12 +9,7 @@
  */
 import { KV_FORMATS, SERVING_MODEL_IDS, WEIGHT_FORMATS } from '../../engine/models';
 import { catalogGpuField, decoderSpecFields } from '../../network-step';
-import {
-  defineWidgetSchema,
-  enumField,
-  integerField,
-  type SchemaState,
-} from '../../state/schema';
+import { defineWidgetSchema, enumField, integerField, type SchemaState } from '../../state/schema';
 
 /** A decoder spec typed into the form. */
 export const CUSTOM_MODEL = 'custom';
