@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatSeconds } from '../format/units';
 import { CodeEditor, type CodeEditorHandle } from '../puzzle-page/editor/CodeEditor';
 import { PredictionRow } from '../puzzle-page/Prediction';
@@ -8,6 +8,7 @@ import { loadDraft, saveDraft } from '../store/puzzle-drafts';
 import { tritonMarkId, usePuzzleProgress } from '../store/puzzle-progress';
 import type { TritonPuzzle } from '../triton/puzzles/types';
 import { useController } from '../ui/useController';
+import { CheckResult, MeasuredTimes, useErrorLine } from './CheckResult';
 import { TritonController, type TritonBackend, type TritonTiming } from './controller';
 import type { TritonPageDeps } from './deps';
 import { TritonFigure } from './Figure';
@@ -30,35 +31,25 @@ function WorkingSize({ puzzle, gpuId }: { puzzle: TritonPuzzle; gpuId: string })
  * the cost engine's time for the same work on a GPU it models.
  */
 function Timings({ puzzle, timing }: { puzzle: TritonPuzzle; timing: TritonTiming }) {
-  if (!timing.ok) return <p className="pz-warn">{timing.message}</p>;
   return (
-    <div className="pz-timings" data-timings="">
-      <p>
-        At {timing.size}, on {timing.on}, median of several runs (each from launch to the results
-        read back):
-      </p>
-      <dl>
-        <div data-time="yours" data-seconds={timing.yours}>
-          <dt>Your kernel (measured)</dt>
-          <dd>{formatSeconds(timing.yours)}</dd>
-        </div>
-        <div data-time="reference" data-seconds={timing.reference}>
-          <dt>Reference solution (measured)</dt>
-          <dd>{formatSeconds(timing.reference)}</dd>
-        </div>
+    <MeasuredTimes
+      timing={timing}
+      labels={{ yours: 'Your kernel (measured)', reference: 'Reference solution (measured)' }}
+      rows={
         <PredictionRow
           selectId={`tr-gpu-${puzzle.id}`}
           predict={(gpuId) => predictTritonPuzzle(puzzle, gpuId, timingSize(puzzle))}
           more={(gpuId) => <WorkingSize puzzle={puzzle} gpuId={gpuId} />}
         />
-      </dl>
+      }
+    >
       <p className="pz-note">
         The prediction is the roofline model of the bytes and FLOPs this kernel must move, for a
         well-written kernel launched from PyTorch on that GPU, with an fp32 <code>tl.dot</code>{' '}
         priced as tf32 (Triton’s default there). At the checked sizes a real GPU spends its time
         launching the kernel; the working size shows what bounds it once the data is large.
       </p>
-    </div>
+    </MeasuredTimes>
   );
 }
 
@@ -85,18 +76,8 @@ export function TritonView({
   );
   const solved = usePuzzleProgress((s) => Boolean(s.solved[draftId]));
   const editor = useRef<CodeEditorHandle>(null);
-  const failed = state.check && !state.check.ok ? state.check.cases.at(-1) : undefined;
-  const errorLine = failed?.error?.line ?? null;
-  const errorLines = useMemo(() => (errorLine === null ? [] : [errorLine]), [errorLine]);
+  const { errorLines } = useErrorLine(state);
   const canRun = backend !== null && state.phase === 'idle';
-  const resultKind =
-    state.phase !== 'idle'
-      ? state.phase
-      : state.check
-        ? state.check.ok
-          ? 'pass'
-          : 'fail'
-        : 'none';
   const runLabel =
     backend?.kind === 'webgpu' ? 'Run and check on WebGPU' : 'Run and check on the interpreter';
   return (
@@ -184,34 +165,13 @@ export function TritonView({
         </ol>
       ) : null}
 
-      <div className="pz-result" role="status" aria-live="polite" data-result={resultKind}>
-        {state.phase === 'checking' ? (
-          <p>
-            Checking at {puzzle.cases[state.caseIndex]?.label ?? 'the next size'} (
-            {state.caseIndex + 1} of {puzzle.cases.length})…
-          </p>
-        ) : null}
-        {state.ranOn ? <p data-ran-on="">{state.ranOn}</p> : null}
-        {state.check?.ok ? (
-          <p className="pz-good" data-check="pass">
-            ✓ Correct. {state.check.message}
-          </p>
-        ) : null}
-        {state.check && !state.check.ok ? (
-          <>
-            <p className="pz-bad" data-check="fail">
-              ✗ {state.check.message}
-            </p>
-            {errorLine !== null ? (
-              <button type="button" onClick={() => editor.current?.goTo(errorLine, 1)}>
-                Go to line {errorLine}
-              </button>
-            ) : null}
-          </>
-        ) : null}
-        {state.phase === 'timing' ? <p>Timing your kernel and the reference solution…</p> : null}
-        {state.timing ? <Timings puzzle={puzzle} timing={state.timing} /> : null}
-      </div>
+      <CheckResult
+        puzzle={puzzle}
+        state={state}
+        editor={editor}
+        timingText="Timing your kernel and the reference solution…"
+        timings={state.timing ? <Timings puzzle={puzzle} timing={state.timing} /> : null}
+      />
 
       <h2>Checked at</h2>
       <ul className="pz-cases">

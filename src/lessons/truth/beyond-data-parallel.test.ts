@@ -25,10 +25,12 @@ import {
   type PlanBase,
   type RankedLayout,
 } from '../../engine/models';
-import { correctChoice, readLessonSource, type SourceQuestion } from '../testing/lesson-source';
+import { correctChoice, readLessonSource } from '../testing/lesson-source';
+import { expectQuoted, lessonTruth } from '../testing/truth';
 
 const FILE = '12-beyond-data-parallel.mdx';
 const lesson = readLessonSource(FILE);
+const { says, question } = lessonTruth(lesson);
 const raw = readFileSync(join(process.cwd(), 'content', FILE), 'utf8');
 const deviceRuns = readFileSync(join(process.cwd(), 'docs', 'device-runs.md'), 'utf8');
 
@@ -79,30 +81,6 @@ function setupOf(c: Choice, base: PlanBase = BASE): ParallelSetup {
 
 const predict = (c: Choice, base: PlanBase = BASE): ParallelStepPrediction =>
   predictParallelStep(setupOf(c, base));
-
-/**
- * A quoted figure agrees with the engine when it is the engine's value rounded to the quoted
- * precision, or within 1 % of it: a recalibration that moves a figure further than that must
- * show up here, so the lesson is updated with it.
- */
-function expectQuoted(value: number, quoted: number, step: number, label: string): void {
-  const slack = Math.max(step / 2, 0.01 * Math.abs(quoted)) + 1e-9;
-  expect(
-    Math.abs(value - quoted),
-    `${label}: engine ${value.toPrecision(6)}, lesson ${quoted}`,
-  ).toBeLessThanOrEqual(slack);
-}
-
-/** The lesson's prose says `text`. */
-function says(text: string): void {
-  expect(lesson.prose, `the lesson says "${text}"`).toContain(text);
-}
-
-function question(id: string): SourceQuestion {
-  const q = lesson.questions.get(id);
-  if (!q) throw new Error(`no question ${id}`);
-  return q;
-}
 
 const gib = (bytes: number) => (bytes / GiB).toFixed(1);
 const pct = (share: number) => `${(share * 100).toFixed(1)} %`;

@@ -31,15 +31,14 @@ import {
   type WeightFormat,
 } from '../../engine/models';
 import { relativeError, SERVING_CALIBRATION_CASES } from '../../engine/calibration';
-import { correctChoice, readLessonSource, type SourceQuestion } from '../testing/lesson-source';
+import { correctChoice, readLessonSource } from '../testing/lesson-source';
+import { expectQuoted as expectQuotedWithin, lessonTruth } from '../testing/truth';
 
 const lesson = readLessonSource('11-serving.mdx');
-
-function question(id: string): SourceQuestion {
-  const q = lesson.questions.get(id);
-  if (!q) throw new Error(`no question ${id}`);
-  return q;
-}
+const { says, question } = lessonTruth(lesson);
+/** Lesson 11's figures are quoted to two or three digits: within 2.5 % of the engine's. */
+const expectQuoted = (value: number, quoted: number, step: number, label: string) =>
+  expectQuotedWithin(value, quoted, step, label, 0.025);
 
 const llama8b = getServingModel('llama3.1-8b').spec;
 const llama70b = getServingModel('llama3.1-70b').spec;
@@ -67,24 +66,6 @@ const decodeBatch = (requests: number, context: number): StepBatch => ({
   decodeContextTokens: requests * context,
   prefillChunks: [],
 });
-
-/**
- * A quoted figure agrees with the engine when it is the engine's value rounded to the quoted
- * precision, within 2.5 % either way so that small recalibrations do not fail the lesson while a
- * change in what the engine predicts does.
- */
-function expectQuoted(value: number, quoted: number, step: number, label: string): void {
-  const slack = Math.max(step / 2, 0.025 * Math.abs(quoted));
-  expect(
-    Math.abs(value - quoted),
-    `${label}: engine ${value.toPrecision(5)}, lesson ${quoted}`,
-  ).toBeLessThanOrEqual(slack);
-}
-
-/** The lesson's prose says `text`. */
-function says(text: string): void {
-  expect(lesson.prose, `the lesson says "${text}"`).toContain(text);
-}
 
 describe('lesson 11: the decode floor and prefill, by hand', () => {
   const params = decoderParams(llama8b);

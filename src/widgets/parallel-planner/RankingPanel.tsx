@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { formatBytesBinary, formatCount, formatPercent } from '../../format/units';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { SortableHeadRow, SortPicker, toggledSort } from '../../ui/SortableHead';
 import type { RankingState } from './controller';
 import {
   batchingText,
@@ -125,12 +126,7 @@ export const RankingPanel = memo(function RankingPanel({
           null,
         )
       : null;
-  const toggle = (key: SortKey) =>
-    setSort((s) =>
-      s.key === key
-        ? { key, direction: s.direction === 'ascending' ? 'descending' : 'ascending' }
-        : { key, direction: FIRST_DIRECTION[key] },
-    );
+  const toggle = (key: SortKey) => setSort((s) => toggledSort(s, key, FIRST_DIRECTION[key]));
   return (
     <section
       className="ui-panel pp-panel"
@@ -172,63 +168,15 @@ export const RankingPanel = memo(function RankingPanel({
                 button sorts by it.
               </p>
               <ScrollRegion className="table-scroll" labelledBy={headingId}>
-                <div className="pp-sort-pick">
-                  <label htmlFor={`${idBase}-sort`}>Sort by</label>{' '}
-                  <select
-                    id={`${idBase}-sort`}
-                    className="ui-field"
-                    value={`${sort.key} ${sort.direction}`}
-                    onChange={(e) => {
-                      const [key, direction] = e.target.value.split(' ') as [
-                        SortKey,
-                        SortDirection,
-                      ];
-                      setSort({ key, direction });
-                    }}
-                  >
-                    {SORT_CHOICES.map(([key, direction, text]) => (
-                      <option key={`${key} ${direction}`} value={`${key} ${direction}`}>
-                        {text}
-                      </option>
-                    ))}
-                  </select>
-                </div>
+                <SortPicker
+                  id={`${idBase}-sort`}
+                  sort={sort}
+                  choices={SORT_CHOICES}
+                  onSort={setSort}
+                />
                 <table className="ui-data-table pp-table pp-rank-table" data-rank-table>
                   <thead>
-                    <tr>
-                      {COLUMNS.map((c) => (
-                        <th
-                          key={c.name}
-                          scope="col"
-                          aria-sort={c.sort && sort.key === c.sort ? sort.direction : undefined}
-                        >
-                          {c.sort ? (
-                            <>
-                              <button
-                                type="button"
-                                className="pp-sort"
-                                data-sort={c.sort}
-                                onClick={() => toggle(c.sort!)}
-                              >
-                                {c.name}
-                                <span aria-hidden="true" className="pp-sort__mark">
-                                  {sort.key === c.sort
-                                    ? sort.direction === 'ascending'
-                                      ? ' ▲'
-                                      : ' ▼'
-                                    : ''}
-                                </span>
-                              </button>
-                              {/* Stacked on a phone the head is hidden: its buttons go, its words
-                                  stay for screen readers (the cells carry their own labels). */}
-                              <span className="pp-sort-text">{c.name}</span>
-                            </>
-                          ) : (
-                            c.name
-                          )}
-                        </th>
-                      ))}
-                    </tr>
+                    <SortableHeadRow columns={COLUMNS} sort={sort} onToggle={toggle} />
                   </thead>
                   <tbody>
                     {rows.map((row) => {
