@@ -238,7 +238,7 @@ export function courseVerdicts(facts: MachineFacts): Verdict[] {
     measured(
       'puzzles',
       'The WGSL puzzles',
-      ['puzzles'],
+      ['puzzles', 'triton-kernel'],
       'learners’ kernels, checked against the CPU',
     ),
     modelOnly(

@@ -28,6 +28,7 @@ import { dataParallelWidget } from './data-parallel/widget';
 import { warpWidget } from './warp/widget';
 import { servingWidget } from './serving/widget';
 import { parallelPlannerWidget } from './parallel-planner/widget';
+import { tritonKernelWidget } from './triton-kernel/widget';
 
 /** The widgets. */
 export const WIDGETS = [
@@ -51,6 +52,7 @@ export const WIDGETS = [
   dataParallelWidget,
   servingWidget,
   parallelPlannerWidget,
+  tritonKernelWidget,
 ] as const satisfies readonly WidgetDeclaration[];
 
 /** A widget as the registry holds it. */

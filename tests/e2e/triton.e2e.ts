@@ -2,15 +2,17 @@
  * The Triton puzzles in Chromium with WebGPU (SwiftShader here), one page load: the list, the
  * vector add typed in from its reference passing on WebGPU with the times measured, another
  * puzzle's starter failing with its first wrong element, axe in both themes, 375 px, and the
- * puzzle embedded (`#/embed/triton/<id>`).
+ * puzzle embedded (`#/embed/triton/<id>`). Then lesson 13's Triton kernel widget alone (its
+ * embed page): a softmax and a tl.dot matmul typed in and passing on WebGPU, a mask removed and
+ * named, and an autotune of the matmul's configs, all from the keyboard.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findTritonPuzzle } from '../../src/triton/puzzles/index';
-import { browserSuite, horizontalOverflow } from './browser';
-import { seriousAxeViolations } from './axe';
+import { browserSuite, horizontalOverflow, settledWidget } from './browser';
+import { seriousAxeViolations, seriousAxeViolationsInBothThemes } from './axe';
 
-const { open } = browserSuite({ webgpu: true });
+const { open, openWidget } = browserSuite({ webgpu: true });
 
 const editorOf = (page: Page) => page.locator('[data-triton] .cm-content');
 
@@ -91,6 +93,75 @@ describe('Triton puzzles', () => {
       .locator('[data-triton="row-sum"] [data-editor="ready"]')
       .waitFor({ timeout: 60_000 });
     expect(await seriousAxeViolations(page, undefined, 'colour'), 'embed, dark').toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('lesson 13’s widget: a typed softmax and tl.dot matmul pass on WebGPU, a missing mask is named, the matmul autotunes; keyboard, axe in both themes, 375 px', async () => {
+    const { page, widget, errors } = await openWidget('#/embed/triton-kernel', 'triton-kernel', {
+      width: 375,
+      ready: '[data-editor="ready"]',
+    });
+    await expect
+      .poll(() => widget.locator('[data-backend]').getAttribute('data-backend'), {
+        timeout: 60_000,
+      })
+      .toBe('webgpu');
+    const editor = widget.locator('.cm-content');
+    const run = widget.locator('[data-action="run"]');
+    const result = widget.locator('[data-result]');
+    /** Types `code` over the widget's kernel, runs it from the keyboard, waits for `expected`. */
+    const typeAndRun = async (code: string, expected: 'pass' | 'fail') => {
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(code.slice(0, 1));
+      await page.keyboard.insertText(code.slice(1));
+      await expect.poll(() => editor.textContent()).toMatch(/tl\.store/);
+      await expect.poll(() => run.isEnabled()).toBe(true);
+      await run.focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => result.getAttribute('data-result'), { timeout: 120_000 })
+        .toBe(expected);
+    };
+
+    // The softmax, written out: it passes on WebGPU, and the times come with the prediction.
+    const softmax = findTritonPuzzle('fused-softmax')!.solution;
+    await typeAndRun(softmax, 'pass');
+    expect(await result.locator('[data-ran-on]').textContent()).toMatch(
+      /^Ran on WebGPU \(software adapter/,
+    );
+    expect(await settledWidget(page, 'triton-kernel')).toBe('done');
+    await result.locator('[data-timings]').waitFor({ timeout: 120_000 });
+    // Its store without a mask: refused with the line, the program and the first bad offset.
+    const unmasked = softmax.replace(/, mask=mask\)\s*$/, ')');
+    expect(unmasked).not.toBe(softmax);
+    await typeAndRun(unmasked, 'fail');
+    const storeLine = unmasked.split('\n').findIndex((l) => l.includes('tl.store')) + 1;
+    expect(await result.locator('[data-check="fail"]').textContent()).toMatch(
+      new RegExp(`line ${storeLine}\\b.*program.*offset`, 's'),
+    );
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The tl.dot matmul, chosen with the keyboard and written out: it passes on WebGPU.
+    const puzzle = widget.getByLabel('Triton puzzle', { exact: true });
+    await puzzle.focus();
+    await puzzle.selectOption('tiled-matmul');
+    await widget.locator('[data-editor="ready"]').waitFor({ timeout: 60_000 });
+    await typeAndRun(findTritonPuzzle('tiled-matmul')!.solution, 'pass');
+
+    // Its autotune: every config compiled, checked and timed, the fastest marked.
+    await widget.getByLabel('View', { exact: true }).selectOption('autotune');
+    const tune = widget.locator('[data-action="autotune"]');
+    await expect.poll(() => tune.isEnabled(), { timeout: 60_000 }).toBe(true);
+    await tune.focus();
+    await page.keyboard.press('Enter');
+    await widget.locator('[data-cache-sentence]').waitFor({ timeout: 180_000 });
+    const rows = widget.locator('[data-tune-table] tbody tr');
+    expect(await rows.count()).toBe(6);
+    expect(await widget.locator('[data-tune-table] tr[data-outcome="timed"]').count()).toBe(6);
+    expect(await widget.locator('[data-tune-table] tr[data-fastest="yes"]').count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolationsInBothThemes(page)).toEqual({ light: [], dark: [] });
     expect(errors).toEqual([]);
   });
 });
