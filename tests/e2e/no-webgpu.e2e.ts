@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { findTritonPuzzle } from '../../src/triton/puzzles/index';
 import { browserSuite, loadedWidget, settledWidget } from './browser';
 
 const { open } = browserSuite({ webgpu: false });
@@ -51,5 +52,40 @@ describe('the race in a browser without WebGPU', () => {
     await expect
       .poll(() => race.locator('[data-lane="gpu-measured"] .lane-note').textContent())
       .toMatch(/no WebGPU/);
+  });
+});
+
+describe('the Triton puzzles in a browser without WebGPU', () => {
+  it('run a typed kernel on the interpreter, say so, and name an unsupported construct', async () => {
+    const { page, errors } = await open('#/embed/triton/vector-add');
+    const puzzle = page.locator('[data-triton="vector-add"]');
+    await puzzle.locator('[data-editor="ready"]').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => page.locator('[data-backend]').getAttribute('data-backend'), { timeout: 60_000 })
+      .toBe('interpreter');
+    const editor = puzzle.locator('.cm-content');
+    const result = puzzle.locator('[data-result]');
+    const typeAndRun = async (code: string, expected: 'pass' | 'fail') => {
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(code.slice(0, 1));
+      await page.keyboard.insertText(code.slice(1));
+      await expect.poll(() => editor.textContent()).toMatch(/tl\.store/);
+      await puzzle.locator('[data-action="run"]').click();
+      await expect
+        .poll(() => result.getAttribute('data-result'), { timeout: 120_000 })
+        .toBe(expected);
+    };
+    const solution = findTritonPuzzle('vector-add')!.solution;
+    await typeAndRun(solution, 'pass');
+    expect(await result.locator('[data-ran-on]').textContent()).toMatch(/^Ran on the interpreter/);
+    // A function the runtime does not implement is named, with its line.
+    const unsupported = solution.replace('x + y, mask', 'tl.erf(x) + y, mask');
+    expect(unsupported).not.toBe(solution);
+    await typeAndRun(unsupported, 'fail');
+    expect(await result.locator('[data-check="fail"]').textContent()).toMatch(
+      /line \d+: tl\.erf is outside the Triton subset/,
+    );
+    expect(errors).toEqual([]);
   });
 });
