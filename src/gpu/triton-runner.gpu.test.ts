@@ -154,6 +154,27 @@ describe.skipIf(!gpu)('Triton kernels on WebGPU agree with the interpreter', () 
     expect(maxAbsDiff(r.gpu, r.cpu)).toBeLessThan(1e-5);
   });
 
+  it('tl.dot matmul 70x33 by 33x150 in 64x128 tiles on 32 invocations (four B columns each)', async () => {
+    const [m, n, k] = [70, 150, 33];
+    const ts = [
+      makeTensor('fp32', [m, k], randomValues(25, m * k)),
+      makeTensor('fp32', [k, n], randomValues(26, k * n)),
+      makeTensor('fp32', [m, n]),
+    ];
+    const r = await both(
+      MATMUL,
+      ts,
+      2,
+      ([a, b, c]) => ({
+        grid: (meta) => [cdiv(m, meta.BLOCK_M as number), cdiv(n, meta.BLOCK_N as number)],
+        args: [a!, b!, c!, m, n, k, k, 1, n, 1, n, 1],
+        constexprs: { BLOCK_M: 64, BLOCK_N: 128, BLOCK_K: 16 },
+      }),
+      32,
+    );
+    expect(maxAbsDiff(r.gpu, r.cpu)).toBeLessThan(1e-5);
+  });
+
   it('causal flash attention, 2 heads of 37 tokens, fp16 q, k, v', async () => {
     const heads = 2;
     const s = 37;

@@ -71,9 +71,9 @@ describe('compileToWgsl', () => {
     expect(out.workgroupBytes).toBe(32 * 4);
   });
 
-  it('stages tl.dot operands as fp32 tiles and checks loops against the budget', () => {
+  it('stages tl.dot operands as fp32 tiles (A as vec4s along K) and checks loops against the budget', () => {
     const out = compileToWgsl(matmulIr(), { grid: [3, 3] });
-    expect(out.code).toContain('var<workgroup> tileA: array<f32, 256>;');
+    expect(out.code).toContain('var<workgroup> tileA: array<vec4<f32>, 64>;');
     expect(out.code).toContain('var<workgroup> tileB: array<f32, 256>;');
     expect(out.code).toContain('trips(');
     expect(out.code).toContain('n > 1000000u - used');

@@ -830,8 +830,10 @@ class Generator {
       return tf32 ? `rtf32(${x})` : x;
     };
     this.emit('workgroupBarrier();');
+    // A is kept as vec4s along K (every tl.dot dimension is a multiple of 16), so the product
+    // reads four of a row's values in one load.
     this.openElements(M * K);
-    this.emit(`tileA[e] = ${conv(op.a)};`);
+    this.emit(`tileA[e >> 2u][e & 3u] = ${conv(op.a)};`);
     this.closeElements(M * K);
     this.openElements(K * N);
     this.emit(`tileB[e] = ${conv(op.b)};`);
@@ -849,9 +851,8 @@ class Generator {
       this.indent++;
       this.emit(`let n = lid & ${N - 1}u;`);
       this.emit(`let r0 = lid >> ${log2(N)}u;`);
-      this.emit(`var acc: array<f32, ${slots}>;`);
       this.emit(
-        `for (var j = 0u; j < ${slots}u; j++) { let e = lid + j * ${W}u; acc[j] = ${this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc))}; }`,
+        `for (var j = 0u; j < ${slots}u; j++) { let e = lid + j * ${W}u; ${name}[j] = ${this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc))}; }`,
       );
       this.emit(`for (var k = 0u; k < ${K}u; k += 4u) {`);
       this.indent++;
@@ -859,15 +860,45 @@ class Generator {
         `let b = vec4<f32>(tileB[k * ${N}u + n], tileB[(k + 1u) * ${N}u + n], tileB[(k + 2u) * ${N}u + n], tileB[(k + 3u) * ${N}u + n]);`,
       );
       this.emit(`for (var j = 0u; j < ${slots}u; j++) {`);
-      this.emit(`  let a = (r0 + j * ${rowsPer}u) * ${K}u + k;`);
-      this.emit(`  let av = vec4<f32>(tileA[a], tileA[a + 1u], tileA[a + 2u], tileA[a + 3u]);`);
+      this.emit(`  let av = tileA[(r0 + j * ${rowsPer}u) * ${K / 4}u + (k >> 2u)];`);
       this.emit(
-        '  acc[j] = fma(av.w, b.w, fma(av.z, b.z, fma(av.y, b.y, fma(av.x, b.x, acc[j]))));',
+        `  ${name}[j] = fma(av.w, b.w, fma(av.z, b.z, fma(av.y, b.y, fma(av.x, b.x, ${name}[j]))));`,
       );
       this.emit('}');
       this.indent--;
       this.emit('}');
-      this.emit(`${name} = acc;`);
+      this.indent--;
+      this.emit('}');
+    } else if (M * N >= W && N % W === 0 && K % 4 === 0) {
+      // A workgroup narrower than the tile: each invocation owns columns lid, lid + W, ... of
+      // every row, so one load of a row's four A values serves all of its columns.
+      const cols = N / W;
+      this.emit('{');
+      this.indent++;
+      this.emit(
+        `for (var j = 0u; j < ${slots}u; j++) { let e = lid + j * ${W}u; ${name}[j] = ${this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc))}; }`,
+      );
+      this.emit(`for (var k = 0u; k < ${K}u; k += 4u) {`);
+      this.indent++;
+      for (let c = 0; c < cols; c++) {
+        const n = `lid + ${c * W}u`;
+        this.emit(
+          `let b${c} = vec4<f32>(tileB[k * ${N}u + ${n}], tileB[(k + 1u) * ${N}u + ${n}], tileB[(k + 2u) * ${N}u + ${n}], tileB[(k + 3u) * ${N}u + ${n}]);`,
+        );
+      }
+      this.emit(`for (var m = 0u; m < ${M}u; m++) {`);
+      this.indent++;
+      this.emit(`let av = tileA[m * ${K / 4}u + (k >> 2u)];`);
+      for (let c = 0; c < cols; c++) {
+        const slot = cols === 1 ? 'm' : `m * ${cols}u + ${c}u`;
+        this.emit(
+          `${name}[${slot}] = fma(av.w, b${c}.w, fma(av.z, b${c}.z, fma(av.y, b${c}.y, fma(av.x, b${c}.x, ${name}[${slot}]))));`,
+        );
+      }
+      this.indent--;
+      this.emit('}');
+      this.indent--;
+      this.emit('}');
       this.indent--;
       this.emit('}');
     } else {
@@ -875,9 +906,12 @@ class Generator {
       this.emit(`let m = e >> ${log2(N)}u;`);
       this.emit(`let n = e & ${N - 1}u;`);
       this.emit(`var acc = ${this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc))};`);
+      this.emit(`for (var k = 0u; k < ${K}u; k += 4u) {`);
+      this.emit(`  let av = tileA[m * ${K / 4}u + (k >> 2u)];`);
       this.emit(
-        `for (var k = 0u; k < ${K}u; k++) { acc = fma(tileA[m * ${K}u + k], tileB[k * ${N}u + n], acc); }`,
+        `  acc = fma(av.w, tileB[(k + 3u) * ${N}u + n], fma(av.z, tileB[(k + 2u) * ${N}u + n], fma(av.y, tileB[(k + 1u) * ${N}u + n], fma(av.x, tileB[k * ${N}u + n], acc))));`,
       );
+      this.emit('}');
       this.emit(`${name}[j] = acc;`);
       this.closeElements(M * N);
     }
@@ -1003,7 +1037,7 @@ class Generator {
     );
     if (this.scratchWords > 0)
       head.push(`var<workgroup> scratch: array<u32, ${this.scratchWords}>;`);
-    if (this.tileA > 0) head.push(`var<workgroup> tileA: array<f32, ${this.tileA}>;`);
+    if (this.tileA > 0) head.push(`var<workgroup> tileA: array<vec4<f32>, ${this.tileA / 4}>;`);
     if (this.tileB > 0) head.push(`var<workgroup> tileB: array<f32, ${this.tileB}>;`);
     const maxIterations = this.options.maxIterations ?? 1_000_000;
     head.push(...COMMON.replace('MAX_ITERATIONS', `${maxIterations}u`).split('\n'));
