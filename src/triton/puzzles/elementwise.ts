@@ -35,6 +35,7 @@ export const vectorAdd: TritonPuzzle = {
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'n'), meta.BLOCK_SIZE as number)],
   workingSize: { n: 1 << 24 },
+  timedSize: { n: 262_144 },
   work: (s) => ({
     kind: 'elementwise',
     valuesRead: 2 * sizeOf(s, 'n'),
@@ -122,6 +123,7 @@ export const scaleAndShift: TritonPuzzle = {
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'n'), meta.BLOCK_SIZE as number)],
   workingSize: { n: 1 << 24 },
+  timedSize: { n: 262_144 },
   work: (s) => ({
     kind: 'elementwise',
     valuesRead: sizeOf(s, 'n'),
@@ -226,6 +228,7 @@ export const add2d: TritonPuzzle = {
     cdiv(sizeOf(s, 'n'), meta.BLOCK_N as number),
   ],
   workingSize: { m: 4096, n: 4096 },
+  timedSize: { m: 512, n: 512 },
   work: (s) => {
     const cells = sizeOf(s, 'm') * sizeOf(s, 'n');
     return {

@@ -97,6 +97,7 @@ export const tiledMatmul: TritonPuzzle = {
   launch: { grid: TILE_GRID_TEXT, constexprs: TILES, args: MATMUL_ARGS },
   grid: tileGrid,
   workingSize: { m: 4096, n: 4096, k: 4096 },
+  timedSize: { m: 256, n: 256, k: 128 },
   work: (s) => matmulWork(s, 0),
   prepare: (s) => {
     const r = matmulRun(0x92, s);
@@ -200,6 +201,7 @@ export const matmulRelu: TritonPuzzle = {
   },
   grid: tileGrid,
   workingSize: { m: 4096, n: 4096, k: 4096 },
+  timedSize: { m: 256, n: 256, k: 128 },
   // The epilogue adds the bias and takes the maximum: two more operations per output.
   work: (s) => matmulWork(s, 2),
   prepare: (s) => {
@@ -407,6 +409,7 @@ export const flashAttention: TritonPuzzle = {
   },
   grid: (s) => (meta) => [cdiv(sizeOf(s, 'seq'), meta.BLOCK_M as number), sizeOf(s, 'heads')],
   workingSize: { heads: 32, seq: 4096 },
+  timedSize: { heads: 4, seq: 256 },
   // Causal: each query scores about half the keys; QK^T and PV are 2·D FLOPs per pair each.
   work: (s) => {
     const values = sizeOf(s, 'heads') * sizeOf(s, 'seq') * HEAD_DIM;

@@ -52,6 +52,7 @@ export const rowSum: TritonPuzzle = {
   },
   grid: rowGrid,
   workingSize: { rows: 16384, cols: 4096 },
+  timedSize: { rows: 1024, cols: 256 },
   work: (s) => ({
     kind: 'reduction',
     valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
@@ -155,6 +156,7 @@ export const rowArgmax: TritonPuzzle = {
   },
   grid: rowGrid,
   workingSize: { rows: 65536, cols: 64 },
+  timedSize: { rows: 4096, cols: 64 },
   work: (s) => ({
     kind: 'reduction',
     valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),
@@ -262,6 +264,7 @@ export const fusedSoftmax: TritonPuzzle = {
   },
   grid: rowGrid,
   workingSize: { rows: 65536, cols: 64 },
+  timedSize: { rows: 4096, cols: 64 },
   // Per value: the max, the subtraction, exp, the sum and the division.
   work: (s) => ({
     kind: 'reduction',
@@ -364,6 +367,7 @@ export const layerNorm: TritonPuzzle = {
   },
   grid: rowGrid,
   workingSize: { rows: 16384, cols: 4096 },
+  timedSize: { rows: 1024, cols: 256 },
   // x is read once from memory (a row's three passes hit the cache), w and b once per row.
   work: (s) => ({
     kind: 'reduction',
@@ -504,6 +508,7 @@ export const rowCumsum: TritonPuzzle = {
   },
   grid: rowGrid,
   workingSize: { rows: 16384, cols: 4096 },
+  timedSize: { rows: 1024, cols: 256 },
   work: (s) => ({
     kind: 'reduction',
     valuesRead: sizeOf(s, 'rows') * sizeOf(s, 'cols'),

@@ -90,6 +90,13 @@ export interface TritonPuzzle {
    * run in the browser (the interpreter would take seconds).
    */
   workingSize: TritonSizes;
+  /**
+   * The size the learner's kernel and the reference are timed at after a pass: past every checked
+   * size, large enough (a megabyte or so of data) that the kernel's work rather than its launch
+   * shows on a device, small enough for a software adapter and for the interpreter to time in well
+   * under a second.
+   */
+  timedSize: TritonSizes;
   /** What the kernel reads, writes and computes at one size (for the cost engine's prediction). */
   work(size: TritonSizes): TritonWorkCounts;
   /** Fresh seeded inputs, zeroed outputs and the CPU reference for one size. */

@@ -3,6 +3,7 @@
  * exactly its outputs, what it reads is at most its inputs once each (and not far less),
  * and its programs are the grid's.
  */
+import { checkCase } from './check';
 import { describe, expect, it } from 'vitest';
 import type { KernelArg, TritonTensor } from '../index';
 import { TRITON_PUZZLES } from './index';
@@ -51,6 +52,21 @@ describe.each(TRITON_PUZZLES.map((p) => [p.id, p] as const))('puzzle %s', (_id, 
     );
     for (const c of puzzle.cases)
       expect(volume(puzzle.workingSize)).toBeGreaterThan(100 * volume(c.size));
+  });
+
+  it('is timed past every checked size and below its working size, where its reference is right', () => {
+    const volume = (s: Readonly<Record<string, number>>) =>
+      Object.values(s).reduce((a, b) => a * b, 1);
+    expect(Object.keys(puzzle.timedSize).sort()).toEqual(Object.keys(puzzle.cases[0]!.size).sort());
+    for (const c of puzzle.cases)
+      expect(volume(puzzle.timedSize)).toBeGreaterThan(10 * volume(c.size));
+    expect(volume(puzzle.timedSize)).toBeLessThan(volume(puzzle.workingSize));
+    // About a megabyte moved: enough that the work, not the launch, shows on a device.
+    const work = puzzle.work(puzzle.timedSize);
+    expect(4 * (work.valuesRead + work.valuesWritten)).toBeGreaterThan(250_000);
+    const outcome = checkCase(puzzle, puzzle.solution, { size: puzzle.timedSize, label: 'timed' });
+    expect(outcome.message).toBe('');
+    expect(outcome.ok).toBe(true);
   });
 });
 
