@@ -133,47 +133,33 @@ describe.skipIf(!gpu)('Triton kernels on WebGPU agree with the interpreter', () 
     });
   }
 
-  it('tl.dot matmul 70x33 by 33x90 in 32x64 tiles (one B column per invocation)', async () => {
-    const [m, n, k] = [70, 90, 33];
-    const ts = [
-      makeTensor('fp32', [m, k], randomValues(23, m * k)),
-      makeTensor('fp32', [k, n], randomValues(24, k * n)),
-      makeTensor('fp32', [m, n]),
-    ];
-    const r = await both(
-      MATMUL,
-      ts,
-      2,
-      ([a, b, c]) => ({
-        grid: (meta) => [cdiv(m, meta.BLOCK_M as number), cdiv(n, meta.BLOCK_N as number)],
-        args: [a!, b!, c!, m, n, k, k, 1, n, 1, n, 1],
-        constexprs: { BLOCK_M: 32, BLOCK_N: 64, BLOCK_K: 16 },
-      }),
-      128,
-    );
-    expect(maxAbsDiff(r.gpu, r.cpu)).toBeLessThan(1e-5);
-  });
-
-  it('tl.dot matmul 70x33 by 33x150 in 64x128 tiles on 32 invocations (four B columns each)', async () => {
-    const [m, n, k] = [70, 150, 33];
-    const ts = [
-      makeTensor('fp32', [m, k], randomValues(25, m * k)),
-      makeTensor('fp32', [k, n], randomValues(26, k * n)),
-      makeTensor('fp32', [m, n]),
-    ];
-    const r = await both(
-      MATMUL,
-      ts,
-      2,
-      ([a, b, c]) => ({
-        grid: (meta) => [cdiv(m, meta.BLOCK_M as number), cdiv(n, meta.BLOCK_N as number)],
-        args: [a!, b!, c!, m, n, k, k, 1, n, 1, n, 1],
-        constexprs: { BLOCK_M: 64, BLOCK_N: 128, BLOCK_K: 16 },
-      }),
-      32,
-    );
-    expect(maxAbsDiff(r.gpu, r.cpu)).toBeLessThan(1e-5);
-  });
+  // The two tl.dot layouts: a workgroup as wide as the tile or wider (one B column per
+  // invocation), and one narrower than it (N / W columns of every row per invocation).
+  for (const { m, n, k, tile, invocations, what } of [
+    { m: 70, n: 90, k: 33, tile: [32, 64, 16], invocations: 128, what: 'one B column each' },
+    { m: 70, n: 150, k: 33, tile: [64, 128, 16], invocations: 32, what: 'four B columns each' },
+  ]) {
+    const [bm, bn, bk] = tile as [number, number, number];
+    it(`tl.dot matmul ${m}x${k} by ${k}x${n} in ${bm}x${bn} tiles on ${invocations} invocations (${what})`, async () => {
+      const ts = [
+        makeTensor('fp32', [m, k], randomValues(23, m * k)),
+        makeTensor('fp32', [k, n], randomValues(24, k * n)),
+        makeTensor('fp32', [m, n]),
+      ];
+      const r = await both(
+        MATMUL,
+        ts,
+        2,
+        ([a, b, c]) => ({
+          grid: (meta) => [cdiv(m, meta.BLOCK_M as number), cdiv(n, meta.BLOCK_N as number)],
+          args: [a!, b!, c!, m, n, k, k, 1, n, 1, n, 1],
+          constexprs: { BLOCK_M: bm, BLOCK_N: bn, BLOCK_K: bk },
+        }),
+        invocations,
+      );
+      expect(maxAbsDiff(r.gpu, r.cpu)).toBeLessThan(1e-5);
+    });
+  }
 
   it('causal flash attention, 2 heads of 37 tokens, fp16 q, k, v', async () => {
     const heads = 2;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findTritonPuzzle } from '../../src/triton/puzzles/index';
+import { runAndSettle, typeInEditor } from './editor';
 import { browserSuite, loadedWidget, settledWidget } from './browser';
 
 const { open } = browserSuite({ webgpu: false });
@@ -66,15 +67,9 @@ describe('the Triton puzzles in a browser without WebGPU', () => {
     const editor = puzzle.locator('.cm-content');
     const result = puzzle.locator('[data-result]');
     const typeAndRun = async (code: string, expected: 'pass' | 'fail') => {
-      await editor.click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type(code.slice(0, 1));
-      await page.keyboard.insertText(code.slice(1));
+      await typeInEditor(page, editor, code);
       await expect.poll(() => editor.textContent()).toMatch(/tl\.store/);
-      await puzzle.locator('[data-action="run"]').click();
-      await expect
-        .poll(() => result.getAttribute('data-result'), { timeout: 120_000 })
-        .toBe(expected);
+      await runAndSettle(page, puzzle, expected);
     };
     const solution = findTritonPuzzle('vector-add')!.solution;
     await typeAndRun(solution, 'pass');

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { runAndSettle, typeInEditor } from './editor';
 import { browserSuite, cspViolations, horizontalOverflow, recordCspViolations } from './browser';
 import { seriousAxeViolations } from './axe';
 
@@ -15,24 +16,11 @@ const { open } = browserSuite({ webgpu: true });
 /** The editor's text area (CodeMirror, in its host's open shadow root). */
 const editorOf = (page: Page) => page.locator('[data-puzzle] .cm-content');
 
-/**
- * Replaces the editor's text as a learner would: select everything, then type over it (the first
- * character as a key press onto the selection, the rest inserted as typed text).
- */
-async function typeCode(page: Page, code: string) {
-  await editorOf(page).click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(code.slice(0, 1));
-  await page.keyboard.insertText(code.slice(1));
-}
+/** Replaces the editor's text as a learner would. */
+const typeCode = (page: Page, code: string) => typeInEditor(page, editorOf(page), code);
 
 /** Runs the kernel and waits for a settled result; returns the result region. */
-async function run(page: Page, expected: string): Promise<Locator> {
-  await page.locator('[data-action="run"]').click();
-  const result = page.locator('[data-result]');
-  await expect.poll(() => result.getAttribute('data-result'), { timeout: 120_000 }).toBe(expected);
-  return result;
-}
+const run = (page: Page, expected: string): Promise<Locator> => runAndSettle(page, page, expected);
 
 const MAP_WITH = (body: string) => `@compute @workgroup_size(1)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>) {

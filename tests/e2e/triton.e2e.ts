@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { findTritonPuzzle } from '../../src/triton/puzzles/index';
+import { runAndSettle, typeInEditor } from './editor';
 import { browserSuite, horizontalOverflow, settledWidget } from './browser';
 import { seriousAxeViolations, seriousAxeViolationsInBothThemes } from './axe';
 
@@ -16,21 +17,11 @@ const { open, openWidget } = browserSuite({ webgpu: true });
 
 const editorOf = (page: Page) => page.locator('[data-triton] .cm-content');
 
-/** Replaces the editor's text as a learner would: select everything, type over it. */
-async function typeCode(page: Page, code: string) {
-  await editorOf(page).click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(code.slice(0, 1));
-  await page.keyboard.insertText(code.slice(1));
-}
+/** Replaces the editor's text as a learner would. */
+const typeCode = (page: Page, code: string) => typeInEditor(page, editorOf(page), code);
 
 /** Runs the check and waits for a settled result. */
-async function check(page: Page, expected: 'pass' | 'fail') {
-  await page.locator('[data-action="run"]').click();
-  const result = page.locator('[data-result]');
-  await expect.poll(() => result.getAttribute('data-result'), { timeout: 120_000 }).toBe(expected);
-  return result;
-}
+const check = (page: Page, expected: 'pass' | 'fail') => runAndSettle(page, page, expected);
 
 describe('Triton puzzles', () => {
   it('lists the puzzles, passes a typed vector add on WebGPU, fails a starter with its element, axe in both themes at 375 px', async () => {
@@ -107,21 +98,12 @@ describe('Triton puzzles', () => {
       })
       .toBe('webgpu');
     const editor = widget.locator('.cm-content');
-    const run = widget.locator('[data-action="run"]');
     const result = widget.locator('[data-result]');
     /** Types `code` over the widget's kernel, runs it from the keyboard, waits for `expected`. */
     const typeAndRun = async (code: string, expected: 'pass' | 'fail') => {
-      await editor.click();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type(code.slice(0, 1));
-      await page.keyboard.insertText(code.slice(1));
+      await typeInEditor(page, editor, code);
       await expect.poll(() => editor.textContent()).toMatch(/tl\.store/);
-      await expect.poll(() => run.isEnabled()).toBe(true);
-      await run.focus();
-      await page.keyboard.press('Enter');
-      await expect
-        .poll(() => result.getAttribute('data-result'), { timeout: 120_000 })
-        .toBe(expected);
+      await runAndSettle(page, widget, expected, { keyboard: true });
     };
 
     // The softmax, written out: it passes on WebGPU, and the times come with the prediction.
