@@ -24,129 +24,24 @@
 import { type BlockType, type Dtype, isPointer, numel, pointee } from '../dtype';
 import type { KernelIR, Op, ValueId } from '../ir';
 import { TritonError } from '../errors';
+import {
+  DEFAULT_WGSL_LIMITS,
+  STATUS_WORDS,
+  type CompileOptions,
+  type CompiledWgsl,
+  type StatusSite,
+  type WgslBinding,
+  type WgslLimits,
+} from './abi';
+import { dotLoopLines } from './dot';
+import { constLiteral, fromBits, toBits, wgslType } from './literals';
+import { accessHelpers, prelude } from './prelude';
 import { broadcastIndex, coord, log2, reductionBase, stridesOf } from './shape';
-
-/** Device limits the compiler respects (WebGPU's defaults unless given). */
-export interface WgslLimits {
-  maxComputeInvocationsPerWorkgroup: number;
-  maxComputeWorkgroupStorageSize: number;
-  maxComputeWorkgroupsPerDimension: number;
-  maxStorageBuffersPerShaderStage: number;
-}
-
-export const DEFAULT_WGSL_LIMITS: WgslLimits = {
-  maxComputeInvocationsPerWorkgroup: 256,
-  maxComputeWorkgroupStorageSize: 16384,
-  maxComputeWorkgroupsPerDimension: 65535,
-  maxStorageBuffersPerShaderStage: 8,
-};
-
-export interface CompileOptions {
-  /** Program ids along each axis (1 to 3 numbers, missing ones are 1). */
-  grid: readonly number[];
-  /** Invocations per workgroup (a power of two); default: the largest block, at most the limit. */
-  workgroupSize?: number;
-  limits?: Partial<WgslLimits>;
-  /** Loop iterations one program may run before it stops with a budget error. */
-  maxIterations?: number;
-}
-
-/** What a status record's site refers to. */
-export type StatusSite =
-  | {
-      kind: 'access';
-      op: 'load' | 'store' | 'atomic_add';
-      line: number;
-      param: number;
-      shape: readonly number[];
-      masked: boolean;
-    }
-  | { kind: 'division'; line: number; symbol: '//' | '%' }
-  | { kind: 'loop'; line: number };
-
-/** A buffer the shader binds, in binding order. */
-export type WgslBinding =
-  | {
-      kind: 'tensor';
-      binding: number;
-      param: number;
-      dtype: 'fp32' | 'fp16' | 'int32';
-      atomic: boolean;
-    }
-  | { kind: 'args'; binding: number }
-  | { kind: 'status'; binding: number };
-
-export interface CompiledWgsl {
-  code: string;
-  bindings: WgslBinding[];
-  workgroupSize: number;
-  dispatch: [number, number, number];
-  /** Status record sites, by index. */
-  sites: StatusSite[];
-  /** Words of the args buffer: one per runtime parameter (pointers get 0), then the bits of
-   * +infinity and of a NaN (`ARG_TAIL`). */
-  argWords: number;
-  /** Bytes of workgroup memory the shader declares. */
-  workgroupBytes: number;
-  maxIterations: number;
-}
-
-/** Status buffer layout (u32 words). */
-export const STATUS_WORDS = 10;
-/** The words after the parameters in the args buffer: +infinity's and a NaN's bits. */
-export const ARG_TAIL = [0x7f800000, 0x7fc00000] as const;
-export const STATUS = {
-  count: 0,
-  code: 1,
-  site: 2,
-  pidX: 3,
-  pidY: 4,
-  pidZ: 5,
-  a: 6,
-  b: 7,
-  c: 8,
-} as const;
-export const STATUS_CODE = { access: 1, division: 2, zeroStep: 3, loopBudget: 4 } as const;
 
 type Storage =
   { kind: 'scalar'; name: string } | { kind: 'private'; name: string } | { kind: 'lazy' };
 
 const LAZY_MAX_CHARS = 600;
-
-function wgslType(dtype: Dtype): string {
-  if (dtype === 'int1') return 'bool';
-  if (dtype === 'int32' || isPointer(dtype)) return 'i32';
-  return 'f32';
-}
-
-function f32Literal(x: number): string {
-  const v = Math.fround(x);
-  if (Number.isNaN(v)) return 'bitcast<f32>(args[NAN_WORD])';
-  if (v === Infinity) return 'bitcast<f32>(args[INF_WORD])';
-  if (v === -Infinity) return '(-bitcast<f32>(args[INF_WORD]))';
-  if (Object.is(v, -0)) return '(-0.0f)';
-  const s = String(v);
-  return v < 0 ? `(${s}f)` : `${s}f`;
-}
-
-function constLiteral(dtype: Dtype, value: number): string {
-  if (dtype === 'int1') return value ? 'true' : 'false';
-  if (dtype === 'fp32' || dtype === 'fp16') return f32Literal(value);
-  const i = value | 0;
-  if (i === -2147483648) return 'bitcast<i32>(0x80000000u)';
-  return i < 0 ? `(${i}i)` : `${i}i`;
-}
-
-/** Element `x` of `dtype` as u32 bits (for workgroup memory). */
-function toBits(dtype: Dtype, x: string): string {
-  if (dtype === 'int1') return `select(0u, 1u, ${x})`;
-  return `bitcast<u32>(${x})`;
-}
-
-function fromBits(dtype: Dtype, x: string): string {
-  if (dtype === 'int1') return `(${x} != 0u)`;
-  return `bitcast<${wgslType(dtype)}>(${x})`;
-}
 
 function refuse(message: string, hint?: string): TritonError {
   return new TritonError('launch', null, message, hint);
@@ -843,69 +738,15 @@ class Generator {
     const name = `v${op.out}`;
     const slots = this.slots(op.out);
     this.emit(`var ${name}: array<f32, ${slots}>;`);
-    if (M * N >= W && W % N === 0 && K % 4 === 0) {
-      // Each invocation owns one column n and rows r0, r0 + W/N, ...: one B element per k serves
-      // every row it owns.
-      const rowsPer = W / N;
-      this.emit('{');
-      this.indent++;
-      this.emit(`let n = lid & ${N - 1}u;`);
-      this.emit(`let r0 = lid >> ${log2(N)}u;`);
-      this.emit(
-        `for (var j = 0u; j < ${slots}u; j++) { let e = lid + j * ${W}u; ${name}[j] = ${this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc))}; }`,
-      );
-      this.emit(`for (var k = 0u; k < ${K}u; k += 4u) {`);
-      this.indent++;
-      this.emit(
-        `let b = vec4<f32>(tileB[k * ${N}u + n], tileB[(k + 1u) * ${N}u + n], tileB[(k + 2u) * ${N}u + n], tileB[(k + 3u) * ${N}u + n]);`,
-      );
-      this.emit(`for (var j = 0u; j < ${slots}u; j++) {`);
-      this.emit(`  let av = tileA[(r0 + j * ${rowsPer}u) * ${K / 4}u + (k >> 2u)];`);
-      this.emit(
-        `  ${name}[j] = fma(av.w, b.w, fma(av.z, b.z, fma(av.y, b.y, fma(av.x, b.x, ${name}[j]))));`,
-      );
-      this.emit('}');
-      this.indent--;
-      this.emit('}');
-      this.indent--;
-      this.emit('}');
-    } else if (M * N >= W && N % W === 0 && K % 4 === 0) {
-      // A workgroup narrower than the tile: each invocation owns columns lid, lid + W, ... of
-      // every row, so one load of a row's four A values serves all of its columns.
-      const cols = N / W;
-      this.emit('{');
-      this.indent++;
-      this.emit(
-        `for (var j = 0u; j < ${slots}u; j++) { let e = lid + j * ${W}u; ${name}[j] = ${this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc))}; }`,
-      );
-      this.emit(`for (var k = 0u; k < ${K}u; k += 4u) {`);
-      this.indent++;
-      for (let c = 0; c < cols; c++) {
-        const n = `lid + ${c * W}u`;
-        this.emit(
-          `let b${c} = vec4<f32>(tileB[k * ${N}u + ${n}], tileB[(k + 1u) * ${N}u + ${n}], tileB[(k + 2u) * ${N}u + ${n}], tileB[(k + 3u) * ${N}u + ${n}]);`,
-        );
-      }
-      this.emit(`for (var m = 0u; m < ${M}u; m++) {`);
-      this.indent++;
-      this.emit(`let av = tileA[m * ${K / 4}u + (k >> 2u)];`);
-      for (let c = 0; c < cols; c++) {
-        const slot = cols === 1 ? 'm' : `m * ${cols}u + ${c}u`;
-        this.emit(
-          `${name}[${slot}] = fma(av.w, b${c}.w, fma(av.z, b${c}.z, fma(av.y, b${c}.y, fma(av.x, b${c}.x, ${name}[${slot}]))));`,
-        );
-      }
-      this.indent--;
-      this.emit('}');
-      this.indent--;
-      this.emit('}');
-      this.indent--;
-      this.emit('}');
+    const accAt = this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc));
+    const loop = dotLoopLines({ M, N, K, W, slots }, name, accAt);
+    if (loop) {
+      for (const line of loop) this.emit(line);
     } else {
       this.openElements(M * N);
       this.emit(`let m = e >> ${log2(N)}u;`);
       this.emit(`let n = e & ${N - 1}u;`);
-      this.emit(`var acc = ${this.castExpr(this.type(op.acc).dtype, 'fp32', this.own(op.acc))};`);
+      this.emit(`var acc = ${accAt};`);
       this.emit(`for (var k = 0u; k < ${K}u; k += 4u) {`);
       this.emit(`  let av = tileA[m * ${K / 4}u + (k >> 2u)];`);
       this.emit(
@@ -1023,7 +864,7 @@ class Generator {
       head.push(
         `@group(0) @binding(${b}) var<storage, read_write> t${i}: array<${stored}>; // ${p.name}`,
       );
-      head.push(...this.accessHelpers(i, dtype, atomic));
+      head.push(...accessHelpers(i, dtype, atomic));
     });
     const argsBinding = tensors.length;
     const statusBinding = tensors.length + 1;
@@ -1040,7 +881,7 @@ class Generator {
     if (this.tileA > 0) head.push(`var<workgroup> tileA: array<vec4<f32>, ${this.tileA / 4}>;`);
     if (this.tileB > 0) head.push(`var<workgroup> tileB: array<f32, ${this.tileB}>;`);
     const maxIterations = this.options.maxIterations ?? 1_000_000;
-    head.push(...COMMON.replace('MAX_ITERATIONS', `${maxIterations}u`).split('\n'));
+    head.push(...prelude(maxIterations).split('\n'));
     const code = [
       ...head,
       `@compute @workgroup_size(${W})`,
@@ -1062,105 +903,4 @@ class Generator {
       maxIterations,
     };
   }
-
-  private accessHelpers(i: number, dtype: 'fp32' | 'fp16' | 'int32', atomic: boolean): string[] {
-    const ty = dtype === 'int32' ? 'i32' : 'f32';
-    const check = `if (off < 0i || u32(off) >= arrayLength(&t${i})) { oob(site, off, lane); return ${ty}(0); }`;
-    const read = !atomic
-      ? `t${i}[off]`
-      : dtype === 'int32'
-        ? `atomicLoad(&t${i}[off])`
-        : `bitcast<f32>(atomicLoad(&t${i}[off]))`;
-    const write = (v: string) =>
-      !atomic
-        ? `t${i}[off] = ${v};`
-        : dtype === 'int32'
-          ? `atomicStore(&t${i}[off], ${v});`
-          : `atomicStore(&t${i}[off], bitcast<u32>(${v}));`;
-    const lines = [
-      `fn ld${i}(off: i32, site: u32, lane: u32) -> ${ty} { ${check} return ${read}; }`,
-      `fn st${i}(off: i32, v: ${ty}, site: u32, lane: u32) { if (off < 0i || u32(off) >= arrayLength(&t${i})) { oob(site, off, lane); return; } ${write('v')} }`,
-    ];
-    if (atomic) {
-      if (dtype === 'int32')
-        lines.push(
-          `fn add${i}(off: i32, v: i32, site: u32, lane: u32) -> i32 { ${check} return atomicAdd(&t${i}[off], v); }`,
-        );
-      else {
-        const sum = dtype === 'fp16' ? 'r16(bitcast<f32>(old) + v)' : 'bitcast<f32>(old) + v';
-        lines.push(
-          `fn add${i}(off: i32, v: f32, site: u32, lane: u32) -> f32 {`,
-          `  ${check}`,
-          `  var old = atomicLoad(&t${i}[off]);`,
-          '  for (var tries = 0u; tries < 1000000u; tries++) {',
-          `    let r = atomicCompareExchangeWeak(&t${i}[off], old, bitcast<u32>(${sum}));`,
-          '    if (r.exchanged) { break; }',
-          '    old = r.old_value;',
-          '  }',
-          '  return bitcast<f32>(old);',
-          '}',
-        );
-      }
-    }
-    return lines;
-  }
 }
-
-/** Helpers every shader carries. */
-const COMMON = `var<private> g_pid: vec3<u32>;
-fn report(code: u32, site: u32, a: u32, b: u32, c: u32) {
-  if (atomicAdd(&status[${STATUS.count}], 1u) == 0u) {
-    atomicStore(&status[${STATUS.code}], code);
-    atomicStore(&status[${STATUS.site}], site);
-    atomicStore(&status[${STATUS.pidX}], g_pid.x);
-    atomicStore(&status[${STATUS.pidY}], g_pid.y);
-    atomicStore(&status[${STATUS.pidZ}], g_pid.z);
-    atomicStore(&status[${STATUS.a}], a);
-    atomicStore(&status[${STATUS.b}], b);
-    atomicStore(&status[${STATUS.c}], c);
-  }
-}
-fn oob(site: u32, off: i32, lane: u32) { report(${STATUS_CODE.access}u, site, bitcast<u32>(off), lane, 0u); }
-fn r16(x: f32) -> f32 { return unpack2x16float(pack2x16float(vec2<f32>(x, 0.0f))).x; }
-fn rtf32(x: f32) -> f32 {
-  let b = bitcast<u32>(x);
-  if ((b & 0x7f800000u) == 0x7f800000u) { return x; }
-  let r = (b + 0xfffu + ((b >> 13u) & 1u)) & 0xffffe000u;
-  return bitcast<f32>(r);
-}
-fn f2i(x: f32) -> i32 {
-  if (x != x) { return 0i; }
-  if (x >= 2147483647.0f) { return 2147483647i; }
-  if (x <= -2147483648.0f) { return bitcast<i32>(0x80000000u); }
-  return i32(x);
-}
-fn fmax(a: f32, b: f32) -> f32 { if (a != a) { return b; } if (b != b) { return a; } return select(b, a, a >= b); }
-fn fmin(a: f32, b: f32) -> f32 { if (a != a) { return b; } if (b != b) { return a; } return select(b, a, a <= b); }
-fn idiv(a: i32, b: i32, site: u32) -> i32 {
-  if (b == 0i) { report(${STATUS_CODE.division}u, site, 0u, 0u, 0u); return 0i; }
-  if (b == -1i) { return -a; }
-  return a / b;
-}
-fn imod(a: i32, b: i32, site: u32) -> i32 {
-  if (b == 0i) { report(${STATUS_CODE.division}u, site, 0u, 0u, 0u); return 0i; }
-  if (b == -1i) { return 0i; }
-  return a % b;
-}
-fn trips(start: i32, stop: i32, step: i32, site: u32, used: u32) -> u32 {
-  if (step == 0i) { report(${STATUS_CODE.zeroStep}u, site, bitcast<u32>(start), bitcast<u32>(stop), 0u); return 0xffffffffu; }
-  var n = 0u;
-  if (step > 0i && stop > start) {
-    let d = bitcast<u32>(stop - start);
-    let s = u32(step);
-    n = d / s + select(0u, 1u, d % s != 0u);
-  } else if (step < 0i && stop < start) {
-    let d = bitcast<u32>(start - stop);
-    let s = u32(-step);
-    n = d / s + select(0u, 1u, d % s != 0u);
-  }
-  if (n > MAX_ITERATIONS - used) {
-    report(${STATUS_CODE.loopBudget}u, site, n, used, bitcast<u32>(step));
-    return 0xffffffffu;
-  }
-  return n;
-}`;

@@ -1,6 +1,6 @@
 /** The WGSL back end of the Triton runtime: IR to a compute shader, and its status read back. */
+export { compileToWgsl } from './compile';
 export {
-  compileToWgsl,
   DEFAULT_WGSL_LIMITS,
   STATUS_WORDS,
   ARG_TAIL,
@@ -9,5 +9,5 @@ export {
   type StatusSite,
   type WgslBinding,
   type WgslLimits,
-} from './compile';
+} from './abi';
 export { describeStatus } from './status';

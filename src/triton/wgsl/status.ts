@@ -5,7 +5,7 @@
 import { TritonError, formatShape } from '../errors';
 import type { KernelIR } from '../ir';
 import { formatCount } from '../limits';
-import { type CompiledWgsl, STATUS, STATUS_CODE } from './compile';
+import { type CompiledWgsl, STATUS, STATUS_CODE } from './abi';
 
 function laneIndex(i: number, shape: readonly number[]): string {
   if (shape.length === 1) return String(i);
