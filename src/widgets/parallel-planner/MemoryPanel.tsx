@@ -1,10 +1,8 @@
-import { memo, useMemo } from 'react';
-import * as d3 from 'd3';
+import { memo } from 'react';
 import type { ParallelMemory, ParallelStepPrediction } from '../../engine/models';
 import { formatBytesBinary, formatCount, formatPercent } from '../../format/units';
 import { ColumnHeads } from '../../ui/ColumnHeads';
-import { isNarrowPlot, plotLayout } from '../../ui/plot/layout';
-import { PlotFrame } from '../../ui/plot/PlotFrame';
+import { CapacityBar, stackParts } from '../../ui/plot/CapacityBar';
 import { ScrollRegion } from '../../ui/ScrollRegion';
 import { SHARDING_NAMES } from './settings';
 import '../../ui/panel.css';
@@ -42,12 +40,7 @@ export function memoryParts(memory: ParallelMemory) {
     reserve: memory.reserveBytes,
     free: Math.max(0, memory.capacityBytes - memory.totalBytes),
   };
-  let start = 0;
-  return MEMORY_PARTS.map((part) => {
-    const entry = { part, bytes: bytes[part], start };
-    start += bytes[part];
-    return entry;
-  });
+  return stackParts(MEMORY_PARTS, bytes);
 }
 
 /** What each part holds for this layout, in a sentence. */
@@ -78,13 +71,6 @@ function partText(part: MemoryPart, p: ParallelStepPrediction): string {
   }
 }
 
-/** Bytes in a GiB. */
-const GIB = 2 ** 30;
-
-const MARGIN = { top: 30, right: 16, bottom: 36, left: 12 };
-const BAR_TOP_PX = 6;
-const BAR_HEIGHT_PX = 36;
-
 /** Props of the memory panel. */
 export interface MemoryPanelProps {
   prediction: ParallelStepPrediction;
@@ -106,24 +92,6 @@ export const MemoryPanel = memo(function MemoryPanel({
 }: MemoryPanelProps) {
   const memory = prediction.memory;
   const parts = memoryParts(memory);
-  const layout = plotLayout(widthPx, MARGIN, {
-    aspect: 0,
-    minHeightPx: 110,
-    maxHeightPx: 110,
-    minInnerWidthPx: 160,
-  });
-  const domain = Math.max(memory.totalBytes, memory.capacityBytes);
-  const narrow = isNarrowPlot(widthPx);
-  const x = useMemo(
-    () => d3.scaleLinear().domain([0, domain]).range([0, layout.innerWidthPx]),
-    [domain, layout.innerWidthPx],
-  );
-  const y = useMemo(
-    () => d3.scaleLinear().domain([0, 1]).range([layout.innerHeightPx, 0]),
-    [layout.innerHeightPx],
-  );
-  const ticks = d3.ticks(0, domain / GIB, narrow ? 3 : 6).map((v) => v * GIB);
-  const capacityPx = x(memory.capacityBytes);
   const used = parts.filter((p) => p.part !== 'free' && p.bytes > 0);
   const description = `${used
     .map((p) => `${MEMORY_PART_NAMES[p.part]} ${formatBytesBinary(p.bytes)}`)
@@ -135,44 +103,13 @@ export const MemoryPanel = memo(function MemoryPanel({
       <h4 id={`${idBase}-mem-h`}>
         Memory on each GPU <span className="tag-modeled">modeled</span>
       </h4>
-      <PlotFrame
-        layout={layout}
-        className="pp-membar"
+      <CapacityBar
+        parts={parts}
+        capacityBytes={memory.capacityBytes}
+        widthPx={widthPx}
         name={{ idPrefix: `${idBase}-membar`, title: `Memory of one ${gpuName}`, description }}
-        x={{
-          scale: x,
-          ticks,
-          format: (v) => `${formatCount(v / GIB)} GiB`,
-          title: 'bytes on one GPU (modeled)',
-        }}
-        y={{ scale: y, ticks: [], format: String, line: false, tickSizePx: 0 }}
-        grid={false}
-      >
-        {parts.map((p) =>
-          p.bytes > 0 ? (
-            <rect
-              key={p.part}
-              className={`pp-mem pp-mem--${p.part}`}
-              data-part={p.part}
-              data-bytes={p.bytes}
-              x={x(p.start)}
-              y={BAR_TOP_PX}
-              width={Math.max(0, x(p.start + p.bytes) - x(p.start))}
-              height={BAR_HEIGHT_PX}
-            />
-          ) : null,
-        )}
-        <line
-          className="pp-membar__capacity"
-          x1={capacityPx}
-          x2={capacityPx}
-          y1={-MARGIN.top + 14}
-          y2={BAR_TOP_PX + BAR_HEIGHT_PX + 4}
-        />
-        <text className="pp-membar__label" x={capacityPx - 4} y={-MARGIN.top + 22} textAnchor="end">
-          {`${formatBytesBinary(memory.capacityBytes)} on the GPU`}
-        </text>
-      </PlotFrame>
+        classPrefix="pp"
+      />
       <p className="pp-legend-row" aria-hidden="true">
         {parts.map((p) => (
           <span key={p.part} className="pp-legend-item">
