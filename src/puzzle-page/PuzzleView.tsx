@@ -14,12 +14,8 @@ import { PredictionRow } from './Prediction';
 import { CheckOutcome, progressText } from './Results';
 import type { TimingResult } from './check-run';
 import type { GpuStatus } from './gpu-status';
-
-/** Text with `code` spans. */
-export function Prose({ text }: { text: string }) {
-  const parts = text.split('`');
-  return <p>{parts.map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</p>;
-}
+import { HintButton, OpenHints } from './Hints';
+import { Prose } from './Prose';
 
 /** Times after a pass: yours, the reference's, and the engine's prediction. */
 function Timings({ puzzle, timing }: { puzzle: Puzzle; timing: TimingResult }) {
@@ -138,26 +134,13 @@ export function PuzzleView({
         <button type="button" data-action="reset" onClick={() => controller.reset()}>
           Back to the starter
         </button>
-        <button
-          type="button"
-          data-action="hint"
-          disabled={state.hintsShown >= puzzle.hints.length}
-          onClick={() => controller.showHint()}
-        >
-          {state.hintsShown >= puzzle.hints.length
-            ? 'No more hints'
-            : `Show hint ${state.hintsShown + 1} of ${puzzle.hints.length}`}
-        </button>
+        <HintButton
+          shown={state.hintsShown}
+          total={puzzle.hints.length}
+          onShow={() => controller.showHint()}
+        />
       </div>
-      {state.hintsShown > 0 ? (
-        <ol className="pz-hints" aria-label="Hints">
-          {puzzle.hints.slice(0, state.hintsShown).map((h, i) => (
-            <li key={i} data-hint={i + 1}>
-              <Prose text={h} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <OpenHints hints={puzzle.hints} shown={state.hintsShown} />
 
       <div className="pz-result" role="status" aria-live="polite" data-result={resultKind}>
         {state.phase === 'checking' ? <p>{progressText(state.progress)}</p> : null}

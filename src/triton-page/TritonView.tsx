@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { formatSeconds } from '../format/units';
 import { CodeEditor, type CodeEditorHandle } from '../puzzle-page/editor/CodeEditor';
 import { PredictionRow } from '../puzzle-page/Prediction';
-import { Prose } from '../puzzle-page/PuzzleView';
+import { HintButton, OpenHints } from '../puzzle-page/Hints';
+import { Prose } from '../puzzle-page/Prose';
 import { predictTritonPuzzle } from '../puzzles/predict';
 import { loadDraft, saveDraft } from '../store/puzzle-drafts';
 import { tritonMarkId, usePuzzleProgress } from '../store/puzzle-progress';
@@ -144,26 +145,13 @@ export function TritonView({
         <button type="button" data-action="reset" onClick={() => controller.reset()}>
           Back to the starter
         </button>
-        <button
-          type="button"
-          data-action="hint"
-          disabled={state.hintsShown >= puzzle.hints.length}
-          onClick={() => controller.showHint()}
-        >
-          {state.hintsShown >= puzzle.hints.length
-            ? 'No more hints'
-            : `Show hint ${state.hintsShown + 1} of ${puzzle.hints.length}`}
-        </button>
+        <HintButton
+          shown={state.hintsShown}
+          total={puzzle.hints.length}
+          onShow={() => controller.showHint()}
+        />
       </div>
-      {state.hintsShown > 0 ? (
-        <ol className="pz-hints" aria-label="Hints">
-          {puzzle.hints.slice(0, state.hintsShown).map((h, i) => (
-            <li key={i} data-hint={i + 1}>
-              <Prose text={h} />
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      <OpenHints hints={puzzle.hints} shown={state.hintsShown} />
 
       <CheckResult
         puzzle={puzzle}
