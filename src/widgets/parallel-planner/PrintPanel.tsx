@@ -1,5 +1,6 @@
 import { formatCount } from '../../format/units';
 import type { PrintedState } from './analysis';
+import { PrintModelBox } from '../../ui/PrintModelBox';
 import '../../ui/panel.css';
 import '../../ui/inputs.css';
 
@@ -17,8 +18,6 @@ export interface PrintPanelProps {
  * made. The text stays on the page, never in a link.
  */
 export function PrintPanel({ printed, onText, onExample, idBase }: PrintPanelProps) {
-  const textId = `${idBase}-print-text`;
-  const hintId = `${idBase}-print-hint`;
   const failed = printed.message !== null;
   const status = failed
     ? `Could not read this text: ${printed.message}`
@@ -29,30 +28,14 @@ export function PrintPanel({ printed, onText, onExample, idBase }: PrintPanelPro
   return (
     <section className="ui-panel pp-print" aria-labelledby={`${idBase}-print-title`}>
       <h4 id={`${idBase}-print-title`}>Your decoder from print(model)</h4>
-      <p id={hintId} className="pp-hint">
-        Load a Hugging Face decoder (<code>AutoModelForCausalLM.from_pretrained(…)</code>, or on the
-        meta device) and paste what <code>print(model)</code> prints. The text stays on this page:
-        it is not put in a share link or saved.
-      </p>
-      <button type="button" onClick={onExample}>
-        Paste an example: Llama 2 13B
-      </button>
-      <label htmlFor={textId} className="pp-label">
-        The output of print(model)
-      </label>
-      <textarea
-        id={textId}
-        className="ui-field pp-text"
-        rows={8}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoComplete="off"
-        wrap="off"
-        aria-describedby={hintId}
-        aria-invalid={failed || undefined}
-        placeholder={'LlamaForCausalLM(\n  (model): LlamaModel(\n  …\n)'}
-        value={printed.text}
-        onChange={(e) => onText(e.target.value)}
+      <PrintModelBox
+        idBase={idBase}
+        text={printed.text}
+        failed={failed}
+        onText={onText}
+        onExample={onExample}
+        exampleName="Llama 2 13B"
+        classPrefix="pp"
       />
       <p
         className={failed ? 'pp-status pp-status--error' : 'pp-status'}

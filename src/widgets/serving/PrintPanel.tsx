@@ -4,6 +4,7 @@ import type { SettingsPatch } from '../../state/useWidgetState';
 import { NumberSetting, settingBinder } from '../../ui/field';
 import type { PrintedState } from './analysis';
 import { servingSchema, type ServingSettings } from './settings';
+import { PrintModelBox } from '../../ui/PrintModelBox';
 import '../../ui/panel.css';
 import '../../ui/inputs.css';
 
@@ -44,8 +45,6 @@ export function SpecFacts({ spec }: { spec: DecoderSpec }) {
  * made of it with every assumption it made. The text stays on the page, never in a link.
  */
 export function PrintPanel({ printed, settings, set, onText, onExample, idBase }: PrintPanelProps) {
-  const textId = `${idBase}-print-text`;
-  const hintId = `${idBase}-print-hint`;
   const bind = settingBinder({ fields: servingSchema.fields, settings, set, idBase });
   const failed = printed.message !== null;
   const status = failed
@@ -56,30 +55,14 @@ export function PrintPanel({ printed, settings, set, onText, onExample, idBase }
   return (
     <section className="ui-panel sv-print" aria-labelledby={`${idBase}-print-title`}>
       <h4 id={`${idBase}-print-title`}>Your decoder from print(model)</h4>
-      <p id={hintId} className="sv-hint">
-        Load a Hugging Face decoder (<code>AutoModelForCausalLM.from_pretrained(…)</code>, or on the
-        meta device) and paste what <code>print(model)</code> prints. The text stays on this page:
-        it is not put in a share link or saved.
-      </p>
-      <button type="button" onClick={onExample}>
-        Paste an example: Llama 3.1 8B
-      </button>
-      <label htmlFor={textId} className="sv-label">
-        The output of print(model)
-      </label>
-      <textarea
-        id={textId}
-        className="ui-field sv-text"
-        rows={8}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoComplete="off"
-        wrap="off"
-        aria-describedby={hintId}
-        aria-invalid={failed || undefined}
-        placeholder={'LlamaForCausalLM(\n  (model): LlamaModel(\n  …\n)'}
-        value={printed.text}
-        onChange={(e) => onText(e.target.value)}
+      <PrintModelBox
+        idBase={idBase}
+        text={printed.text}
+        failed={failed}
+        onText={onText}
+        onExample={onExample}
+        exampleName="Llama 3.1 8B"
+        classPrefix="sv"
       />
       <NumberSetting {...bind('headDim')} entry="check" keeper="the reader" />
       <p

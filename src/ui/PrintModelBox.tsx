@@ -1,0 +1,61 @@
+/** Props of the paste box for `print(model)`. */
+export interface PrintModelBoxProps {
+  /** Ids derive from it: `<idBase>-print-text` (the box), `<idBase>-print-hint` (its hint). */
+  idBase: string;
+  text: string;
+  /** The reader refused the text: the box is marked invalid. */
+  failed: boolean;
+  onText(text: string): void;
+  onExample(): void;
+  /** The example's model, as its button names it ("Llama 3.1 8B"). */
+  exampleName: string;
+  /** The widget's class prefix for the hint, the label and the box (`sv`, `pp`). */
+  classPrefix: string;
+}
+
+/**
+ * Where a learner pastes what `print(model)` prints for a Hugging Face decoder: how to get it,
+ * an example, and a labelled monospace box described by the hint. The text stays on the page,
+ * never in a link.
+ */
+export function PrintModelBox({
+  idBase,
+  text,
+  failed,
+  onText,
+  onExample,
+  exampleName,
+  classPrefix: c,
+}: PrintModelBoxProps) {
+  const textId = `${idBase}-print-text`;
+  const hintId = `${idBase}-print-hint`;
+  return (
+    <>
+      <p id={hintId} className={`${c}-hint`}>
+        Load a Hugging Face decoder (<code>AutoModelForCausalLM.from_pretrained(…)</code>, or on the
+        meta device) and paste what <code>print(model)</code> prints. The text stays on this page:
+        it is not put in a share link or saved.
+      </p>
+      <button type="button" onClick={onExample}>
+        Paste an example: {exampleName}
+      </button>
+      <label htmlFor={textId} className={`${c}-label`}>
+        The output of print(model)
+      </label>
+      <textarea
+        id={textId}
+        className={`ui-field ${c}-text`}
+        rows={8}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoComplete="off"
+        wrap="off"
+        aria-describedby={hintId}
+        aria-invalid={failed || undefined}
+        placeholder={'LlamaForCausalLM(\n  (model): LlamaModel(\n  …\n)'}
+        value={text}
+        onChange={(e) => onText(e.target.value)}
+      />
+    </>
+  );
+}
