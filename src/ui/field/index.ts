@@ -18,3 +18,4 @@ export {
   type RadioSettingProps,
 } from './ChoiceSettings';
 export { SliderSetting, type SliderSettingProps } from './SliderSetting';
+export { PasteArea, type PasteAreaProps } from './PasteArea';

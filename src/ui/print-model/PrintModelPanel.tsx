@@ -1,4 +1,5 @@
 import { CountInput } from '../field/CountInput';
+import { PasteArea } from '../field/PasteArea';
 import { PRINT_SIZE_LIMITS, type PrintSizes } from './print-input';
 import { PrintResult } from './PrintResult';
 import type { PrintedModelState } from './usePrintedModel';
@@ -96,22 +97,17 @@ export function PrintModelPanel({ printed, idBase }: PrintModelPanelProps) {
       <button type="button" className="print-example" onClick={printed.loadExample}>
         Paste an example: torchvision ResNet-50
       </button>
-      <label htmlFor={textId} className="print-label">
-        The output of print(model)
-      </label>
-      <textarea
+      <PasteArea
         id={textId}
-        className="ui-field print-text"
-        rows={10}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoComplete="off"
-        wrap="off"
-        aria-describedby={hintId}
-        aria-invalid={failed || undefined}
-        placeholder={'ResNet(\n  (conv1): Conv2d(3, 64, kernel_size=(7, 7), …)\n  …\n)'}
+        hintId={hintId}
+        label="The output of print(model)"
         value={printed.text}
-        onChange={(e) => printed.setText(e.target.value)}
+        onText={printed.setText}
+        failed={failed}
+        rows={10}
+        placeholder={'ResNet(\n  (conv1): Conv2d(3, 64, kernel_size=(7, 7), …)\n  …\n)'}
+        labelClassName="print-label"
+        className="print-text"
       />
       <SizeFields printed={printed} idBase={idBase} />
       <p

@@ -1,6 +1,6 @@
 import { formatCount } from '../../format/units';
 import type { PrintedState } from './analysis';
-import { PrintModelBox } from '../../ui/PrintModelBox';
+import { PrintModelBox } from '../../ui/print-model/PrintModelBox';
 import '../../ui/panel.css';
 import '../../ui/inputs.css';
 

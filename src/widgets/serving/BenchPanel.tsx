@@ -1,5 +1,6 @@
 import { formatCount, formatSeconds } from '../../format/units';
 import { ScrollRegion } from '../../ui/ScrollRegion';
+import { PasteArea } from '../../ui/field/PasteArea';
 import type { BenchReading } from './bench-output';
 import type { ComparedFigure } from './compare';
 import type { BenchState } from './controller';
@@ -68,24 +69,19 @@ export function BenchPanel({
         the model, GPU, tensor parallelism and formats above to what you served: the prediction uses
         them, with your run’s lengths and concurrency. The text stays on this page.
       </p>
-      <label htmlFor={textId} className="sv-label">
-        Output of vllm bench serve or trtllm-bench throughput
-      </label>
-      <textarea
+      <PasteArea
         id={textId}
-        className="ui-field sv-text"
+        hintId={hintId}
+        label="Output of vllm bench serve or trtllm-bench throughput"
+        value={bench.text}
+        onText={onText}
+        failed={failed}
         rows={6}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoComplete="off"
-        wrap="off"
-        aria-describedby={hintId}
-        aria-invalid={failed || undefined}
         placeholder={
           '============ Serving Benchmark Result ============\nSuccessful requests:  …\nOutput token throughput (tok/s):  …\nMean TTFT (ms):  …\nMean TPOT (ms):  …'
         }
-        value={bench.text}
-        onChange={(e) => onText(e.target.value)}
+        labelClassName="sv-label"
+        className="sv-text"
       />
       <p
         className={failed ? 'sv-status sv-status--error' : 'sv-status'}

@@ -4,7 +4,7 @@ import type { SettingsPatch } from '../../state/useWidgetState';
 import { NumberSetting, settingBinder } from '../../ui/field';
 import type { PrintedState } from './analysis';
 import { servingSchema, type ServingSettings } from './settings';
-import { PrintModelBox } from '../../ui/PrintModelBox';
+import { PrintModelBox } from '../../ui/print-model/PrintModelBox';
 import '../../ui/panel.css';
 import '../../ui/inputs.css';
 

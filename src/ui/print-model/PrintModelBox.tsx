@@ -1,3 +1,5 @@
+import { PasteArea } from '../field/PasteArea';
+
 /** Props of the paste box for `print(model)`. */
 export interface PrintModelBoxProps {
   /** Ids derive from it: `<idBase>-print-text` (the box), `<idBase>-print-hint` (its hint). */
@@ -39,22 +41,17 @@ export function PrintModelBox({
       <button type="button" onClick={onExample}>
         Paste an example: {exampleName}
       </button>
-      <label htmlFor={textId} className={`${c}-label`}>
-        The output of print(model)
-      </label>
-      <textarea
+      <PasteArea
         id={textId}
-        className={`ui-field ${c}-text`}
-        rows={8}
-        spellCheck={false}
-        autoCapitalize="off"
-        autoComplete="off"
-        wrap="off"
-        aria-describedby={hintId}
-        aria-invalid={failed || undefined}
-        placeholder={'LlamaForCausalLM(\n  (model): LlamaModel(\n  …\n)'}
+        hintId={hintId}
+        label="The output of print(model)"
         value={text}
-        onChange={(e) => onText(e.target.value)}
+        onText={onText}
+        failed={failed}
+        rows={8}
+        placeholder={'LlamaForCausalLM(\n  (model): LlamaModel(\n  …\n)'}
+        labelClassName={`${c}-label`}
+        className={`${c}-text`}
       />
     </>
   );
